@@ -1,0 +1,55 @@
+/** Small helpers for e2e tests that talk to the real API directly (set-up and checks). */
+import { API_KEY, BASE_URL, DEMO_PASSWORD } from "./env.ts";
+
+export interface Envelope<T = Record<string, unknown>> {
+  Code: number;
+  Message: string;
+  Data: T[];
+  Error?: string;
+  Field?: string;
+}
+
+export async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; base?: string; headers?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { "x-api-key": API_KEY, ...options.headers };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${options.base ?? BASE_URL}/api${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The newest code the dev outbox holds for a customer e-mail or a staff id. */
+export async function outboxCode(who: { email: string } | { staff_id: string }, base?: string): Promise<string> {
+  const query = "email" in who ? `email=${encodeURIComponent(who.email)}` : `staff_id=${who.staff_id}`;
+  const answer = await api<{ code: string }>("GET", `/dev/outbox?${query}`, { base });
+  const code = answer.Data[0]?.code;
+  if (!code) throw new Error(`no code in the dev outbox for ${query}`);
+  return code;
+}
+
+/** Signs a staff member in through the real API (one-time code included) and returns the token. */
+export async function staffToken(staffId: "S001" | "S002" | "A001", base?: string): Promise<string> {
+  const login = await api<{ staff_token: string; need_otp: string }>("POST", "/staff/login", {
+    base,
+    body: { staff_id: staffId, password: DEMO_PASSWORD },
+  });
+  const record = login.Data[0];
+  if (record?.staff_token) return record.staff_token;
+  const code = await outboxCode({ staff_id: staffId }, base);
+  const otp = await api<{ staff_token: string }>("POST", "/staff/otp", { base, body: { staff_id: staffId, code } });
+  const token = otp.Data[0]?.staff_token;
+  if (!token) throw new Error(`staff sign-in failed for ${staffId}: ${otp.Message}`);
+  return token;
+}
+
+/** A unique e-mail address for one test, so tests never share a customer. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.hk`;
+}

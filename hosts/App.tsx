@@ -1,0 +1,36 @@
+/** @jsxImportSource preact */
+import Router, { type RouterOnChangeArgs } from "preact-router";
+import { useState } from "preact/hooks";
+import type { NuFormsRuntime } from "../lib/elements/runtime.ts";
+import { FlowPage } from "./flows/FlowPage.tsx";
+import { LoadingOverlay } from "./LoadingOverlay.tsx";
+import { PreviousUrlContext } from "./navigation.ts";
+import { Home } from "./pages/Home.tsx";
+import { Maintenance } from "./pages/Maintenance.tsx";
+import { NotFound } from "./pages/NotFound.tsx";
+import { RuntimeContext } from "./runtime.ts";
+import { StaffPage } from "./staff/StaffPage.tsx";
+
+export function App({ runtime }: { runtime: NuFormsRuntime }) {
+  const [previous, setPrevious] = useState("");
+  const onChange = (change: RouterOnChangeArgs) => {
+    setPrevious(change.previous ?? "");
+    // SPEC §2: every navigation starts at the top of the page.
+    window.scrollTo(0, 0);
+  };
+  return (
+    <RuntimeContext.Provider value={runtime}>
+      <PreviousUrlContext.Provider value={previous}>
+        <Router onChange={onChange}>
+          <Home path="/" />
+          <FlowPage path="/customer/nuForm/:step?" flow="nuform" />
+          <FlowPage path="/customer/recruitmentForm/:step?" flow="recruitment" />
+          <StaffPage path="/staff/:page" />
+          <Maintenance path="/maintenance" />
+          <NotFound default />
+        </Router>
+        <LoadingOverlay />
+      </PreviousUrlContext.Provider>
+    </RuntimeContext.Provider>
+  );
+}

@@ -1,0 +1,50 @@
+/** Every URL the host pages answer (DESIGN.md §3). The server answers 404 for anything else. */
+export const NUFORM_BASE = "/customer/nuForm";
+export const RECRUITMENT_BASE = "/customer/recruitmentForm";
+
+export const NUFORM_STEPS = [
+  "personInfoHK",
+  "personInfoCN",
+  "TnCNew",
+  "TnCExisting",
+  "TnCPartnership",
+  "product",
+  "memberRedemption",
+] as const;
+export type NuformStep = "" | (typeof NUFORM_STEPS)[number];
+
+export const RECRUITMENT_STEPS = [
+  "personInfo",
+  "termsAndConditions",
+  "cooperativePartner",
+  "babyInfo",
+  "memberRedemption",
+  "lookingForward",
+] as const;
+export type RecruitmentStep = "" | (typeof RECRUITMENT_STEPS)[number];
+
+export const STAFF_GUARDED_PAGES = [
+  "verification",
+  "nutritionist_redeem",
+  "result",
+  "redeem_center",
+  "invoice_qrcode",
+] as const;
+
+export const HOST_ROUTES: readonly string[] = [
+  "/",
+  NUFORM_BASE,
+  ...NUFORM_STEPS.map((s) => `${NUFORM_BASE}/${s}`),
+  RECRUITMENT_BASE,
+  ...RECRUITMENT_STEPS.map((s) => `${RECRUITMENT_BASE}/${s}`),
+  "/staff/home",
+  ...STAFF_GUARDED_PAGES.map((p) => `/staff/${p}`),
+  "/staff/invoice",
+  "/maintenance",
+];
+
+/** True when `pathname` (no query) is a host route. Trailing slashes are ignored; case matters. */
+export function isHostRoute(pathname: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return HOST_ROUTES.includes(trimmed);
+}

@@ -1,0 +1,69 @@
+import { type RefObject, useEffect, useLayoutEffect, useRef } from "react";
+import { sheet } from "./styles.ts";
+import { space, token } from "./theme.ts";
+
+/** The focused element, looking through open shadow roots (the opener may sit in one). */
+export function deepActiveElement(doc: Document = document): HTMLElement | null {
+  let active = doc.activeElement as HTMLElement | null;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement;
+  return active;
+}
+
+/**
+ * Opens a native `<dialog>` as modal while `open` is true (top layer: never clipped by the host
+ * page; the browser keeps focus inside and turns Escape into a close), closes it when `open` turns
+ * false, and gives focus back to whatever had it before opening. `onClose` runs after every close,
+ * however it happened (Escape, a button, `open` turning false).
+ */
+export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, open: boolean, onClose: () => void) {
+  const opener = useRef<HTMLElement | null>(null);
+  const latestOnClose = useRef(onClose);
+  latestOnClose.current = onClose;
+
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = deepActiveElement(dialog.ownerDocument);
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open, dialogRef]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const handleClose = () => {
+      const back = opener.current;
+      opener.current = null;
+      if (back?.isConnected) back.focus();
+      latestOnClose.current();
+    };
+    dialog.addEventListener("close", handleClose);
+    return () => dialog.removeEventListener("close", handleClose);
+  }, [dialogRef]);
+}
+
+export const dialogSheet = sheet(`
+.nu-dialog {
+  width: min(calc(100vw - 24px), 440px);
+  max-width: none;
+  max-height: calc(100dvh - 24px);
+  margin: auto;
+  padding: 0;
+  border: 0;
+  border-radius: calc(1.5 * ${token("radius")});
+  background: ${token("color-surface")};
+  color: ${token("color-text")};
+  box-shadow: 0 12px 40px rgb(0 0 0 / 0.28);
+  overflow: auto;
+  overscroll-behavior: contain;
+}
+.nu-dialog::backdrop { background: rgb(12 20 18 / 0.5); }
+.nu-dialog-box { display: flex; flex-direction: column; gap: ${space(2)}; padding: ${space(2.5)}; }
+.nu-dialog-title { font-size: 1.2em; font-weight: 700; line-height: 1.35; }
+.nu-dialog-actions { display: flex; gap: ${space(1.5)}; justify-content: flex-end; flex-wrap: wrap; }
+.nu-dialog-actions > .nu-button { flex: 1 1 0; }
+@media (min-width: 600px) { .nu-dialog-actions > .nu-button { flex: 0 0 auto; min-width: 7em; } }
+`);

@@ -1,0 +1,78 @@
+import { useRef } from "react";
+import { baseSheet } from "../ui/base.ts";
+import { reflectToHost } from "../ui/host.ts";
+import { useIds } from "../ui/ids.ts";
+import { sheet, useStyles } from "../ui/styles.ts";
+import { useEmit } from "../ui/useEmit.ts";
+import { useSyncedState } from "../ui/useSyncedState.ts";
+import { useT } from "../ui/useT.ts";
+import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
+import { normaliseOptions, type OptionsInput } from "./options.ts";
+
+export interface SelectProps {
+  /** The visible title above the dropdown. */
+  label?: string;
+  /** Same as `label` (SPEC calls it the dropdown's title); `label` wins when both are given. */
+  title?: string;
+  options?: OptionsInput;
+  value?: string;
+  name?: string;
+  /** Text of the empty choice; default 請選擇. */
+  placeholder?: string;
+  disabled?: boolean;
+  required?: boolean;
+  /** An error to show under the dropdown (marks it invalid). */
+  error?: string;
+  autocomplete?: string;
+  lang?: string;
+  onNuChange?: (detail: { value: string }) => void;
+}
+
+const selectSheet = sheet(`.nu-select { display: block; }`);
+
+/** A single-select dropdown: a native `<select>` with a visible title and the 請選擇 choice. */
+export function Select(props: SelectProps) {
+  const { options, name, disabled, required, error, autocomplete, lang } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  useStyles(ref, baseSheet, selectSheet);
+  const t = useT(lang);
+  const emit = useEmit(ref, props);
+  const ids = useIds("select", "error");
+  const [value, setValue] = useSyncedState(props.value ?? "");
+  const list = normaliseOptions(options);
+  const label = props.label ?? props.title;
+
+  return (
+    <div ref={ref} className="nu-root nu-select nu-field" part="field">
+      <FieldLabel htmlFor={ids.select} required={required}>
+        {label}
+      </FieldLabel>
+      <select
+        id={ids.select}
+        className="nu-control"
+        part="select"
+        name={name}
+        value={value}
+        disabled={disabled}
+        required={required}
+        autoComplete={autocomplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && ids.error)}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setValue(next);
+          reflectToHost(ref, "value", next);
+          emit("nu-change", { value: next });
+        }}
+      >
+        <option value="">{props.placeholder || t("widgets.select.placeholder")}</option>
+        {list.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={ids.error} message={error} />
+    </div>
+  );
+}
