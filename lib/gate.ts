@@ -33,7 +33,8 @@ export function flowPath(flow: CustomerFlow, step: string): string {
   return step && step !== "login" ? `${base}/${step}` : base;
 }
 
-const SIGNED_IN_FLAG: Record<CustomerFlow, FlagKey> = {
+/** The flag that says the customer signed in to this flow (SPEC §6). */
+export const SIGNED_IN_FLAG: Record<CustomerFlow, FlagKey> = {
   nuform: "isAuthenticated",
   recruitment: "isAuthenticatedRe",
 };

@@ -9,44 +9,45 @@ import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
 
 const STEPS: Record<CustomerFlow, readonly string[]> = { nuform: NUFORM_STEPS, recruitment: RECRUITMENT_STEPS };
+const TITLES: Record<CustomerFlow, string> = { nuform: "nuForm 會員登記", recruitment: "媽媽會員招募" };
 
 /**
- * One customer step at its URL: runs the gate (guard + maintenance) from lib, then mounts the
- * flow's custom element driven by the `step` attribute, and follows its `nu-step` events.
+ * One customer step at its URL: runs the gate (guard + maintenance) from lib, then shows the step
+ * through the flow element's `step` attribute and follows the element's `nu-step` events. The
+ * element stays mounted from step to step; a step is shown only once its gate has passed.
  */
 export function FlowPage({ flow, step = "" }: { path?: string; flow: CustomerFlow; step?: string }) {
   const runtime = useRuntime();
-  const [shown, setShown] = useState(false);
+  const [shownStep, setShownStep] = useState<string | null>(null);
   const element = useRef<HTMLElement>(null);
   const known = step === "" || STEPS[flow].includes(step);
 
   useEffect(() => {
     if (!known) return;
     let current = true;
-    setShown(false);
-    const config = runtime.resolveConfig();
     runGate({
       flow,
       step,
-      flags: runtime.$flags.get(),
+      flags: runtime.getFlags(),
       loadMaintenance: () => runtime.loadMaintenance(),
-      maintenancePageUrl: config.maintenancePageUrl,
+      maintenancePageUrl: runtime.resolveConfig().maintenancePageUrl,
     }).then((gate) => {
       if (!current) return;
-      if (gate.remove?.length) runtime.removeFlags(gate.remove);
       if (gate.kind === "maintenance") {
+        runtime.removeFlags(gate.remove);
         window.location.assign(gate.to);
         return;
       }
-      for (const [key, value] of Object.entries(gate.set ?? {})) runtime.setFlag(key as never, value as string);
+      runtime.applyFlagChanges(gate);
       if (gate.kind === "redirect") route(gate.to, true);
-      else setShown(true);
+      else setShownStep(step || "login");
     });
     return () => {
       current = false;
     };
   }, [flow, step, known, runtime]);
 
+  const mounted = shownStep !== null;
   useEffect(() => {
     const node = element.current;
     if (!node) return;
@@ -56,19 +57,17 @@ export function FlowPage({ flow, step = "" }: { path?: string; flow: CustomerFlo
     };
     node.addEventListener("nu-step", onStep);
     return () => node.removeEventListener("nu-step", onStep);
-  }, [flow, shown]);
+  }, [flow, mounted]);
 
   if (!known) return <NotFound />;
-  const title = flow === "nuform" ? "nuForm 會員登記" : "媽媽會員招募";
-  if (!shown) return <PageShell title={title} busy />;
-  const stepAttribute = step || "login";
+  if (!mounted) return <PageShell title={TITLES[flow]} busy />;
   const partner = currentQuery().get("partner") ?? undefined;
   return (
-    <PageShell title={title}>
+    <PageShell title={TITLES[flow]}>
       {flow === "nuform" ? (
-        <nu-form ref={element} step={stepAttribute} partner={partner} />
+        <nu-form ref={element} step={shownStep} partner={partner} />
       ) : (
-        <nu-recruitment-form ref={element} step={stepAttribute} partner={partner} />
+        <nu-recruitment-form ref={element} step={shownStep} partner={partner} />
       )}
     </PageShell>
   );

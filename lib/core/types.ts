@@ -142,7 +142,9 @@ export type NewLead = Pick<
 > &
   Partial<Omit<Lead, "id" | "redemptions" | "created_at" | "updated_at">>;
 
-export type LeadPatch = { id: string } & Partial<Omit<Lead, "id" | "redemptions" | "created_at" | "updated_at">>;
+export type LeadPatch = { id: string } & Partial<
+  Omit<Lead, "id" | "redemptions" | "created_at" | "updated_at">
+>;
 
 export interface Invoice {
   id: string;

@@ -4,5 +4,7 @@
  * very same state instances as the elements instead of a second copy.
  */
 import "./widgets.ts";
+import "./flows.ts";
+import "./staff.ts";
 
 export { runtime } from "./runtime.ts";

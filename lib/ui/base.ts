@@ -77,9 +77,9 @@ select.nu-control {
   white-space: nowrap;
 }
 .nu-button:focus-visible { box-shadow: ${token("focus-ring")}; }
-.nu-button:hover:not(:disabled) { filter: brightness(0.93); }
-.nu-button:disabled { opacity: 0.55; cursor: not-allowed; }
-.nu-button--secondary { background: ${token("color-surface")}; color: ${token("color-primary")}; }
+.nu-button:hover:not(:disabled, [aria-disabled="true"]) { filter: brightness(0.93); }
+.nu-button:disabled, .nu-button[aria-disabled="true"] { opacity: 0.55; cursor: not-allowed; }
+.nu-button--secondary { background: ${token("color-surface")}; color: ${token("color-text")}; border-color: ${token("color-border")}; }
 
 .nu-error {
   display: flex;

@@ -12,11 +12,17 @@ export function deepActiveElement(doc: Document = document): HTMLElement | null 
 /**
  * Opens a native `<dialog>` as modal while `open` is true (top layer: never clipped by the host
  * page; the browser keeps focus inside and turns Escape into a close), closes it when `open` turns
- * false, and gives focus back to whatever had it before opening. `onClose` runs after every close,
- * however it happened (Escape, a button, `open` turning false).
+ * false, and gives focus back to whatever had it before opening. After every close `onClose` gets
+ * the reason: the string passed to `dialog.close(reason)` ('' for Escape), or null when the dialog
+ * closed because `open` turned false (nobody chose anything).
  */
-export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, open: boolean, onClose: () => void) {
+export function useModalDialog(
+  dialogRef: RefObject<HTMLDialogElement | null>,
+  open: boolean,
+  onClose: (reason: string | null) => void,
+) {
   const opener = useRef<HTMLElement | null>(null);
+  const closedByProp = useRef(false);
   const latestOnClose = useRef(onClose);
   latestOnClose.current = onClose;
 
@@ -25,8 +31,10 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
     if (!dialog) return;
     if (open && !dialog.open) {
       opener.current = deepActiveElement(dialog.ownerDocument);
+      dialog.returnValue = "";
       dialog.showModal();
     } else if (!open && dialog.open) {
+      closedByProp.current = true;
       dialog.close();
     }
   }, [open, dialogRef]);
@@ -38,7 +46,9 @@ export function useModalDialog(dialogRef: RefObject<HTMLDialogElement | null>, o
       const back = opener.current;
       opener.current = null;
       if (back?.isConnected) back.focus();
-      latestOnClose.current();
+      const reason = closedByProp.current ? null : dialog.returnValue;
+      closedByProp.current = false;
+      latestOnClose.current(reason);
     };
     dialog.addEventListener("close", handleClose);
     return () => dialog.removeEventListener("close", handleClose);

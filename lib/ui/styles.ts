@@ -43,7 +43,8 @@ export function adoptSheets(root: StyleRoot, sheets: readonly Sheet[]): void {
   const missing: CSSStyleSheet[] = [];
   for (const s of sheets) {
     const constructed = s.get();
-    if (constructed && !current.includes(constructed) && !missing.includes(constructed)) missing.push(constructed);
+    if (constructed && !current.includes(constructed) && !missing.includes(constructed))
+      missing.push(constructed);
   }
   if (missing.length > 0) root.adoptedStyleSheets = [...current, ...missing];
 }

@@ -15,12 +15,18 @@ export const TOKENS = {
   "color-muted": { value: "#5b6664", doc: "Hints, placeholders, secondary text." },
   "color-border": { value: "#8a9794", doc: "Field and card borders." },
   "color-surface": { value: "#ffffff", doc: "Field, card and dialog background." },
-  "color-background": { value: "#f4f7f6", doc: "Subtle fills: card header, hovered option, disabled fields." },
+  "color-background": {
+    value: "#f4f7f6",
+    doc: "Subtle fills: card header, hovered option, disabled fields.",
+  },
   font: {
     value: 'system-ui, -apple-system, "PingFang HK", "Noto Sans TC", "Microsoft JhengHei", sans-serif',
     doc: "Font family.",
   },
-  "font-size": { value: "16px", doc: "Base font size (px: a host page's `html {font-size}` cannot shrink it)." },
+  "font-size": {
+    value: "16px",
+    doc: "Base font size (px: a host page's `html {font-size}` cannot shrink it).",
+  },
   radius: { value: "8px", doc: "Corner radius of fields, buttons, cards and dialogs." },
   space: { value: "8px", doc: "Base spacing unit; gaps and paddings are multiples of it." },
   "focus-ring": {

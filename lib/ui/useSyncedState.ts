@@ -5,7 +5,10 @@ import { type Dispatch, type SetStateAction, useState } from "react";
  * changes the state in between. This serves both a React parent that controls `value` and an
  * element whose attribute is set once (or again later) by the page.
  */
-export function useSyncedState<T>(prop: T, same: (a: T, b: T) => boolean = Object.is): [T, Dispatch<SetStateAction<T>>] {
+export function useSyncedState<T>(
+  prop: T,
+  same: (a: T, b: T) => boolean = Object.is,
+): [T, Dispatch<SetStateAction<T>>] {
   const [state, setState] = useState(prop);
   const [seen, setSeen] = useState(prop);
   if (!same(seen, prop)) {

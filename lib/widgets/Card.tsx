@@ -50,7 +50,12 @@ export function Card({ title, logo, logoAlt = "", headingLevel = 2, children }: 
   const Heading = `h${level}` as "h2";
   const hasHeader = Boolean(title || logo);
   return (
-    <section ref={ref} className="nu-root nu-card" part="card" aria-labelledby={title ? ids.title : undefined}>
+    <section
+      ref={ref}
+      className="nu-root nu-card"
+      part="card"
+      aria-labelledby={title ? ids.title : undefined}
+    >
       {hasHeader ? (
         <div className="nu-card-header" part="card-header">
           {logo ? <img className="nu-card-logo" src={logo} alt={logoAlt} part="logo" /> : null}

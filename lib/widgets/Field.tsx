@@ -41,4 +41,3 @@ export function describedBy(...ids: Array<string | false | null | undefined>): s
   const list = ids.filter(Boolean).join(" ");
   return list || undefined;
 }
-

@@ -1,0 +1,113 @@
+/**
+ * Steps the customer-flow specs share (nuForm, recruitment form, maintenance): they drive the real
+ * pages in Chromium the way a customer does — by labels and button names, through the shadow roots.
+ */
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { api, outboxCode } from "./support/api.ts";
+import { expectNoA11yViolations } from "./support/axe.ts";
+import { BASE_URL } from "./support/env.ts";
+
+export type FlowName = "nuform" | "recruitment";
+
+/** Set SCREENSHOTS=1 to keep a 390 px full-page screenshot of every step in the test's output. */
+export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** axe on the page, waiting first for the step to settle (no loading line). */
+export async function checkA11y(page: Page): Promise<void> {
+  await expect(page.getByRole("status").filter({ hasText: /^載入中/ })).toHaveCount(0);
+  await expectNoA11yViolations(page);
+}
+
+export function heading(page: Page, name: string | RegExp): Locator {
+  return page.getByRole("heading", { name });
+}
+
+/** Stored flags before any page script runs (SPEC §3 keys, exactly). */
+export async function setFlags(page: Page, flags: Record<string, string>): Promise<void> {
+  await page.addInitScript((values) => {
+    if (sessionStorage.getItem("e2e-flags-set")) return;
+    sessionStorage.setItem("e2e-flags-set", "1");
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, flags);
+}
+
+export async function storedFlag(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => localStorage.getItem(name), key);
+}
+
+/** E-mail → 發送電郵 → the code from the dev outbox → 驗證, on the entry page already open. */
+export async function signIn(page: Page, email: string, base = BASE_URL): Promise<void> {
+  await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
+  await page.getByRole("button", { name: "發送電郵" }).click();
+  await expect(page.getByText(`驗證碼已發送至 ${email}`)).toBeVisible();
+  const code = await outboxCode({ email }, base);
+  await page.getByRole("textbox", { name: "驗證碼" }).fill(code);
+  await page.getByRole("button", { name: "驗證" }).click();
+}
+
+export interface Person {
+  lastName: string;
+  firstName: string;
+  phone: string;
+  phoneCode?: "852" | "853" | "86";
+}
+
+export async function fillNamesAndPhone(page: Page, person: Person): Promise<void> {
+  await page.getByRole("textbox", { name: "姓氏" }).fill(person.lastName);
+  await page.getByRole("textbox", { name: "名字" }).fill(person.firstName);
+  if (person.phoneCode) {
+    await page.getByRole("combobox", { name: "國家或地區編號" }).selectOption(person.phoneCode);
+  }
+  await page.getByRole("textbox", { name: "電話號碼" }).fill(person.phone);
+}
+
+/** Types 淘大 in the building field and picks the played-back ALS suggestion for Block P. */
+export async function pickAmoyGardens(page: Page): Promise<void> {
+  const building = page.getByRole("combobox", { name: "大廈／屋苑名稱" });
+  await building.fill("淘大");
+  const option = page.getByRole("option").filter({ hasText: "P座" }).first();
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(page.getByRole("combobox", { name: "區域" })).toHaveValue("KLN");
+  await expect(page.getByRole("combobox", { name: "地區" })).toHaveValue("KT");
+}
+
+export async function acceptTerms(page: Page, options: { marketing?: boolean; submit?: string } = {}): Promise<void> {
+  const marketing = page.getByRole("checkbox", { name: /直接促銷/ });
+  await expect(marketing).not.toBeChecked();
+  await page.getByRole("checkbox", { name: /條款及細則/ }).check();
+  await page.getByRole("checkbox", { name: /私隱政策/ }).check();
+  if (options.marketing) await marketing.check();
+  await page.getByRole("button", { name: options.submit ?? "同意並提交" }).click();
+}
+
+/** The lead reference shown on the member redemption page, once its QR code is there. */
+export async function leadRefOnPage(page: Page): Promise<string> {
+  await expect(page.getByRole("img", { name: /會員二維碼/ })).toBeVisible();
+  const ref = (await page.getByTestId("lead-ref").textContent())?.trim() ?? "";
+  expect(ref).toMatch(/^NU[0-9A-HJKMNP-TV-Z]{8}$/);
+  return ref;
+}
+
+/** A lead as staff see it (admin, full data). */
+export async function leadAsStaff(id: string, staffToken: string, base = BASE_URL) {
+  const answer = await api<Record<string, unknown>>("GET", `/lead?id=${encodeURIComponent(id)}&full=1`, {
+    token: staffToken,
+    base,
+  });
+  expect(answer.Code, answer.Message).toBe(200);
+  return answer.Data[0] as Record<string, any>;
+}
+
+/** Signs a customer in through the API alone and returns the token (set-up for other tests). */
+export async function customerToken(email: string, flow: FlowName, base = BASE_URL): Promise<string> {
+  const sent = await api("POST", "/auth/email/code", { base, body: { email, flow } });
+  expect(sent.Code, sent.Message).toBe(200);
+  const code = await outboxCode({ email }, base);
+  const verified = await api<{ token: string }>("POST", "/auth/email/verify", { base, body: { email, code, flow } });
+  expect(verified.Code, verified.Message).toBe(200);
+  return verified.Data[0].token;
+}

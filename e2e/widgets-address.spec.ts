@@ -1,0 +1,290 @@
+/**
+ * <nu-address-selector> on the gallery against the ALS playback server (real recorded answers of
+ * ../shared/fixtures/als): lookups, picking suggestions in Chinese and English, blocks, estates,
+ * sub-districts, the clear control, required flags, and the service failing, answering nothing or
+ * answering late. Each test types texts of its own, so parallel tests never share a request.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { alsRequests, lastDetail, openGallery } from "./widgets-helpers.ts";
+
+test.beforeEach(async ({ page }) => {
+  await openGallery(page);
+});
+
+function selector(page: Page, id = "address-empty") {
+  const root = page.locator(`#${id}`);
+  return {
+    root,
+    region: root.getByRole("combobox", { name: "區域" }),
+    district: root.getByRole("combobox", { name: "地區", exact: true }),
+    sub: root.getByRole("combobox", { name: "分區" }),
+    building: root.getByRole("combobox", { name: "大廈／屋苑名稱" }),
+    list: root.getByRole("listbox", { name: "地址建議" }),
+    block: root.getByRole("textbox", { name: "座數" }),
+    floor: root.getByRole("textbox", { name: "樓層" }),
+    room: root.getByRole("textbox", { name: "室" }),
+    clear: root.getByRole("button", { name: "清除大廈／屋苑名稱" }),
+  };
+}
+
+async function waitForRequest(q: string) {
+  await expect.poll(async () => (await alsRequests(q)).length, { timeout: 5000 }).toBeGreaterThan(0);
+}
+
+test("a Chinese query: debounced request with q, n=20 and the headers; picking a block fills it in Chinese", async ({
+  page,
+}) => {
+  const a = selector(page);
+  await a.building.click();
+  await page.keyboard.type("淘");
+  await page.waitForTimeout(700);
+  expect(await alsRequests("淘")).toHaveLength(0);
+
+  await page.keyboard.type("大花園", { delay: 60 });
+  await waitForRequest("淘大花園");
+  const [request] = await alsRequests("淘大花園");
+  expect(request).toMatchObject({ n: "20", accept: "application/json", acceptLanguage: "en,zh-Hant" });
+  // Debounced: the intermediate texts were never sent.
+  expect(await alsRequests("淘大")).toHaveLength(0);
+  expect(await alsRequests("淘大花")).toHaveLength(0);
+
+  await expect(a.list.getByRole("option")).toHaveCount(20);
+  await expect(a.list.getByRole("option").first()).toHaveText("觀塘區 牛頭角道77號 淘大花園P座");
+  await expect(a.building).toHaveAttribute("aria-expanded", "true");
+
+  await a.building.press("ArrowDown");
+  await a.building.press("Enter");
+  await expect(a.list).toBeHidden();
+  await expect(a.region).toHaveValue("KLN");
+  await expect(a.region.locator("option:checked")).toHaveText("九龍");
+  await expect(a.district).toHaveValue("KT");
+  await expect(a.district.locator("option:checked")).toHaveText("觀塘區");
+  await expect(a.sub).toHaveValue("");
+  await expect(a.building).toHaveValue("淘大花園");
+  await expect(a.block).toHaveValue("P座");
+  await expect(a.root.getByText("街道：牛頭角道77號")).toBeVisible();
+
+  const detail = (await lastDetail(page, "address-empty", "nu-change")) as {
+    value: Record<string, string>;
+    english: Record<string, string>;
+  };
+  expect(detail.value).toMatchObject({
+    region: "KLN",
+    district: "KT",
+    building: "淘大花園",
+    buildingEn: "AMOY GARDENS",
+    block: "P座",
+    buildingLang: "zh",
+    street_zh: "牛頭角道77號",
+    street_en: "77 NGAU TAU KOK ROAD",
+    latitude: "22.3238",
+    longitude: "114.217",
+  });
+  expect(detail.english).toMatchObject({
+    region: "Kowloon",
+    district: "Kwun Tong",
+    building: "AMOY GARDENS",
+    block: "BLK P",
+    street: "77 NGAU TAU KOK ROAD",
+  });
+
+  // The hints are kept locally (SPEC §3) …
+  const hints = () =>
+    page.evaluate(() => ({
+      street_en: localStorage.getItem("street_en"),
+      street_zh: localStorage.getItem("street_zh"),
+      latitude: localStorage.getItem("latitude"),
+      longitude: localStorage.getItem("longitude"),
+    }));
+  expect(await hints()).toEqual({
+    street_en: "77 NGAU TAU KOK ROAD",
+    street_zh: "牛頭角道77號",
+    latitude: "22.3238",
+    longitude: "114.217",
+  });
+
+  // … and the clear control empties the building fields and the hints, not the districts.
+  await a.floor.fill("12");
+  await a.clear.click();
+  await expect(a.building).toHaveValue("");
+  await expect(a.block).toHaveValue("");
+  await expect(a.root.getByText(/街道：/)).toHaveCount(0);
+  await expect(a.floor).toHaveValue("12");
+  await expect(a.district).toHaveValue("KT");
+  expect(await hints()).toEqual({ street_en: null, street_zh: null, latitude: null, longitude: null });
+  const cleared = (await lastDetail(page, "address-empty", "nu-change")) as { value: Record<string, string> };
+  expect(cleared.value).toMatchObject({
+    building: "",
+    buildingEn: "",
+    street_en: "",
+    street_zh: "",
+    latitude: "",
+    longitude: "",
+  });
+});
+
+test("an English query fills the English building; an estate tower finds its sub-district", async ({
+  page,
+}) => {
+  const a = selector(page);
+  await a.building.fill("metropolis");
+  await waitForRequest("metropolis");
+  const tower = a.list.getByRole("option", {
+    name: "TOWER 5, METRO TOWN, 8 KING LING ROAD, TSEUNG KWAN O, SAI KUNG",
+  });
+  await tower.click();
+  await expect(a.region).toHaveValue("NT");
+  await expect(a.district).toHaveValue("SK");
+  await expect(a.district.locator("option:checked")).toHaveText("西貢區");
+  await expect(a.sub.locator("option:checked")).toHaveText("將軍澳");
+  await expect(a.building).toHaveValue("METRO TOWN");
+  await expect(a.block).toHaveValue("TOWER 5");
+  const detail = (await lastDetail(page, "address-empty", "nu-change")) as {
+    value: Record<string, string>;
+    english: Record<string, string>;
+  };
+  expect(detail.value).toMatchObject({ buildingLang: "en", buildingEn: "METRO TOWN", building: "都會駅" });
+  expect(detail.english).toMatchObject({ building: "METRO TOWN", block: "TOWER 5", district: "Sai Kung" });
+});
+
+test("an estate whose building name holds the block, and a new-endpoint estate answer", async ({ page }) => {
+  const a = selector(page);
+  await a.building.fill("紅磡邨 紅曜樓");
+  await waitForRequest("紅磡邨 紅曜樓");
+  await a.list.getByRole("option", { name: "九龍城區 大環道28號 紅磡邨 紅曜樓(第3座)" }).click();
+  await expect(a.building).toHaveValue("紅曜樓(第3座)");
+  // The block is inside the name already, so it is not repeated.
+  await expect(a.block).toHaveValue("");
+  await expect(a.district).toHaveValue("KLC");
+
+  await a.building.fill("富高工業");
+  await waitForRequest("富高工業");
+  await expect(a.list.getByRole("option")).toHaveText([
+    "九龍城區 民樂街21號 富高工業中心",
+    "九龍城區 民樂街21號 富高工業中心A座",
+    "九龍城區 民樂街21號 富高工業中心B座",
+  ]);
+  await a.list.getByRole("option").nth(2).click();
+  await expect(a.building).toHaveValue("富高工業中心");
+  await expect(a.block).toHaveValue("B座");
+  const detail = (await lastDetail(page, "address-empty", "nu-change")) as {
+    value: Record<string, string>;
+    english: Record<string, string>;
+  };
+  expect(detail.value).toMatchObject({ latitude: "22.31004", longitude: "114.18978", district: "KLC" });
+  expect(detail.english).toMatchObject({
+    building: "FOCAL INDUSTRIAL CENTRE",
+    block: "BLK B",
+    region: "Kowloon",
+  });
+});
+
+test("changing region resets districts, changing district resets sub-districts; a sub-district not in the list is cleared", async ({
+  page,
+}) => {
+  const a = selector(page);
+  await a.region.selectOption("KLN");
+  await a.district.selectOption("KT");
+  const subOptions = await a.sub.locator("option").allTextContents();
+  expect(subOptions[0]).toBe("請選擇");
+  expect(subOptions.length).toBeGreaterThan(1);
+  await a.sub.selectOption({ index: 1 });
+  await expect(a.sub).not.toHaveValue("");
+
+  await a.district.selectOption("KLC");
+  await expect(a.sub).toHaveValue("");
+  await a.sub.selectOption({ index: 1 });
+  await a.region.selectOption("HK");
+  await expect(a.district).toHaveValue("");
+  await expect(a.sub).toHaveValue("");
+  await expect(a.district.locator("option")).toHaveText(["請選擇", "中西區", "灣仔區", "東區", "南區"]);
+  await expect(a.sub.locator("option")).toHaveText(["請選擇"]);
+
+  // A chosen sub-district that the picked address does not name is cleared.
+  await a.region.selectOption("KLN");
+  await a.district.selectOption("KT");
+  await a.sub.selectOption({ index: 1 });
+  await a.building.fill("amoy gardens");
+  await waitForRequest("amoy gardens");
+  await a.list.getByRole("option").first().click();
+  await expect(a.district).toHaveValue("KT");
+  await expect(a.sub).toHaveValue("");
+  await expect(a.building).toHaveValue("AMOY GARDENS");
+  await expect(a.block).toHaveValue("BLK P");
+});
+
+test("an empty answer empties the list; a failing service is only logged; a slow answer never overwrites a newer one", async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  const a = selector(page);
+
+  await a.building.fill("amoy one");
+  await waitForRequest("amoy one");
+  await expect(a.list.getByRole("option")).toHaveCount(20);
+  await a.building.fill("no such building");
+  await waitForRequest("no such building");
+  await expect(a.list.getByRole("option")).toHaveCount(0);
+  await expect(a.list).toBeHidden();
+
+  await a.building.fill("amoy two");
+  await waitForRequest("amoy two");
+  await expect(a.list.getByRole("option")).toHaveCount(20);
+  await a.building.fill("amoy fail");
+  await waitForRequest("amoy fail");
+  await expect.poll(() => warnings.length).toBe(1);
+  expect(warnings[0]).toContain("address lookup failed (HTTP 500)");
+  // The log holds nothing the user typed.
+  expect(warnings[0]).not.toContain("amoy");
+  await expect(a.list.getByRole("option")).toHaveCount(20);
+  await expect(a.root.getByRole("alert")).toHaveText(["", "", ""]);
+
+  // The slow answer (1.5 s) for the older text must not replace the answer for the newer text.
+  await a.building.fill("slow amoy");
+  await waitForRequest("slow amoy");
+  await a.building.fill("focal three");
+  await waitForRequest("focal three");
+  await expect(a.list.getByRole("option")).toHaveCount(3);
+  await page.waitForTimeout(1800);
+  await expect(a.list.getByRole("option")).toHaveCount(3);
+  await expect(a.list.getByRole("option").first()).toHaveText(
+    "FOCAL INDUSTRIAL CENTRE, 21 MAN LOK STREET, KOWLOON CITY",
+  );
+
+  // One character is not looked up and empties the list.
+  await a.building.fill("f");
+  await expect(a.list.getByRole("option")).toHaveCount(0);
+  await page.waitForTimeout(600);
+  expect(await alsRequests("f")).toHaveLength(0);
+});
+
+test("region, district and building are flagged as required when empty", async ({ page }) => {
+  const shown = selector(page, "address-error");
+  for (const field of [shown.region, shown.district, shown.building]) {
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(/必須填寫/);
+  }
+  await expect(shown.sub).not.toHaveAttribute("aria-invalid", "true");
+  await expect(shown.floor).toHaveAccessibleDescription("如該欄不適用，請留空。");
+  await expect(shown.room).toHaveAccessibleDescription("如該欄不適用，請留空。");
+
+  // On a fresh selector a field is flagged once the user leaves it empty, and no longer once filled.
+  const a = selector(page);
+  await expect(a.building).not.toHaveAttribute("aria-invalid", "true");
+  await a.building.focus();
+  await a.floor.focus();
+  await expect(a.building).toHaveAttribute("aria-invalid", "true");
+  await a.building.fill("某大廈");
+  await expect(a.building).not.toHaveAttribute("aria-invalid", "true");
+
+  const filled = selector(page, "address-filled");
+  await expect(filled.building).toHaveValue("淘大花園");
+  await expect(filled.region).not.toHaveAttribute("aria-invalid", "true");
+  const disabled = selector(page, "address-disabled");
+  await expect(disabled.region).toBeDisabled();
+  await expect(disabled.building).toBeDisabled();
+  await expect(disabled.building).toHaveValue("HOPEWELL CENTRE");
+});

@@ -1,0 +1,216 @@
+/**
+ * <nu-date-picker> on the gallery: the selectable range (today + min-days … today + max-days, Hong
+ * Kong's day), the 8-year list, confirm / cancel events, and keyboard use. The browser clock is
+ * fixed, so the edges are exact.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { dayName, eventsOf, lastDetail, openGallery } from "./widgets-helpers.ts";
+
+async function openPicker(page: Page, id: string) {
+  const picker = page.locator(`#${id}`);
+  await picker.locator('[part~="date-field"]').click();
+  const dialog = picker.getByRole("dialog", { name: "選擇日期" });
+  await expect(dialog).toBeVisible();
+  return { picker, dialog };
+}
+
+function years(dialog: ReturnType<Page["locator"]>) {
+  return dialog.getByRole("combobox", { name: "年份" }).locator("option");
+}
+
+test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date("2026-12-30T10:00:00+08:00"));
+    await openGallery(page);
+  });
+
+  test("only today … today + max-days can be chosen; confirm emits DD/MM/YYYY and closes", async ({
+    page,
+  }) => {
+    // #date-empty: min-days 0, max-days 30 → 30/12/2026 … 29/01/2027.
+    const field = page.locator("#date-empty").getByRole("button", { name: /預約日期/ });
+    await expect(field).toHaveText(/請選擇日期/);
+    const { dialog } = await openPicker(page, "date-empty");
+
+    await expect(years(dialog)).toHaveText([
+      "2020年",
+      "2021年",
+      "2022年",
+      "2023年",
+      "2024年",
+      "2025年",
+      "2026年",
+      "2027年",
+    ]);
+    await expect(dialog.getByRole("combobox", { name: "年份" })).toHaveValue("2026");
+    await expect(dialog.getByRole("combobox", { name: "月份" })).toHaveValue("12");
+    await expect(dialog.getByText("可選日期：30/12/2026 至 29/01/2027")).toBeVisible();
+
+    const confirm = dialog.getByRole("button", { name: "確定" });
+    await expect(confirm).toBeDisabled();
+    const yesterday = dialog.getByRole("button", { name: dayName("2026-12-29"), exact: true });
+    const today = dialog.getByRole("button", { name: dayName("2026-12-30"), exact: true });
+    await expect(yesterday).toHaveAttribute("aria-disabled", "true");
+    await expect(today).not.toHaveAttribute("aria-disabled", "true");
+    await expect(today).toHaveAttribute("aria-current", "date");
+
+    // A day out of range cannot be chosen.
+    await yesterday.click();
+    await expect(confirm).toBeDisabled();
+    await expect(dialog.getByText("尚未選擇日期")).toBeVisible();
+
+    await dialog.getByRole("button", { name: "下一個月" }).click();
+    await expect(dialog.getByRole("combobox", { name: "年份" })).toHaveValue("2027");
+    await expect(dialog.getByRole("combobox", { name: "月份" })).toHaveValue("1");
+    const lastDay = dialog.getByRole("button", { name: dayName("2027-01-29"), exact: true });
+    const dayAfter = dialog.getByRole("button", { name: dayName("2027-01-30"), exact: true });
+    await expect(lastDay).not.toHaveAttribute("aria-disabled", "true");
+    await expect(dayAfter).toHaveAttribute("aria-disabled", "true");
+    await dayAfter.click();
+    await expect(confirm).toBeDisabled();
+
+    await lastDay.click();
+    await expect(lastDay).toHaveAttribute("aria-pressed", "true");
+    await expect(dialog.getByText("已選擇：29/01/2027")).toBeVisible();
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
+
+    await expect(dialog).toBeHidden();
+    await expect(field).toHaveText(/29\/01\/2027/);
+    await expect(field).toBeFocused();
+    expect(await lastDetail(page, "date-empty", "nu-confirm")).toEqual({ value: "29/01/2027" });
+    expect(await lastDetail(page, "date-empty", "nu-change")).toEqual({ value: "29/01/2027" });
+    await expect(eventsOf(page, "date-empty", "nu-cancel")).toHaveCount(0);
+    await expect(page.locator("#date-empty")).toHaveAttribute("value", "29/01/2027");
+
+    // Opening again starts at the chosen day.
+    const again = await openPicker(page, "date-empty");
+    await expect(
+      again.dialog.getByRole("button", { name: dayName("2027-01-29"), exact: true }),
+    ).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      again.dialog.getByRole("button", { name: dayName("2027-01-29"), exact: true }),
+    ).toBeFocused();
+  });
+
+  test("keyboard: arrow keys move between days, Enter chooses, Escape cancels and returns focus", async ({
+    page,
+  }) => {
+    const field = page.locator("#date-empty").getByRole("button", { name: /預約日期/ });
+    await field.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.locator("#date-empty").getByRole("dialog", { name: "選擇日期" });
+    await expect(dialog).toBeVisible();
+
+    // Focus starts on the first selectable day.
+    await expect(dialog.getByRole("button", { name: dayName("2026-12-30"), exact: true })).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(dialog.getByRole("button", { name: dayName("2026-12-31"), exact: true })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    // A week later is in January: the month view follows the focus.
+    await expect(dialog.getByRole("button", { name: dayName("2027-01-07"), exact: true })).toBeFocused();
+    await expect(dialog.getByRole("combobox", { name: "月份" })).toHaveValue("1");
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByText("已選擇：07/01/2027")).toBeVisible();
+
+    await page.keyboard.press("PageUp");
+    await expect(dialog.getByRole("button", { name: dayName("2026-12-07"), exact: true })).toBeFocused();
+    // Out of range: Enter does not choose it.
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByText("已選擇：07/01/2027")).toBeVisible();
+    await page.keyboard.press("Home");
+    await expect(dialog.getByRole("button", { name: dayName("2026-12-06"), exact: true })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(dialog.getByRole("button", { name: dayName("2026-12-12"), exact: true })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(field).toBeFocused();
+    await expect(field).toHaveText(/請選擇日期/);
+    await expect(eventsOf(page, "date-empty", "nu-cancel")).toHaveCount(1);
+    await expect(eventsOf(page, "date-empty", "nu-confirm")).toHaveCount(0);
+    await expect(eventsOf(page, "date-empty", "nu-change")).toHaveCount(0);
+  });
+
+  test("取消 closes without changing the value", async ({ page }) => {
+    const field = page.locator("#date-filled").getByRole("button", { name: /寶寶出生日期/ });
+    await expect(field).toHaveText(/18\/09\/2026/);
+    const { dialog } = await openPicker(page, "date-filled");
+    await expect(dialog.getByRole("button", { name: dayName("2026-09-18"), exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await dialog.getByRole("button", { name: dayName("2026-09-20"), exact: true }).click();
+    await dialog.getByRole("button", { name: "取消" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(field).toHaveText(/18\/09\/2026/);
+    await expect(eventsOf(page, "date-filled", "nu-cancel")).toHaveCount(1);
+    await expect(eventsOf(page, "date-filled", "nu-change")).toHaveCount(0);
+  });
+
+  test("the year list ends at the max day's year, and the month list can reach every selectable day", async ({
+    page,
+  }) => {
+    // #date-filled: min-days -365, max-days 0 → 30/12/2025 … 30/12/2026.
+    const { dialog } = await openPicker(page, "date-filled");
+    await expect(years(dialog)).toHaveText([
+      "2019年",
+      "2020年",
+      "2021年",
+      "2022年",
+      "2023年",
+      "2024年",
+      "2025年",
+      "2026年",
+    ]);
+    await dialog.getByRole("combobox", { name: "年份" }).selectOption("2025");
+    await dialog.getByRole("combobox", { name: "月份" }).selectOption("12");
+    await expect(dialog.getByRole("button", { name: dayName("2025-12-29"), exact: true })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await dialog.getByRole("button", { name: dayName("2025-12-30"), exact: true }).click();
+    await dialog.getByRole("button", { name: "確定" }).click();
+    expect(await lastDetail(page, "date-filled", "nu-confirm")).toEqual({ value: "30/12/2025" });
+
+    // The next-month button stops at the last year of the list.
+    const reopened = await openPicker(page, "date-filled");
+    await reopened.dialog.getByRole("combobox", { name: "年份" }).selectOption("2026");
+    await reopened.dialog.getByRole("combobox", { name: "月份" }).selectOption("12");
+    await expect(reopened.dialog.getByRole("button", { name: "下一個月" })).toBeDisabled();
+    await reopened.dialog.getByRole("combobox", { name: "年份" }).selectOption("2019");
+    await reopened.dialog.getByRole("combobox", { name: "月份" }).selectOption("1");
+    await expect(reopened.dialog.getByRole("button", { name: "上一個月" })).toBeDisabled();
+  });
+
+  test("error and disabled states", async ({ page }) => {
+    const error = page.locator("#date-error");
+    await expect(error.getByRole("button", { name: /預產期/ })).toHaveAttribute("aria-invalid", "true");
+    await expect(error.getByRole("alert")).toHaveText("請選擇預產期");
+    await expect(page.locator("#date-disabled").getByRole("button", { name: /登記日期/ })).toBeDisabled();
+  });
+});
+
+test("'today' is the Hong Kong day even when UTC is still on the day before", async ({ page }) => {
+  // 31 Dec 2026 16:30 UTC is 1 Jan 2027 00:30 in Hong Kong.
+  await page.clock.setFixedTime(new Date("2026-12-31T16:30:00Z"));
+  await openGallery(page);
+  const { dialog } = await openPicker(page, "date-empty");
+  await expect(dialog.getByRole("combobox", { name: "年份" })).toHaveValue("2027");
+  await expect(dialog.getByRole("button", { name: dayName("2027-01-01"), exact: true })).toHaveAttribute(
+    "aria-current",
+    "date",
+  );
+  await expect(dialog.getByRole("button", { name: dayName("2026-12-31"), exact: true })).toHaveCount(0);
+  await expect(dialog.getByText("可選日期：01/01/2027 至 31/01/2027")).toBeVisible();
+  await expect(years(dialog)).toHaveText([
+    "2020年",
+    "2021年",
+    "2022年",
+    "2023年",
+    "2024年",
+    "2025年",
+    "2026年",
+    "2027年",
+  ]);
+});

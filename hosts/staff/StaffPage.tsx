@@ -1,0 +1,139 @@
+/** @jsxImportSource preact */
+
+import { useContext, useEffect, useRef, useState } from "preact/hooks";
+import { route } from "preact-router";
+import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
+import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
+import { runStaffGate } from "../../lib/staff/gate.ts";
+import { STAFF_SESSION_KEYS } from "../../lib/staff/sessionKeys.ts";
+import { currentQuery, PreviousUrlContext } from "../navigation.ts";
+import { NotFound } from "../pages/NotFound.tsx";
+import { PageShell } from "../pages/PageShell.tsx";
+import { useRuntime } from "../runtime.ts";
+import { StaffLayout, type StaffLayoutProps } from "./StaffLayout.tsx";
+import "./staff.css";
+
+type GuardedPage = (typeof STAFF_GUARDED_PAGES)[number];
+
+/** SPEC §2: each guarded page's title, white style and return target. */
+const LAYOUT: Record<GuardedPage, Pick<StaffLayoutProps, "title" | "white" | "back">> = {
+  verification: { title: "核實客戶", white: true, back: { href: "/staff/home", label: "職員主頁" } },
+  nutritionist_redeem: { title: "營養師兌換" },
+  result: { title: "客戶資料", white: true },
+  redeem_center: { title: "兌換中心", back: { href: "/staff/verification", label: "核實客戶" } },
+  invoice_qrcode: { title: "發票二維碼", back: { href: "/staff/home", label: "職員主頁" } },
+};
+
+function isGuarded(page: string): page is GuardedPage {
+  return (STAFF_GUARDED_PAGES as readonly string[]).includes(page);
+}
+
+/** Follows the staff elements' `nu-step` requests (docs/staff.md) inside `node`. */
+function useStaffSteps(node: { current: HTMLElement | null }, active: boolean) {
+  useEffect(() => {
+    const target = node.current;
+    if (!target) return;
+    const onStep = (event: Event) => route(staffStepPath((event as CustomEvent<StaffStepDetail>).detail));
+    target.addEventListener("nu-step", onStep);
+    return () => target.removeEventListener("nu-step", onStep);
+  }, [node, active]);
+}
+
+/**
+ * Every `/staff/*` URL: `home` (sign-in, or the tools when signed in), the five guarded tool pages
+ * under the staff layout, and the standalone `invoice` page. Thin: the gate (lib) decides, the
+ * element does the work, this page only applies the answers and follows `nu-step`.
+ */
+export function StaffPage({ page = "", url = "" }: { path?: string; page?: string; url?: string }) {
+  const runtime = useRuntime();
+  const previous = useContext(PreviousUrlContext);
+  const previousRef = useRef(previous);
+  previousRef.current = previous;
+  const name = page.toLowerCase();
+  const [shown, setShown] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  useStaffSteps(container, shown);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `url` re-runs the gate when only the query changes.
+  useEffect(() => {
+    setShown(false);
+    if (!isGuarded(name)) {
+      setShown(true);
+      return;
+    }
+    let current = true;
+    runStaffGate({
+      path: `${window.location.pathname}${window.location.search}`,
+      from: previousRef.current,
+      flags: runtime.$flags.get(),
+      loadLead: (by, value) => runtime.staffApi().getLeadBy(by, value),
+    }).then((gate) => {
+      if (!current) return;
+      if (gate.kind === "redirect") {
+        runtime.applyFlagChanges({ set: gate.set, remove: gate.remove });
+        route(gate.to, true);
+      } else {
+        setShown(true);
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [name, url, runtime]);
+
+  const signOut = () => {
+    runtime.removeFlags(STAFF_SESSION_KEYS);
+    route("/staff/home");
+  };
+  const query = currentQuery();
+
+  if (name === "home") {
+    return (
+      <div class="staff-area">
+        <PageShell title="職員專區">
+          <div ref={container}>
+            <nu-staff-login />
+          </div>
+        </PageShell>
+      </div>
+    );
+  }
+
+  if (name === "invoice") {
+    return (
+      <div class="staff-area staff-white">
+        <main class="page staff-page staff-standalone">
+          <h1>發票</h1>
+          <div ref={container}>
+            <nu-invoice invoice-id={query.get("id") ?? ""} />
+          </div>
+        </main>
+      </div>
+    );
+  }
+
+  if (!isGuarded(name)) return <NotFound />;
+
+  const layout = LAYOUT[name];
+  const staffName = runtime.$flags.get().STAFF_NAME ?? "";
+  return (
+    <StaffLayout {...layout} staffName={staffName} onSignOut={signOut} busy={!shown}>
+      <div ref={container}>{shown ? <StaffTool page={name} query={query} /> : null}</div>
+    </StaffLayout>
+  );
+}
+
+function StaffTool({ page, query }: { page: GuardedPage; query: URLSearchParams }) {
+  switch (page) {
+    case "verification":
+      return <nu-staff-verification type={query.get("type") ?? undefined} />;
+    case "result":
+      return <nu-staff-result lead-id={query.get("id") ?? ""} />;
+    case "redeem_center":
+      return <nu-redeem-center lead-id={query.get("leadId") ?? ""} />;
+    case "nutritionist_redeem":
+      return <nu-nutritionist-redeem lead-id={query.get("id") ?? ""} />;
+    case "invoice_qrcode":
+      return <nu-invoice-qrcode />;
+  }
+}

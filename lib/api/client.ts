@@ -1,0 +1,273 @@
+/**
+ * The HTTP client (SPEC §7, DESIGN §5): every request carries `x-api-key`, a Bearer token when
+ * there is one, runs at most `timeoutMs`, and counts in the global loading flag until it settles.
+ * Only the body is used: the `{Code, Message, Data, Error, Field}` envelope is parsed once here,
+ * into Data or an ApiError. GETs are retried on network errors, 408/429/5xx; writes never are.
+ */
+import ky, { HTTPError, type KyInstance, type Options, TimeoutError } from "ky";
+import type { ErrorCode } from "../core/errorCodes.ts";
+import { errorMessage, type Lang } from "../core/i18n/index.ts";
+import type {
+  Clinic,
+  Flow,
+  Hospital,
+  HospitalType,
+  Invoice,
+  Lead,
+  LeadPatch,
+  MaintenanceRecord,
+  NewLead,
+  Product,
+  RedemptionKind,
+  StaffRecord,
+} from "../core/types.ts";
+import { startLoading } from "../state/settings.ts";
+import { ApiError, codeForStatus, isErrorCode, NotFoundError } from "./errors.ts";
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
+
+export interface Envelope<T> {
+  Code: number;
+  Message: string;
+  Data: T[];
+  Error?: ErrorCode;
+  Field?: string;
+}
+
+export interface ApiClientOptions {
+  apiBase: string;
+  apiKey: string;
+  /** The Bearer token to send (customer or staff), read on every request. */
+  getToken?: () => string | null | undefined;
+  timeoutMs?: number;
+  /** Language of the messages the client writes itself (network, time-out, not found). */
+  lang?: Lang;
+  /** Called when a request starts; returns what to call when it settles. Default: the loading flag. */
+  onLoading?: () => () => void;
+  /** Delay before retry n (1, 2) in ms; ky's default backs off 300 ms, 600 ms. */
+  retryDelay?: (attempt: number) => number;
+}
+
+export interface VerifyResult {
+  token: string;
+  existing: boolean;
+  lead_id: string | null;
+  lead_flow?: Flow | null;
+}
+
+export interface RedeemBody {
+  lead_id: string;
+  kind: RedemptionKind;
+}
+
+export interface OutboxEntry {
+  to: string;
+  kind: "customer-code" | "staff-code";
+  code: string;
+  text: string;
+  created_at: string;
+}
+
+type Query = Record<string, string | number | undefined>;
+
+interface CallOptions {
+  query?: Query;
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === "object" && value !== null && "Code" in value;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(options: ApiClientOptions) {
+  const lang = options.lang ?? "zh-HK";
+  const onLoading = options.onLoading ?? startLoading;
+  const retry: Options["retry"] = {
+    limit: 2,
+    methods: ["get"],
+    statusCodes: RETRY_STATUS_CODES,
+    ...(options.retryDelay ? { delay: options.retryDelay } : {}),
+  };
+
+  const base: KyInstance = ky.create({
+    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry,
+    headers: { "x-api-key": options.apiKey },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = options.getToken?.();
+          if (token) request.headers.set("Authorization", `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+  const api = base.extend({ prefixUrl: options.apiBase });
+
+  /** Any failure → ApiError with a message the user can read. */
+  async function toApiError(error: unknown): Promise<ApiError> {
+    if (error instanceof ApiError) return error;
+    if (error instanceof TimeoutError) {
+      return new ApiError({ status: 0, code: "TIMEOUT", message: errorMessage(lang, "TIMEOUT") });
+    }
+    if (error instanceof HTTPError) {
+      const status = error.response.status;
+      const body = await readBody(error.response).catch(() => null);
+      const envelope = isEnvelope(body) ? (body as Partial<Envelope<unknown>>) : {};
+      const code = isErrorCode(envelope.Error) ? envelope.Error : codeForStatus(status);
+      return new ApiError({
+        status,
+        code,
+        message: envelope.Message || errorMessage(lang, code),
+        field: envelope.Field,
+        data: Array.isArray(envelope.Data) ? envelope.Data : [],
+      });
+    }
+    // fetch() rejects with a TypeError when the network fails (offline, DNS, refused, CORS).
+    return new ApiError({ status: 0, code: "NETWORK", message: errorMessage(lang, "NETWORK") });
+  }
+
+  /** One request → its envelope; Code outside 2xx is an error like an HTTP error. */
+  async function send<T>(
+    client: KyInstance,
+    method: string,
+    url: string,
+    { query, json, headers }: CallOptions = {},
+  ): Promise<Envelope<T>> {
+    const end = onLoading();
+    try {
+      // ky merges options key by key: an explicit `undefined` would wipe the instance's headers.
+      const request: Options = { method };
+      if (query)
+        request.searchParams = Object.fromEntries(
+          Object.entries(query).filter(([, v]) => v !== undefined),
+        ) as Record<string, string | number>;
+      if (json !== undefined) request.json = json;
+      if (headers) request.headers = headers;
+      const response = await client(url, request);
+      const body = await readBody(response);
+      if (!isEnvelope(body)) {
+        throw new ApiError({
+          status: response.status,
+          code: "INTERNAL",
+          message: errorMessage(lang, "INTERNAL"),
+        });
+      }
+      if (body.Code < 200 || body.Code >= 300) {
+        const code = isErrorCode(body.Error) ? body.Error : codeForStatus(body.Code);
+        throw new ApiError({
+          status: body.Code,
+          code,
+          message: body.Message || errorMessage(lang, code),
+          field: body.Field,
+          data: Array.isArray(body.Data) ? body.Data : [],
+        });
+      }
+      return { ...body, Data: Array.isArray(body.Data) ? (body.Data as T[]) : [] };
+    } catch (error) {
+      throw await toApiError(error);
+    } finally {
+      end();
+    }
+  }
+
+  const call = <T>(method: string, path: string, opts?: CallOptions) => send<T>(api, method, path, opts);
+  const data = async <T>(method: string, path: string, opts?: CallOptions) =>
+    (await call<T>(method, path, opts)).Data;
+  const first = async <T>(method: string, path: string, opts?: CallOptions) =>
+    (await data<T>(method, path, opts))[0];
+
+  /** A lookup: nothing found (HTTP 404, Code ≠ 200 or empty Data) is a NotFoundError. */
+  async function lookup<T>(path: string, query: Query): Promise<T> {
+    const notFound = () => new NotFoundError(errorMessage(lang, "NOT_FOUND"));
+    let envelope: Envelope<T>;
+    try {
+      envelope = await call<T>("get", path, { query });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound();
+      throw error;
+    }
+    if (envelope.Code !== 200 || envelope.Data.length === 0) throw notFound();
+    return envelope.Data[0];
+  }
+
+  return {
+    /** Any call of the API, for what the typed functions below do not cover. */
+    call,
+
+    products: () => data<Product>("get", "product_image"),
+    clinics: () => data<Clinic>("get", "clinic_list"),
+    hospitals: (type?: HospitalType) => data<Hospital>("get", "hospital_list", { query: { type } }),
+
+    requestEmailCode: (email: string, flow: Flow) =>
+      call<never>("post", "auth/email/code", { json: { email, flow } }).then(() => undefined),
+    verifyEmailCode: (email: string, code: string, flow: Flow) =>
+      first<VerifyResult>("post", "auth/email/verify", { json: { email, code, flow } }),
+
+    getLead: (id: string) => lookup<Lead>("lead", { id }),
+    getLeadBy: (by: "id" | "leadId", value: string) => lookup<Lead>("lead", { [by]: value }),
+    /** `idempotencyKey` makes a retried submit create the lead once (DESIGN §5). */
+    createLead: (body: NewLead, idempotencyKey: string = crypto.randomUUID()) =>
+      first<Lead>("post", "lead", { json: body, headers: { "Idempotency-Key": idempotencyKey } }),
+    patchLead: (patch: LeadPatch) => first<Lead>("patch", "lead", { json: patch }),
+
+    staffLogin: (staff_id: string, password: string) =>
+      first<StaffRecord>("post", "staff/login", { json: { staff_id, password } }),
+    staffOtp: (staff_id: string, code: string) =>
+      first<StaffRecord>("post", "staff/otp", { json: { staff_id, code } }),
+    getStaff: (staff_id: string) => lookup<StaffRecord>("staff", { staff_id }),
+
+    redeem: <B extends RedeemBody>(body: B) =>
+      first<Record<string, unknown>>("post", "redemptions", { json: body }),
+    createInvoice: <B extends { lead_id: string }>(body: B) =>
+      first<Invoice>("post", "invoices", { json: body }),
+    getInvoice: (id: string) => first<Invoice>("get", `invoices/${encodeURIComponent(id)}`),
+
+    /**
+     * The maintenance record from its own URL (SPEC §7: may be another host). Any failure is an
+     * error whose message is 'API Error: ' plus the answer's Message.
+     */
+    async getMaintenance(url: string): Promise<MaintenanceRecord> {
+      let envelope: Envelope<MaintenanceRecord>;
+      try {
+        envelope = await send<MaintenanceRecord>(base, "get", url, {
+          headers: { "Content-Type": "application/json" },
+        });
+      } catch (error) {
+        const cause = error as ApiError;
+        throw new ApiError({
+          status: cause.status,
+          code: cause.code,
+          message: `API Error: ${cause.message}`,
+        });
+      }
+      if (envelope.Code !== 200 || !envelope.Data[0]) {
+        throw new ApiError({
+          status: envelope.Code,
+          code: "INTERNAL",
+          message: `API Error: ${envelope.Message}`,
+        });
+      }
+      return envelope.Data[0];
+    },
+    putMaintenance: (changes: Partial<Omit<MaintenanceRecord, "environment">>) =>
+      first<MaintenanceRecord>("put", "maintenance", { json: changes }),
+
+    devOutbox: (who: { email: string } | { staff_id: string }) =>
+      data<OutboxEntry>("get", "dev/outbox", { query: who }),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * Date helpers. Dates travel as `YYYY-MM-DD` strings (calendar days, no time zone); the UI shows
+ * them as `DD/MM/YYYY` (en-GB).
+ *
+ * "Today" is the Hong Kong calendar day. Hong Kong is UTC+8 all year (no daylight saving since
+ * 1979), so it is computed as UTC + 8 h instead of with dayjs's timezone plugin, which needs the
+ * Intl time-zone database (absent from small-ICU runtimes and some embedded browsers).
+ */
+import dayjs from "dayjs";
+
+export const DEFAULT_DISPLAY_DATE = "01/01/1970";
+export const YEAR_OPTION_COUNT = 8;
+const HK_OFFSET_MS = 8 * 60 * 60 * 1000;
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+const EN_GB = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+export interface DateRange {
+  /** First selectable day, YYYY-MM-DD. */
+  min: string;
+  /** Last selectable day, YYYY-MM-DD. The range is empty when min > max. */
+  max: string;
+}
+
+/** True when `ymd` is a real calendar day written as YYYY-MM-DD (2026-02-31 is not). */
+export function isValidYmd(ymd: string | null | undefined): ymd is string {
+  const m = ymd ? YMD.exec(ymd) : null;
+  if (!m) return false;
+  const [, y, mo, d] = m.map(Number);
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** The Hong Kong calendar day at `nowMs`, as YYYY-MM-DD. */
+export function hkToday(nowMs: number = Date.now()): string {
+  return new Date(nowMs + HK_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD` + n days. */
+export function addDays(ymd: string, days: number): string {
+  return dayjs(ymd).add(days, "day").format("YYYY-MM-DD");
+}
+
+/** `YYYY-MM-DD` → `DD/MM/YYYY`; '' for anything that is not a real day. */
+export function toEnGB(ymd: string | null | undefined): string {
+  if (!isValidYmd(ymd)) return "";
+  const [y, m, d] = ymd.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** Strict `DD/MM/YYYY` → `YYYY-MM-DD`; null for other shapes and for days that do not exist. */
+export function fromEnGB(text: string | null | undefined): string | null {
+  const m = text ? EN_GB.exec(text.trim()) : null;
+  if (!m) return null;
+  const ymd = `${m[3]}-${m[2]}-${m[1]}`;
+  return isValidYmd(ymd) ? ymd : null;
+}
+
+/** How a stored date is shown: `DD/MM/YYYY`; an empty value shows 01/01/1970 (SPEC §5). */
+export function displayDate(ymd: string | null | undefined): string {
+  if (!ymd) return DEFAULT_DISPLAY_DATE;
+  return toEnGB(ymd);
+}
+
+/** The selectable days: today + minDays … today + maxDays (both included). */
+export function calendarRange(today: string = hkToday(), minDays = 0, maxDays = 0): DateRange {
+  if (!isValidYmd(today)) throw new RangeError(`calendarRange: today must be YYYY-MM-DD, got "${today}"`);
+  return { min: addDays(today, minDays), max: addDays(today, maxDays) };
+}
+
+/** Whether a day may be chosen. Always false for an empty range or an invalid day. */
+export function inRange(ymd: string | null | undefined, range: DateRange): boolean {
+  // YYYY-MM-DD strings compare in calendar order.
+  return isValidYmd(ymd) && range.min <= ymd && ymd <= range.max;
+}
+
+export function isEmptyRange(range: DateRange): boolean {
+  return range.min > range.max;
+}
+
+/** The calendar's year list: 8 years ending at the max day's year, ascending. */
+export function yearOptions(range: DateRange): number[] {
+  const last = Number(range.max.slice(0, 4));
+  return Array.from({ length: YEAR_OPTION_COUNT }, (_, i) => last - YEAR_OPTION_COUNT + 1 + i);
+}

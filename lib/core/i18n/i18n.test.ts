@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../errorCodes.ts";
+import { en } from "./en.ts";
+import { errorMessage, interpolate, type MessageKey, messages, t } from "./index.ts";
+import { zhHK } from "./zh-HK.ts";
+
+const CJK = /[\u4e00-\u9fff]/;
+
+describe("message catalogues", () => {
+  it("have exactly the same keys", () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(zhHK).sort());
+  });
+
+  it("have no empty text and flat dotted keys", () => {
+    for (const key of Object.keys(zhHK) as MessageKey[]) {
+      expect(key).toMatch(/^[a-z][A-Za-z0-9]*(\.[A-Za-z0-9_]+)+$/);
+      expect(zhHK[key].trim(), key).not.toBe("");
+      expect(en[key].trim(), key).not.toBe("");
+    }
+  });
+
+  it("writes the default catalogue in Chinese and the English one without Chinese", () => {
+    const zhTexts = Object.values(zhHK).filter((text) => CJK.test(text));
+    expect(zhTexts.length / Object.keys(zhHK).length).toBeGreaterThan(0.9);
+    // A few English texts may name things in Chinese (a language switch's 中文), most do not.
+    const enWithChinese = Object.values(en).filter((text) => CJK.test(text));
+    expect(enWithChinese.length / Object.keys(en).length).toBeLessThan(0.05);
+  });
+
+  it("seeds the common texts the forms need", () => {
+    expect(t("zh-HK", "common.pleaseSelect")).toBe("請選擇");
+    expect(t("zh-HK", "common.leaveBlankIfNA")).toBe("如該欄不適用，請留空。");
+    expect(t("zh-HK", "login.sendCode")).toBe("發送電郵");
+    for (const key of [
+      "common.required",
+      "common.invalidEmail",
+      "common.invalidPhone",
+      "common.loading",
+      "common.retry",
+      "common.networkError",
+      "common.timeout",
+    ] as const) {
+      expect(messages["zh-HK"][key]).toBeTruthy();
+    }
+  });
+});
+
+describe("t", () => {
+  it("gives the text in the language asked", () => {
+    expect(t("en", "login.sendCode")).toBe("Send e-mail");
+  });
+  it("replaces {name} placeholders and leaves unknown ones", () => {
+    expect(t("zh-HK", "password.min_length", { min: 8 })).toBe("密碼最少要有 8 個字元");
+    expect(interpolate("{a} and {b}", { a: "x" })).toBe("x and {b}");
+    expect(interpolate("{a}", {})).toBe("{a}");
+    expect(interpolate("{a}", { a: 0 })).toBe("0");
+  });
+  it("falls back to Chinese for an unknown language, and to the key for an unknown key", () => {
+    expect(t("fr" as never, "common.ok")).toBe("確定");
+    expect(t("en", "no.such.key" as MessageKey)).toBe("no.such.key");
+  });
+});
+
+describe("errorMessage", () => {
+  it("has a Chinese and an English text for every ErrorCode", () => {
+    for (const code of ERROR_CODES) {
+      const zh = errorMessage("zh-HK", code);
+      expect(zh, code).not.toBe(`errors.${code}`);
+      expect(CJK.test(zh), code).toBe(true);
+      expect(errorMessage("en", code), code).not.toBe(`errors.${code}`);
+    }
+  });
+  it("fills the redemption details", () => {
+    expect(errorMessage("zh-HK", "ALREADY_REDEEMED", { at: "09/03/2026 14:05", staff: "陳大文" })).toBe(
+      "此客戶已於 09/03/2026 14:05 由 陳大文 兌換。",
+    );
+  });
+});

@@ -1,0 +1,3 @@
+export * from "./emailDomains.ts";
+export * from "./phoneCodes.ts";
+export * from "./regions.ts";

@@ -1,0 +1,28 @@
+/** Phone country codes offered on the forms (SPEC §3). */
+export const PHONE_CODES = [
+  { value: "852", label: "+852" },
+  { value: "853", label: "+853" },
+  { value: "86", label: "+86" },
+] as const;
+
+export type PhoneCode = (typeof PHONE_CODES)[number]["value"];
+
+const PHONE_PATTERNS: Record<PhoneCode, RegExp> = {
+  "852": /^\d{8}$/, // Hong Kong: 8 digits
+  "853": /^\d{8}$/, // Macau: 8 digits
+  "86": /^1\d{10}$/, // mainland mobile: 11 digits starting with 1
+};
+
+export function isPhoneCode(value: string): value is PhoneCode {
+  return Object.hasOwn(PHONE_PATTERNS, value);
+}
+
+/** Digits only: spaces and hyphens people type inside a number are dropped. */
+export function normalisePhone(phone: string): string {
+  return phone.replace(/[\s-]/g, "");
+}
+
+/** Whether `phone` is a valid number for the country code (`852`, `853` or `86`). */
+export function isValidPhone(code: string, phone: string): boolean {
+  return isPhoneCode(code) && PHONE_PATTERNS[code].test(normalisePhone(phone));
+}

@@ -1,0 +1,395 @@
+/**
+ * Valibot schemas of every API body and query: the server validates with them, the browser may
+ * check input with the same ones, so both judge input the same way. Objects are strict (an
+ * unknown field is an error naming it), every string has a length limit and refuses control
+ * characters and broken UTF-16, and `fieldOf(issues)` names the first bad field as a dotted path.
+ */
+import * as v from "valibot";
+import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
+import { isValidPhone, normalisePhone } from "./lists/phoneCodes.ts";
+import { regionOfDistrict } from "./lists/regions.ts";
+import { checkPassword } from "./password.ts";
+import type { DistrictCode, RegionCode } from "./types.ts";
+
+export const LIMITS = {
+  name: 50,
+  email: 254,
+  phone: 20,
+  shortText: 100,
+  text: 200,
+  longText: 1000,
+  password: 200,
+  id: 40,
+  idempotencyKey: 100,
+  invoiceItems: 20,
+  amount: 1_000_000,
+} as const;
+
+/** No C0/C1-style control characters (tab and line breaks only when `multiline`), no lone surrogates. */
+export function isSafeText(text: string, multiline = false): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20) {
+      if (multiline && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
+      return false;
+    }
+    if (c === 0x7f) return false;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A trimmed string of at most `max` characters; `required` also refuses an empty one. */
+function text(max: number, opts: { required?: boolean; multiline?: boolean } = {}) {
+  const base = v.pipe(
+    v.string(),
+    v.maxLength(max * 4),
+    v.check((s) => isSafeText(s, opts.multiline), "invalid characters"),
+    v.trim(),
+    v.maxLength(max),
+  );
+  return opts.required ? v.pipe(base, v.nonEmpty()) : base;
+}
+
+/** A real calendar date `YYYY-MM-DD`. */
+export function isCalendarDate(ymd: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** ISO 8601 date-time with an explicit offset (`2026-12-01T10:00:00+08:00` or `…Z`). */
+export function isIsoDateTimeWithOffset(value: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+    isCalendarDate(value.slice(0, 10)) &&
+    !Number.isNaN(Date.parse(value))
+  );
+}
+
+// ---- shared pieces -------------------------------------------------------------------------
+
+export const emailSchema = v.pipe(
+  v.string(),
+  v.maxLength(LIMITS.email * 2),
+  v.trim(),
+  v.toLowerCase(),
+  v.maxLength(LIMITS.email),
+  v.email(),
+);
+
+/** Whether `value` is an e-mail address the API accepts. */
+export function isEmail(value: string): boolean {
+  return v.is(emailSchema, value);
+}
+
+export const flowSchema = v.picklist(["nuform", "recruitment"]);
+export const oneTimeCodeSchema = v.pipe(v.string(), v.regex(/^\d{6}$/));
+export const staffIdSchema = v.pipe(
+  v.string(),
+  v.maxLength(64),
+  v.trim(),
+  v.toUpperCase(),
+  v.regex(/^[A-Z0-9]{1,16}$/),
+);
+export const leadIdSchema = v.pipe(
+  v.string(),
+  v.maxLength(LIMITS.id),
+  v.transform(normaliseLeadRef),
+  v.check(isLeadRef, "not a lead reference"),
+);
+export const redemptionKindSchema = v.picklist(["member", "nutritionist"]);
+export const hospitalTypeSchema = v.picklist(["Private", "Public"]);
+const listIdSchema = v.pipe(v.string(), v.maxLength(LIMITS.id), v.regex(/^[A-Za-z0-9_-]+$/));
+const flagSchema = v.picklist(["true", "false"]);
+
+// ---- customer sign-in ----------------------------------------------------------------------
+
+export const emailCodeRequestSchema = v.strictObject({ email: emailSchema, flow: flowSchema });
+export const emailCodeVerifySchema = v.strictObject({
+  email: emailSchema,
+  code: oneTimeCodeSchema,
+  flow: flowSchema,
+});
+
+// ---- staff ---------------------------------------------------------------------------------
+
+export const staffLoginSchema = v.strictObject({
+  staff_id: staffIdSchema,
+  password: v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.password)),
+});
+export const staffOtpSchema = v.strictObject({ staff_id: staffIdSchema, code: oneTimeCodeSchema });
+export const staffQuerySchema = v.strictObject({ staff_id: staffIdSchema });
+
+/** The password policy of SPEC §5 (lib/core/password.ts) as a schema. */
+export const newPasswordSchema = v.pipe(
+  v.string(),
+  v.maxLength(LIMITS.password),
+  v.check((pw) => checkPassword(pw).ok, "password policy"),
+);
+
+export const staffCreateSchema = v.strictObject({
+  staff_id: staffIdSchema,
+  first_name: text(LIMITS.name, { required: true }),
+  last_name: text(LIMITS.name),
+  role: v.picklist(["staff", "admin"]),
+  phone: text(LIMITS.phone),
+  need_otp: v.picklist(["Y", "N"]),
+  password: newPasswordSchema,
+});
+
+// ---- leads ---------------------------------------------------------------------------------
+
+const REGION_CODES = ["HK", "KLN", "NT"] as const satisfies readonly RegionCode[];
+const DISTRICT_CODES = [
+  "CW",
+  "WC",
+  "EST",
+  "STH",
+  "YTM",
+  "SSP",
+  "KLC",
+  "WTS",
+  "KT",
+  "KC",
+  "TW",
+  "TM",
+  "YL",
+  "NTH",
+  "TP",
+  "ST",
+  "SK",
+  "ILD",
+] as const satisfies readonly DistrictCode[];
+const coordinate = v.pipe(v.string(), v.maxLength(30), v.regex(/^(-?\d{1,3}(\.\d{1,15})?)?$/));
+
+/** The Hong Kong address form value (types.ts AddressValue); region, district and a building are required. */
+export const addressSchema = v.pipe(
+  v.strictObject({
+    region: v.picklist(REGION_CODES),
+    district: v.picklist(DISTRICT_CODES),
+    subDistrict: text(LIMITS.id),
+    building: text(LIMITS.text),
+    buildingEn: text(LIMITS.text),
+    block: text(LIMITS.shortText),
+    floor: text(LIMITS.shortText),
+    room: text(LIMITS.shortText),
+    street_en: text(LIMITS.text),
+    street_zh: text(LIMITS.text),
+    latitude: coordinate,
+    longitude: coordinate,
+    buildingLang: v.picklist(["zh", "en", ""]),
+  }),
+  v.forward(
+    v.partialCheck(
+      [["region"], ["district"]],
+      (a) => regionOfDistrict(a.district)?.code === a.region,
+      "district not in region",
+    ),
+    ["district"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["building"], ["buildingEn"]],
+      (a) => a.building !== "" || a.buildingEn !== "",
+      "building required",
+    ),
+    ["building"],
+  ),
+);
+
+export const addressEnSchema = v.strictObject({
+  region: text(LIMITS.shortText),
+  district: text(LIMITS.shortText),
+  subDistrict: text(LIMITS.shortText),
+  building: text(LIMITS.text),
+  block: text(LIMITS.shortText),
+  floor: text(LIMITS.shortText),
+  room: text(LIMITS.shortText),
+  street: text(LIMITS.text),
+});
+
+export const mainlandAddressSchema = v.strictObject({
+  province: text(LIMITS.shortText, { required: true }),
+  city: text(LIMITS.shortText, { required: true }),
+  district: text(LIMITS.shortText, { required: true }),
+  detail: text(LIMITS.text, { required: true }),
+});
+
+/** Terms and privacy must be accepted for a lead to exist; marketing is the customer's choice. */
+export const consentsSchema = v.strictObject({
+  terms: v.literal(true),
+  privacy: v.literal(true),
+  marketing: v.boolean(),
+  partner_contact: v.optional(v.boolean()),
+});
+
+export const babySchema = v.strictObject({
+  status: v.picklist(["expecting", "born"]),
+  date: v.pipe(v.string(), v.maxLength(10), v.check(isCalendarDate, "not a date")),
+  hospital_type: hospitalTypeSchema,
+  hospital_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99)),
+});
+
+const phoneSchema = v.pipe(
+  v.string(),
+  v.maxLength(LIMITS.phone),
+  v.check((s) => isSafeText(s)),
+  v.transform(normalisePhone),
+  v.regex(/^\d{1,15}$/),
+);
+const phoneCodeSchema = v.picklist(["852", "853", "86"]);
+
+/** Fields a lead may carry besides its identity (flow, e-mail); all optional on create and patch. */
+const leadDetailEntries = {
+  residence: v.optional(v.picklist(["HK", "CN"])),
+  address: v.optional(v.nullable(addressSchema)),
+  address_en: v.optional(v.nullable(addressEnSchema)),
+  address_cn: v.optional(v.nullable(mainlandAddressSchema)),
+  tnc: v.optional(v.nullable(v.picklist(["new", "existing", "partnership"]))),
+  partner: v.optional(v.nullable(text(LIMITS.shortText))),
+  product_id: v.optional(v.nullable(listIdSchema)),
+  clinic_id: v.optional(v.nullable(listIdSchema)),
+  baby: v.optional(v.nullable(babySchema)),
+};
+
+/** The phone number fits its country code (checked when both are present). */
+function phoneFits(l: { phone_code?: string; phone?: string }): boolean {
+  return l.phone_code === undefined || l.phone === undefined || isValidPhone(l.phone_code, l.phone);
+}
+
+export const leadCreateSchema = v.pipe(
+  v.strictObject({
+    flow: flowSchema,
+    email: emailSchema,
+    last_name: text(LIMITS.name, { required: true }),
+    first_name: text(LIMITS.name, { required: true }),
+    phone_code: phoneCodeSchema,
+    phone: phoneSchema,
+    consents: consentsSchema,
+    ...leadDetailEntries,
+  }),
+  v.forward(v.partialCheck([["phone_code"], ["phone"]], phoneFits, "phone does not fit its code"), ["phone"]),
+);
+
+/** `PATCH /api/lead`: the id and any fields to change; e-mail and flow never change. */
+export const leadPatchSchema = v.pipe(
+  v.strictObject({
+    id: leadIdSchema,
+    last_name: v.optional(text(LIMITS.name, { required: true })),
+    first_name: v.optional(text(LIMITS.name, { required: true })),
+    phone_code: v.optional(phoneCodeSchema),
+    phone: v.optional(phoneSchema),
+    consents: v.optional(consentsSchema),
+    ...leadDetailEntries,
+  }),
+  v.forward(v.partialCheck([["phone_code"], ["phone"]], phoneFits, "phone does not fit its code"), ["phone"]),
+);
+
+export const leadQuerySchema = v.pipe(
+  v.strictObject({
+    id: v.optional(leadIdSchema),
+    leadId: v.optional(leadIdSchema),
+    full: v.optional(v.picklist(["0", "1"])),
+  }),
+  v.forward(
+    v.check((q) => q.id !== undefined || q.leadId !== undefined, "id required"),
+    ["id"],
+  ),
+);
+
+// ---- redemptions and invoices --------------------------------------------------------------
+
+export const redemptionCreateSchema = v.strictObject({
+  lead_id: leadIdSchema,
+  kind: redemptionKindSchema,
+  note: v.optional(text(LIMITS.text, { multiline: true })),
+});
+
+export const invoiceCreateSchema = v.strictObject({
+  lead_id: leadIdSchema,
+  invoice_no: v.optional(text(LIMITS.id)),
+  amount: v.optional(
+    v.pipe(
+      v.number(),
+      v.minValue(0),
+      v.maxValue(LIMITS.amount),
+      v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "at most 2 decimals"),
+    ),
+  ),
+  items: v.optional(
+    v.pipe(
+      v.array(
+        v.strictObject({
+          product_id: listIdSchema,
+          quantity: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99)),
+        }),
+      ),
+      v.maxLength(LIMITS.invoiceItems),
+    ),
+  ),
+  note: v.optional(text(LIMITS.text, { multiline: true })),
+});
+
+export const invoiceIdSchema = v.pipe(v.string(), v.uuid());
+
+// ---- maintenance, lists, dev outbox --------------------------------------------------------
+
+export const maintenancePutSchema = v.strictObject({
+  enable_maintenance: v.optional(flagSchema),
+  enable_maintenance_nuform: v.optional(flagSchema),
+  enable_maintenance_reform: v.optional(flagSchema),
+  nuform_online_date: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(40),
+      v.check((s) => s === "" || isIsoDateTimeWithOffset(s), "ISO 8601 with offset"),
+    ),
+  ),
+  maintenance_messages: v.optional(text(LIMITS.longText, { multiline: true })),
+  maintenance_messages_nuform: v.optional(text(LIMITS.longText, { multiline: true })),
+  maintenance_messages_reform: v.optional(text(LIMITS.longText, { multiline: true })),
+});
+
+export const hospitalQuerySchema = v.strictObject({ type: v.optional(hospitalTypeSchema) });
+export const emptyQuerySchema = v.strictObject({});
+
+export const outboxQuerySchema = v.pipe(
+  v.strictObject({ email: v.optional(emailSchema), staff_id: v.optional(staffIdSchema) }),
+  v.forward(
+    v.check((q) => (q.email === undefined) !== (q.staff_id === undefined), "email or staff_id"),
+    ["email"],
+  ),
+);
+
+export const idempotencyKeySchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(LIMITS.idempotencyKey),
+  v.regex(/^[\x21-\x7e]+$/),
+);
+
+// ---- results -------------------------------------------------------------------------------
+
+/** The dotted path of the first issue (`address.floor`), `''` when the input itself is wrong. */
+export function fieldOf(issues: readonly v.BaseIssue<unknown>[]): string {
+  const first = issues[0];
+  return first ? (v.getDotPath(first) ?? "") : "";
+}
+
+export type EmailCodeRequest = v.InferOutput<typeof emailCodeRequestSchema>;
+export type EmailCodeVerify = v.InferOutput<typeof emailCodeVerifySchema>;
+export type StaffCreateInput = v.InferOutput<typeof staffCreateSchema>;
+export type LeadCreateInput = v.InferOutput<typeof leadCreateSchema>;
+export type LeadPatchInput = v.InferOutput<typeof leadPatchSchema>;
+export type RedemptionCreateInput = v.InferOutput<typeof redemptionCreateSchema>;
+export type InvoiceCreateInput = v.InferOutput<typeof invoiceCreateSchema>;
+export type MaintenancePut = v.InferOutput<typeof maintenancePutSchema>;

@@ -1,0 +1,72 @@
+/**
+ * The browser's own check of a staff token's `exp` claim (SPEC §4–5). It only decides routing;
+ * the server verifies the signature on every call.
+ */
+export type StaffTokenCheck = true | false | "error";
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function decodeBase64Url(part: string): string | null {
+  if (!BASE64URL.test(part) || part.length % 4 === 1) return null;
+  const base64 = part
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(part.length / 4) * 4, "=");
+  try {
+    const binary = atob(base64);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The `exp` claim (seconds) of a JWT, or null when the token cannot be decoded. */
+export function tokenExpiry(token: string): number | null {
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  const json = decodeBase64Url(parts[1]);
+  if (json === null) return null;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (typeof payload !== "object" || payload === null) return null;
+  const exp = (payload as { exp?: unknown }).exp;
+  return typeof exp === "number" && Number.isFinite(exp) ? exp : null;
+}
+
+/**
+ * true: a token whose `exp` has not passed (exp exactly now is still valid); false: no token, or
+ * expired (now > exp); 'error': not a decodable JWT with a numeric `exp`.
+ */
+export function checkStaffToken(
+  token: string | null | undefined,
+  nowMs: number = Date.now(),
+): StaffTokenCheck {
+  if (!token) return false;
+  const exp = tokenExpiry(token);
+  if (exp === null) return "error";
+  return nowMs <= exp * 1000;
+}
+
+/** Staff display name: first name then last name, trimmed. */
+export function staffDisplayName(first: string | null | undefined, last: string | null | undefined): string {
+  return [first, last]
+    .map((part) => (part ?? "").trim())
+    .filter(Boolean)
+    .join(" ");
+}
+
+export type StaffLoginOutcome = "ok" | "S0" | "Empty token";
+
+/** SPEC §4: 'S0' when a one-time code step follows, 'Empty token' when no token came back, else 'ok'. */
+export function staffLoginOutcome(record: {
+  need_otp?: string;
+  staff_token?: string | null;
+}): StaffLoginOutcome {
+  if (record.need_otp === "Y") return "S0";
+  return record.staff_token ? "ok" : "Empty token";
+}

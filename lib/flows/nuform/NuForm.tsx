@@ -1,0 +1,101 @@
+import { useStore } from "@nanostores/react";
+import type { Consents } from "../../core/types.ts";
+import { $flags } from "../../state/index.ts";
+import { getDraft, updateDraft } from "../shared/draft.ts";
+import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
+import { ENTRY_STEP, FlowRoot } from "../shared/FlowRoot.tsx";
+import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/leadSubmit.ts";
+import { MemberQr } from "../shared/MemberQr.tsx";
+import { PersonInfo } from "../shared/PersonInfo.tsx";
+import { usePartner } from "../shared/partner.ts";
+import { flowSession } from "../shared/session.ts";
+import { Terms } from "../shared/Terms.tsx";
+import { NuformEntry } from "./NuformEntry.tsx";
+import { ProductStep } from "./ProductStep.tsx";
+import { NUFORM_FLOW_STEPS, NUFORM_PROGRESS, NUFORM_TERMS_STEP } from "./steps.ts";
+
+export type NuFormProps = FlowProps;
+
+/**
+ * The nuForm flow (`<nu-form>`): sign-in and residence → personal info (Hong Kong or mainland) →
+ * terms (new, existing or partnership; accepting creates the lead) → product → member redemption.
+ * docs/flows.md explains the choices.
+ */
+export function NuForm(props: NuFormProps) {
+  usePartner("nuform", props.partner);
+  return (
+    <FlowRoot
+      {...props}
+      flow="nuform"
+      steps={NUFORM_FLOW_STEPS}
+      progressSteps={NUFORM_PROGRESS}
+      render={(step) => <NuformStep step={step} />}
+    />
+  );
+}
+
+function NuformStep({ step }: { step: string }) {
+  const { api, flow, go, emit, t } = useFlow();
+  const session = useStore(flowSession(flow));
+  useStore($flags);
+
+  const toTerms = () => go(NUFORM_TERMS_STEP[termsKind(getDraft(flow), session.existing === "true")]);
+
+  const accept = (tnc: "new" | "existing" | "partnership") => async (consents: Consents) => {
+    updateDraft(flow, { consents });
+    const draft = getDraft(flow);
+    const leadId = await createLeadOnce(
+      api,
+      leadBody(flow, draft, session.email ?? "", tnc),
+      draft.idempotencyKey,
+    );
+    leadCreated(flow, leadId);
+    emit("nu-submit", { leadId });
+    go("product");
+  };
+
+  switch (step) {
+    case ENTRY_STEP:
+      return <NuformEntry />;
+    case "personInfoHK":
+      return <PersonInfo key={step} variant="HK" step={step} onDone={toTerms} />;
+    case "personInfoCN":
+      return <PersonInfo key={step} variant="CN" step={step} onDone={toTerms} />;
+    case "TnCNew":
+      return (
+        <Terms
+          key={step}
+          text="new"
+          step={step}
+          submitLabel={t("flows.terms.accept")}
+          onAccept={accept("new")}
+        />
+      );
+    case "TnCExisting":
+      return (
+        <Terms
+          key={step}
+          text="existing"
+          step={step}
+          submitLabel={t("flows.terms.accept")}
+          onAccept={accept("existing")}
+        />
+      );
+    case "TnCPartnership":
+      return (
+        <Terms
+          key={step}
+          text="partnership"
+          step={step}
+          submitLabel={t("flows.terms.accept")}
+          onAccept={accept("partnership")}
+        />
+      );
+    case "product":
+      return <ProductStep step={step} onDone={() => go("memberRedemption")} />;
+    case "memberRedemption":
+      return <MemberQr step={step} leadId={session.leadId} onRestart={() => go(ENTRY_STEP)} />;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from "react";
+import type { Product } from "../../core/types.ts";
+import { setFlag } from "../../state/index.ts";
+import { useIds } from "../../ui/ids.ts";
+import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
+import { describedBy, FieldError } from "../../widgets/Field.tsx";
+import { apiErrorCode, apiErrorText } from "../shared/customerSession.ts";
+import { useFlow } from "../shared/FlowContext.tsx";
+import { StepForm } from "../shared/StepForm.tsx";
+import { StepLayout } from "../shared/StepLayout.tsx";
+import { flowSession } from "../shared/session.ts";
+
+/** nuForm's product step: the products offered as picture cards; choosing one patches the lead. */
+export function ProductStep({ step, onDone }: { step: string; onDone: () => void }) {
+  const { api, flow, t, lang, progress, emit } = useFlow();
+  const ids = useIds("heading", "legend", "error");
+  const [products, setProducts] = useState<Product[] | null>(null);
+  const [loadError, setLoadError] = useState("");
+  const [chosen, setChosen] = useState("");
+  const [choiceError, setChoiceError] = useState("");
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const load = async () => {
+    setLoadError("");
+    try {
+      setProducts(await api.products());
+    } catch (error) {
+      setLoadError(apiErrorText(error, lang));
+    }
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per client.
+  useEffect(() => {
+    void load();
+  }, [api]);
+
+  const submit = async () => {
+    if (busy) return undefined;
+    if (!chosen) {
+      setChoiceError(t("flows.product.required"));
+      return false;
+    }
+    const leadId = flowSession(flow).get().leadId;
+    if (!leadId) {
+      setFailure(t("flows.member.noLead"));
+      return undefined;
+    }
+    setFailure("");
+    setBusy(true);
+    try {
+      await api.patchLead({ id: leadId, product_id: chosen });
+      setFlag("IsSelectedNUProduct", true);
+      onDone();
+      return true;
+    } catch (error) {
+      const message = apiErrorText(error, lang);
+      setFailure(message);
+      emit("nu-error", { code: apiErrorCode(error), message });
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const name = (p: Product) => (lang === "en" ? p.name_en || p.name_zh : p.name_zh || p.name_en);
+  return (
+    <StepLayout
+      headingId={ids.heading}
+      title={t("flows.product.title")}
+      progress={progress(step)}
+      intro={t("flows.product.intro")}
+    >
+      <StepForm name="product" labelledBy={ids.heading} onSubmit={submit}>
+        {products === null && !loadError ? <p role="status">{t("common.loading")}</p> : null}
+        {loadError ? (
+          <div className="nu-actions">
+            <ErrorMessage lang={lang} message={loadError} />
+            <button type="button" className="nu-button nu-button--secondary" onClick={() => void load()}>
+              {t("common.retry")}
+            </button>
+          </div>
+        ) : null}
+        {products && products.length > 0 ? (
+          <fieldset className="nu-fieldset">
+            <legend id={ids.legend} className="nu-fieldset-title">
+              {t("flows.product.legend")}
+              <span className="nu-required" aria-hidden="true">
+                *
+              </span>
+            </legend>
+            <div
+              className="nu-choice-list"
+              role="radiogroup"
+              aria-labelledby={ids.legend}
+              aria-required="true"
+              aria-invalid={choiceError ? true : undefined}
+              aria-describedby={describedBy(choiceError && ids.error)}
+            >
+              {products.map((product) => (
+                <label key={product.id} className="nu-choice" part="choice">
+                  {product.image_url ? <img src={product.image_url} alt="" loading="lazy" /> : null}
+                  <span className="nu-choice-head">
+                    <input
+                      type="radio"
+                      name="product"
+                      value={product.id}
+                      checked={chosen === product.id}
+                      onChange={() => {
+                        setChosen(product.id);
+                        setChoiceError("");
+                      }}
+                    />
+                    <span>{name(product)}</span>
+                  </span>
+                  {typeof product.description_zh === "string" && lang !== "en" ? (
+                    <span className="nu-choice-text">{product.description_zh}</span>
+                  ) : null}
+                  {typeof product.description_en === "string" && lang === "en" ? (
+                    <span className="nu-choice-text">{product.description_en}</span>
+                  ) : null}
+                </label>
+              ))}
+            </div>
+            <FieldError id={ids.error} message={choiceError} />
+          </fieldset>
+        ) : null}
+        {products && products.length === 0 ? <p className="nu-notice">{t("flows.product.none")}</p> : null}
+        <ErrorMessage lang={lang} message={failure} />
+        <div className="nu-actions">
+          <button type="submit" className="nu-button" aria-disabled={busy || !products?.length || undefined}>
+            {busy ? t("flows.working") : t("flows.product.submit")}
+          </button>
+        </div>
+      </StepForm>
+    </StepLayout>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useState } from "react";
+import { useIds } from "../../ui/ids.ts";
+import { Select } from "../../widgets/Select.tsx";
+import { Consent } from "../shared/Consent.tsx";
+import { useDraft } from "../shared/draft.ts";
+import { useFlow } from "../shared/FlowContext.tsx";
+import { ListStatus } from "../shared/ListStatus.tsx";
+import { StepForm } from "../shared/StepForm.tsx";
+import { StepLayout } from "../shared/StepLayout.tsx";
+import { useList } from "../shared/useList.ts";
+
+/**
+ * The cooperative partner: the clinic the customer picks from GET /api/clinic_list, and a
+ * separate, optional consent for that clinic to contact them (passing data to a third party for
+ * its own contact needs its own opt-in).
+ */
+export function CooperativePartner({ step, onDone }: { step: string; onDone: () => void }) {
+  const { api, flow, t, lang, progress } = useFlow();
+  const [draft, setDraft] = useDraft(flow);
+  const ids = useIds("heading");
+  const {
+    items: clinics,
+    error,
+    retry,
+  } = useList(
+    useCallback(() => api.clinics(), [api]),
+    lang,
+  );
+  const [clinicError, setClinicError] = useState("");
+  const name = (c: { name_zh: string; name_en: string }) =>
+    lang === "en" ? c.name_en || c.name_zh : c.name_zh || c.name_en;
+
+  const submit = () => {
+    if (!draft.clinic_id) {
+      setClinicError(t("flows.partner.required"));
+      return false;
+    }
+    onDone();
+    return true;
+  };
+
+  return (
+    <StepLayout
+      headingId={ids.heading}
+      title={t("flows.partner.title")}
+      progress={progress(step)}
+      intro={t("flows.partner.intro")}
+    >
+      <StepForm name="cooperative-partner" labelledBy={ids.heading} onSubmit={submit}>
+        <ListStatus loading={clinics === null} error={error} retry={retry} lang={lang} />
+        {clinics ? (
+          <Select
+            lang={lang}
+            label={t("flows.partner.clinic")}
+            name="clinic"
+            required
+            value={draft.clinic_id}
+            error={clinicError}
+            options={clinics.map((c) => ({ value: String(c.id), label: name(c) }))}
+            onNuChange={({ value }) => {
+              setClinicError("");
+              const clinic = clinics.find((c) => String(c.id) === value);
+              setDraft({
+                clinic_id: value,
+                labels: {
+                  ...draft.labels,
+                  clinic: clinic ? { zh: clinic.name_zh, en: clinic.name_en } : undefined,
+                },
+              });
+            }}
+          />
+        ) : null}
+        <Consent
+          name="consent-partner-contact"
+          checked={Boolean(draft.consents.partner_contact)}
+          onChange={(checked) => setDraft({ consents: { ...draft.consents, partner_contact: checked } })}
+          optionalText={t("flows.consent.optional")}
+        >
+          {t("flows.partner.contactConsent")}
+        </Consent>
+        <div className="nu-actions">
+          <button type="submit" className="nu-button">
+            {t("common.next")}
+          </button>
+        </div>
+      </StepForm>
+    </StepLayout>
+  );
+}

@@ -1,0 +1,150 @@
+import { useStore } from "@nanostores/react";
+import { type ReactNode, useState } from "react";
+import { toEnGB } from "../../core/dates.ts";
+import { PHONE_CODES } from "../../core/lists/phoneCodes.ts";
+import { useIds } from "../../ui/ids.ts";
+import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
+import { apiErrorCode, apiErrorText } from "../shared/customerSession.ts";
+import { useDraft } from "../shared/draft.ts";
+import { useFlow } from "../shared/FlowContext.tsx";
+import { StepForm } from "../shared/StepForm.tsx";
+import { StepLayout } from "../shared/StepLayout.tsx";
+import { flowSession } from "../shared/session.ts";
+import { hkAddressText } from "../shared/summary.ts";
+
+export interface LookingForwardProps {
+  step: string;
+  /** Creates the lead; a throw is shown and the answers stay. */
+  onSubmit: () => Promise<void>;
+  /** Goes back to a step to change an answer. */
+  onEdit: (step: string) => void;
+}
+
+/**
+ * The closing page before member redemption: what happens next, every answer for a last look
+ * (each with a way back to change it), and the submit that creates the lead.
+ */
+export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) {
+  const { flow, t, lang, progress, emit } = useFlow();
+  const [draft] = useDraft(flow);
+  const email = useStore(flowSession(flow)).email ?? "";
+  const ids = useIds("heading", "next");
+  const [failure, setFailure] = useState("");
+  const [busy, setBusy] = useState(false);
+  const label = (pair?: { zh: string; en: string }) => (pair ? (lang === "en" ? pair.en : pair.zh) : "");
+  const phoneCode = PHONE_CODES.find((c) => c.value === draft.phone_code)?.label ?? "";
+  const baby = draft.baby;
+
+  const submit = async () => {
+    if (busy) return undefined;
+    setBusy(true);
+    setFailure("");
+    try {
+      await onSubmit();
+      return true;
+    } catch (error) {
+      const message = apiErrorText(error, lang);
+      setFailure(message);
+      emit("nu-error", { code: apiErrorCode(error), message });
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const yesNo = (value: boolean | undefined) => (value ? t("common.yes") : t("common.no"));
+  const sections: { title: string; edit: string; rows: [string, ReactNode][] }[] = [
+    {
+      title: t("flows.review.person"),
+      edit: "personInfo",
+      rows: [
+        [t("flows.person.lastName"), draft.last_name],
+        [t("flows.person.firstName"), draft.first_name],
+        [t("phone.number"), `${phoneCode} ${draft.phone}`],
+        [t("login.email"), email],
+        [t("flows.review.address"), hkAddressText(draft.address, lang)],
+      ],
+    },
+    {
+      title: t("flows.review.consents"),
+      edit: "termsAndConditions",
+      rows: [
+        [t("flows.review.termsAccepted"), yesNo(draft.consents.terms && draft.consents.privacy)],
+        [t("flows.review.marketing"), yesNo(draft.consents.marketing)],
+      ],
+    },
+    {
+      title: t("flows.review.partner"),
+      edit: "cooperativePartner",
+      rows: [
+        [t("flows.partner.clinic"), label(draft.labels.clinic)],
+        [t("flows.review.partnerContact"), yesNo(draft.consents.partner_contact)],
+      ],
+    },
+    {
+      title: t("flows.review.baby"),
+      edit: "babyInfo",
+      rows: [
+        [
+          t("flows.baby.status"),
+          baby.status === "born" ? t("flows.baby.born") : baby.status ? t("flows.baby.expecting") : "",
+        ],
+        [
+          baby.status === "born" ? t("flows.baby.birthDate") : t("flows.baby.dueDate"),
+          toEnGB(baby.date ?? ""),
+        ],
+        [
+          t("flows.baby.hospitalType"),
+          baby.hospital_type === "Private"
+            ? t("flows.baby.private")
+            : baby.hospital_type
+              ? t("flows.baby.public")
+              : "",
+        ],
+        [t("flows.baby.hospital"), label(draft.labels.hospital)],
+      ],
+    },
+  ];
+
+  return (
+    <StepLayout headingId={ids.heading} title={t("flows.review.title")} progress={progress(step)}>
+      <StepForm name="looking-forward" labelledBy={ids.heading} onSubmit={submit}>
+        <section className="nu-notice" aria-labelledby={ids.next}>
+          <h3 id={ids.next} className="nu-fieldset-title">
+            {t("flows.review.nextTitle")}
+          </h3>
+          <p>{t("flows.review.nextText")}</p>
+        </section>
+        {sections.map((section) => (
+          <section key={section.edit} className="nu-fieldset" aria-label={section.title}>
+            <div className="nu-section-head">
+              <h3 className="nu-fieldset-title">{section.title}</h3>
+              <button
+                type="button"
+                className="nu-link-button"
+                aria-label={t("flows.review.editSection", { section: section.title })}
+                onClick={() => onEdit(section.edit)}
+              >
+                {t("flows.review.edit")}
+              </button>
+            </div>
+            <dl className="nu-summary">
+              {section.rows.map(([name, value]) => (
+                <div key={name}>
+                  <dt>{name}</dt>
+                  <dd>{value || "—"}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+        <ErrorMessage lang={lang} message={failure} />
+        <div className="nu-actions">
+          <button type="submit" className="nu-button" aria-disabled={busy || undefined}>
+            {busy ? t("flows.working") : t("flows.review.submit")}
+          </button>
+        </div>
+      </StepForm>
+    </StepLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import { useStore } from "@nanostores/react";
+import { useState } from "react";
+import type { VerifyResult } from "../../api/index.ts";
+import { $flags } from "../../state/index.ts";
+import { useIds } from "../../ui/ids.ts";
+import { isSignedIn, startCustomerSession } from "../shared/customerSession.ts";
+import { EmailLogin } from "../shared/EmailLogin.tsx";
+import { useFlow } from "../shared/FlowContext.tsx";
+import { prefillFromLead } from "../shared/prefill.ts";
+import { SignedInPanel } from "../shared/SignedInPanel.tsx";
+import { StepLayout } from "../shared/StepLayout.tsx";
+import { flowSession } from "../shared/session.ts";
+
+/**
+ * The recruitment form's entry page: e-mail sign-in, then straight on to personal info — or to
+ * member redemption when this e-mail already has a recruitment lead.
+ */
+export function RecruitmentEntry() {
+  const { api, flow, t, go, progress } = useFlow();
+  useStore($flags);
+  const session = useStore(flowSession(flow));
+  const ids = useIds("heading");
+  const [justVerified] = useState(false);
+  const signedIn = isSignedIn(flow);
+  const inserted = $flags.get().isInserted === "true" && Boolean(session.leadId);
+
+  const onVerified = async (email: string, result: VerifyResult) => {
+    const { ownLeadId } = startCustomerSession(flow, email, result);
+    if (ownLeadId) {
+      go("memberRedemption");
+      return;
+    }
+    if (result.existing && result.lead_id) await prefillFromLead(api, flow, result.lead_id);
+    go("personInfo");
+  };
+
+  return (
+    <StepLayout
+      headingId={ids.heading}
+      title={t("flows.recruitment.entryTitle")}
+      progress={progress("login")}
+      intro={signedIn ? undefined : t("flows.recruitment.entryIntro")}
+    >
+      {signedIn ? (
+        <SignedInPanel focusOnMount={justVerified}>
+          <p>{inserted ? t("flows.login.alreadyEnrolled") : t("flows.login.continueHint")}</p>
+          <div className="nu-actions">
+            <button
+              type="button"
+              className="nu-button"
+              onClick={() => go(inserted ? "memberRedemption" : "personInfo")}
+            >
+              {t("flows.login.continue")}
+            </button>
+          </div>
+        </SignedInPanel>
+      ) : (
+        <EmailLogin labelledBy={ids.heading} onVerified={onVerified} />
+      )}
+    </StepLayout>
+  );
+}

@@ -1,0 +1,108 @@
+import { useStore } from "@nanostores/react";
+import type { Lead } from "../../core/types.ts";
+import { getDraft, updateDraft } from "../shared/draft.ts";
+import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
+import { ENTRY_STEP, FlowRoot } from "../shared/FlowRoot.tsx";
+import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/leadSubmit.ts";
+import { MemberQr } from "../shared/MemberQr.tsx";
+import { PersonInfo } from "../shared/PersonInfo.tsx";
+import { usePartner } from "../shared/partner.ts";
+import { flowSession } from "../shared/session.ts";
+import { Terms } from "../shared/Terms.tsx";
+import { BabyInfo } from "./BabyInfo.tsx";
+import { CooperativePartner } from "./CooperativePartner.tsx";
+import { HANDOVER_PATH, HANDOVER_STEP, handOverToNuform } from "./handover.ts";
+import { LookingForward } from "./LookingForward.tsx";
+import { RecruitmentEntry } from "./RecruitmentEntry.tsx";
+import { RECRUITMENT_FLOW_STEPS, RECRUITMENT_PROGRESS } from "./steps.ts";
+
+export type RecruitmentFormProps = FlowProps;
+
+/**
+ * The recruitment form (`<nu-recruitment-form>`): sign-in → personal info → terms → cooperative
+ * partner → baby information → looking forward (review; submitting creates the lead) → member
+ * redemption, with a way on to nuForm's product step. docs/flows.md explains the order.
+ */
+export function RecruitmentForm(props: RecruitmentFormProps) {
+  usePartner("recruitment", props.partner);
+  return (
+    <FlowRoot
+      {...props}
+      flow="recruitment"
+      steps={RECRUITMENT_FLOW_STEPS}
+      progressSteps={RECRUITMENT_PROGRESS}
+      render={(step) => <RecruitmentStep step={step} />}
+    />
+  );
+}
+
+function RecruitmentStep({ step }: { step: string }) {
+  const { api, flow, go, emit, t, hostDriven } = useFlow();
+  const session = useStore(flowSession(flow));
+
+  const submit = async () => {
+    const draft = getDraft(flow);
+    const body = {
+      ...leadBody(
+        flow,
+        { ...draft, residence: "HK" },
+        session.email ?? "",
+        termsKind(draft, session.existing === "true"),
+      ),
+      clinic_id: draft.clinic_id || null,
+      baby: draft.baby.status ? (draft.baby as Lead["baby"]) : null,
+    };
+    const leadId = await createLeadOnce(api, body, draft.idempotencyKey);
+    leadCreated(flow, leadId);
+    emit("nu-submit", { leadId });
+    go("memberRedemption");
+  };
+
+  const handOver = (leadId: string) => {
+    handOverToNuform(leadId, session.email);
+    if (hostDriven) window.location.assign(HANDOVER_PATH);
+    else emit("nu-step", { step: HANDOVER_STEP });
+  };
+
+  switch (step) {
+    case ENTRY_STEP:
+      return <RecruitmentEntry />;
+    case "personInfo":
+      return <PersonInfo variant="HK" step={step} onDone={() => go("termsAndConditions")} />;
+    case "termsAndConditions":
+      return (
+        <Terms
+          text="recruitment"
+          step={step}
+          submitLabel={t("common.next")}
+          onAccept={(consents) => {
+            updateDraft(flow, { consents: { ...getDraft(flow).consents, ...consents } });
+            go("cooperativePartner");
+          }}
+        />
+      );
+    case "cooperativePartner":
+      return <CooperativePartner step={step} onDone={() => go("babyInfo")} />;
+    case "babyInfo":
+      return <BabyInfo step={step} onDone={() => go("lookingForward")} />;
+    case "lookingForward":
+      return <LookingForward step={step} onSubmit={submit} onEdit={go} />;
+    case "memberRedemption":
+      return (
+        <MemberQr
+          step={step}
+          leadId={session.leadId}
+          onRestart={() => go(ENTRY_STEP)}
+          actions={(lead) =>
+            lead && !lead.product_id ? (
+              <button type="button" className="nu-button" onClick={() => handOver(lead.id)}>
+                {t("flows.handover.button")}
+              </button>
+            ) : null
+          }
+        />
+      );
+    default:
+      return null;
+  }
+}

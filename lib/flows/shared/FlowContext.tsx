@@ -1,0 +1,44 @@
+import { createContext, useContext } from "react";
+import type { ApiClient } from "../../api/index.ts";
+import type { Lang } from "../../core/i18n/index.ts";
+import type { CustomerFlow } from "../../gate.ts";
+import type { Translate } from "../../ui/useT.ts";
+import type { FlowEventDetails } from "./events.ts";
+
+/** Props shared by `NuForm` and `RecruitmentForm` (and their elements' attributes). */
+export interface FlowProps {
+  /** The step to show, driven by the host; absent: the element moves between its own steps. */
+  step?: string;
+  /** Partner code (a brand or clinic that sent the customer). */
+  partner?: string;
+  lang?: string;
+  apiBase?: string;
+  apiKey?: string;
+  alsUrl?: string;
+  onNuStep?: (detail: FlowEventDetails["nu-step"]) => void;
+  onNuSubmit?: (detail: FlowEventDetails["nu-submit"]) => void;
+  onNuError?: (detail: FlowEventDetails["nu-error"]) => void;
+}
+
+export interface FlowContextValue {
+  flow: CustomerFlow;
+  lang: Lang;
+  t: Translate;
+  api: ApiClient;
+  alsUrl?: string;
+  /** True when the host drives the steps through the `step` attribute. */
+  hostDriven: boolean;
+  /** Moves on to `step` of this flow. */
+  go: (step: string) => void;
+  emit: <N extends keyof FlowEventDetails>(name: N, detail: FlowEventDetails[N]) => void;
+  /** "第 2 步（共 5 步）" for a step of this flow, or undefined outside the numbered steps. */
+  progress: (step: string) => string | undefined;
+}
+
+export const FlowContext = createContext<FlowContextValue | null>(null);
+
+export function useFlow(): FlowContextValue {
+  const value = useContext(FlowContext);
+  if (!value) throw new Error("useFlow outside a flow");
+  return value;
+}

@@ -1,0 +1,144 @@
+import { useStore } from "@nanostores/react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { resolveConfig } from "../../config.ts";
+import { NUFORM_BASE, RECRUITMENT_BASE } from "../../core/routes.ts";
+import { type CustomerFlow, runGate } from "../../gate.ts";
+import { $flags, applyFlagChanges } from "../../state/index.ts";
+import { baseSheet } from "../../ui/base.ts";
+import { useStyles } from "../../ui/styles.ts";
+import { useEmit } from "../../ui/useEmit.ts";
+import { normaliseLang, useT } from "../../ui/useT.ts";
+import type { FlowEventDetails } from "./events.ts";
+import { FlowContext, type FlowContextValue, type FlowProps } from "./FlowContext.tsx";
+import { requestHeadingFocus } from "./focus.ts";
+import { flowSession } from "./session.ts";
+import { flowSheet } from "./styles.ts";
+import { useFlowApi } from "./useFlowApi.ts";
+
+export const ENTRY_STEP = "login";
+
+/** The step a path of this flow names (`/customer/nuForm` → `login`). */
+export function stepFromPath(flow: CustomerFlow, path: string): string {
+  const base = flow === "nuform" ? NUFORM_BASE : RECRUITMENT_BASE;
+  const pathname = new URL(path, "https://nu-forms.invalid").pathname.replace(/\/+$/, "");
+  return pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1) : ENTRY_STEP;
+}
+
+export interface FlowRootProps extends FlowProps {
+  flow: CustomerFlow;
+  /** Every step name this flow knows, entry first. */
+  steps: readonly string[];
+  /** The numbered steps, in order, for the progress line (a step may list several names). */
+  progressSteps: readonly (readonly string[])[];
+  render: (step: string) => ReactNode;
+}
+
+/**
+ * The frame both flow elements share: API client, language, events and the step logic.
+ *
+ * Host-driven (a `step` is given): shows that step, and `go()` only emits `nu-step`; the host runs
+ * the gate and changes the attribute. Self-driven (no `step`): the current step lives in the flow's
+ * session store (a re-mount or reload lands on it), every step passes lib/gate's runGate (guard +
+ * maintenance) before it shows, and `go()` emits `nu-step` as it moves.
+ */
+export function FlowRoot(props: FlowRootProps) {
+  const { flow, steps, progressSteps, render } = props;
+  const ref = useRef<HTMLDivElement>(null);
+  useStyles(ref, baseSheet, flowSheet);
+  const lang = normaliseLang(props.lang);
+  const t = useT(lang);
+  const emit = useEmit<FlowEventDetails>(ref, props);
+  const api = useFlowApi(props.apiBase, props.apiKey, lang);
+  const session = useStore(flowSession(flow));
+
+  const hostDriven = typeof props.step === "string" && props.step.trim() !== "";
+  const requested = hostDriven ? (props.step as string).trim() : session.step || ENTRY_STEP;
+  const [passed, setPassed] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (hostDriven) return;
+    let current = true;
+    setPassed(null);
+    const config = resolveConfig({ apiBase: props.apiBase, apiKey: props.apiKey });
+    runGate({
+      flow,
+      step: requested === ENTRY_STEP ? "" : requested,
+      flags: $flags.get(),
+      loadMaintenance: () => api.getMaintenance(config.maintenanceUrl),
+      maintenancePageUrl: config.maintenancePageUrl,
+    }).then((gate) => {
+      if (!current) return;
+      applyFlagChanges(gate);
+      if (gate.kind === "maintenance") {
+        window.location.assign(gate.to);
+        return;
+      }
+      if (gate.kind === "redirect") {
+        const next = stepFromPath(flow, gate.to);
+        flowSession(flow).setKey("step", next);
+        emit("nu-step", { step: next });
+        return;
+      }
+      setPassed(requested);
+    });
+    return () => {
+      current = false;
+    };
+  }, [hostDriven, requested, flow, api, emit, props.apiBase, props.apiKey]);
+
+  const context = useMemo<FlowContextValue>(() => {
+    const numbered = progressSteps;
+    return {
+      flow,
+      lang,
+      t,
+      api,
+      alsUrl: props.alsUrl,
+      hostDriven,
+      emit,
+      go: (next: string) => {
+        requestHeadingFocus();
+        if (!hostDriven) flowSession(flow).setKey("step", next);
+        emit("nu-step", { step: next });
+      },
+      progress: (step: string) => {
+        const index = numbered.findIndex((names) => names.includes(step));
+        return index < 0 ? undefined : t("flows.progress", { current: index + 1, total: numbered.length });
+      },
+    };
+  }, [flow, lang, t, api, props.alsUrl, hostDriven, emit, progressSteps]);
+
+  const shown = hostDriven ? requested : passed;
+  const known = shown !== null && steps.includes(shown);
+
+  return (
+    <div ref={ref} className="nu-root" part="flow" data-step={shown ?? undefined}>
+      <FlowContext.Provider value={context}>
+        {shown === null ? (
+          <p className="nu-step-progress" role="status">
+            {t("common.loading")}
+          </p>
+        ) : known ? (
+          render(shown)
+        ) : (
+          <UnknownStep step={shown} onRestart={() => context.go(ENTRY_STEP)} />
+        )}
+      </FlowContext.Provider>
+    </div>
+  );
+}
+
+function UnknownStep({ step, onRestart }: { step: string; onRestart: () => void }) {
+  const t = useT(undefined);
+  return (
+    <section className="nu-flow">
+      <h2 className="nu-step-title">{t("flows.unknownStep.title")}</h2>
+      <p>{t("flows.unknownStep.text", { step })}</p>
+      <div className="nu-actions">
+        <button type="button" className="nu-button" onClick={onRestart}>
+          {t("flows.unknownStep.restart")}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useStore } from "@nanostores/react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useIds } from "../../ui/ids.ts";
+import { endCustomerSession } from "./customerSession.ts";
+import { useFlow } from "./FlowContext.tsx";
+import { flowSession } from "./session.ts";
+
+/**
+ * The entry page once signed in: who is signed in, a way to use another e-mail, and what comes
+ * next (the flow's own content). Focus lands on it right after a verify.
+ */
+export function SignedInPanel({ children, focusOnMount }: { children: ReactNode; focusOnMount: boolean }) {
+  const { flow, t } = useFlow();
+  const email = useStore(flowSession(flow)).email ?? "";
+  const ids = useIds("who");
+  const who = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focusOnMount) who.current?.focus();
+  }, [focusOnMount]);
+  return (
+    <>
+      <div className="nu-notice">
+        <p ref={who} id={ids.who} tabIndex={-1}>
+          {t("flows.login.signedInAs", { email })}
+        </p>
+        <button type="button" className="nu-link-button" onClick={() => endCustomerSession(flow)}>
+          {t("flows.login.switchEmail")}
+        </button>
+      </div>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Customer sign-in and sign-out of a flow: which flags SPEC §3 stores, the customer token, and
+ * the flow's own session (e-mail, lead id). One place, used by both flows' entry pages and by the
+ * recruitment form's hand-over to nuForm.
+ */
+import type { ApiError, VerifyResult } from "../../api/index.ts";
+import type { Lang } from "../../core/i18n/index.ts";
+import { errorMessage } from "../../core/i18n/index.ts";
+import type { FlagKey } from "../../core/storageKeys.ts";
+import { type CustomerFlow, SIGNED_IN_FLAG } from "../../gate.ts";
+import { $flags, applyFlagChanges } from "../../state/index.ts";
+import { clearDraft, getDraft } from "./draft.ts";
+import { flowSession, resetFlowSession } from "./session.ts";
+
+/** Flags that describe one customer's progress; a new sign-in starts them afresh. */
+const PROGRESS_FLAGS = [
+  "isInserted",
+  "IsSelectedNUProduct",
+  "RECTUITMENTFORM",
+] as const satisfies readonly FlagKey[];
+
+export function isSignedIn(flow: CustomerFlow): boolean {
+  const flags = $flags.get();
+  return flags[SIGNED_IN_FLAG[flow]] === "true" && Boolean(flags.CUSTOMER_TOKEN);
+}
+
+/**
+ * Stores a verified sign-in. When verify found this flow's own lead, the lead id is kept and
+ * isInserted is set, so the guard lets the customer only where an existing lead may go.
+ */
+export function startCustomerSession(
+  flow: CustomerFlow,
+  email: string,
+  result: VerifyResult,
+): { ownLeadId?: string } {
+  const previousEmail = flowSession(flow).get().email;
+  const ownLeadId = result.lead_flow === flow && result.lead_id ? result.lead_id : undefined;
+  if (previousEmail && previousEmail.toLowerCase() !== email.toLowerCase()) {
+    // Someone else typed the draft: keep only what came with the page (the partner).
+    clearDraft(flow, { partner: getDraft(flow).partner, loginEmail: email });
+  }
+  resetFlowSession(flow, { email, existing: result.existing ? "true" : "false", leadId: ownLeadId });
+  applyFlagChanges({
+    remove: [...PROGRESS_FLAGS],
+    set: {
+      CUSTOMER_TOKEN: result.token,
+      [SIGNED_IN_FLAG[flow]]: "true",
+      ...(ownLeadId ? { isInserted: "true" } : {}),
+    },
+  });
+  return { ownLeadId };
+}
+
+/** Signs the customer out of this flow (another e-mail is about to be used). */
+export function endCustomerSession(flow: CustomerFlow): void {
+  applyFlagChanges({ remove: [SIGNED_IN_FLAG[flow], "CUSTOMER_TOKEN", ...PROGRESS_FLAGS] });
+  resetFlowSession(flow);
+  clearDraft(flow, { partner: getDraft(flow).partner });
+}
+
+/**
+ * The text to show for a failed call: the server's own Chinese message (it can be more specific
+ * than the code, e.g. how many tries are left), or the catalogue's text in English.
+ */
+export function apiErrorText(error: unknown, lang: Lang): string {
+  const failure = error as Partial<ApiError>;
+  if (failure && typeof failure.code === "string") {
+    if (lang === "zh-HK" && failure.message) return failure.message;
+    return errorMessage(lang, failure.code);
+  }
+  return errorMessage(lang, "INTERNAL");
+}
+
+/** The API's machine code of a failure ('INTERNAL' for anything else). */
+export function apiErrorCode(error: unknown): string {
+  const code = (error as Partial<ApiError>)?.code;
+  return typeof code === "string" ? code : "INTERNAL";
+}

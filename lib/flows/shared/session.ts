@@ -1,0 +1,37 @@
+/**
+ * What a flow remembers about the signed-in customer beyond SPEC's flags: the e-mail the code was
+ * verified for, the lead's id once it exists (member redemption shows its QR code after a reload),
+ * whether the e-mail already had a lead, and — for a self-driven element — the step it is on.
+ * Kept in localStorage beside the flags (`nu-flow:<flow>:<key>`), since the flags live there too.
+ */
+import { persistentMap } from "@nanostores/persistent";
+import type { MapStore } from "nanostores";
+import type { CustomerFlow } from "../../gate.ts";
+
+export interface FlowSession {
+  email?: string;
+  leadId?: string;
+  /** 'true' when verify said the e-mail already has a lead (of either flow). */
+  existing?: string;
+  /** Self-driven elements only: the step shown ('login' for the entry). */
+  step?: string;
+  [key: string]: string | undefined;
+}
+
+const stores: Partial<Record<CustomerFlow, MapStore<FlowSession>>> = {};
+
+export function flowSession(flow: CustomerFlow): MapStore<FlowSession> {
+  stores[flow] ??= persistentMap<FlowSession>(`nu-flow:${flow}:`, {});
+  return stores[flow];
+}
+
+/** Forgets everything but the self-driven step (a new sign-in starts a new customer). */
+export function resetFlowSession(flow: CustomerFlow, next: Omit<FlowSession, "step"> = {}): void {
+  const store = flowSession(flow);
+  const step = store.get().step;
+  for (const key of Object.keys(store.get())) {
+    if (key !== "step") store.setKey(key, undefined);
+  }
+  for (const [key, value] of Object.entries(next)) store.setKey(key, value);
+  if (step) store.setKey("step", step);
+}

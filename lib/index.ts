@@ -1,0 +1,9 @@
+/**
+ * nu-forms for React users: every component of the package (React is a peer dependency). The same
+ * components are registered as custom elements by `nu-forms/elements`.
+ */
+
+export type { NuEventDetails, NuEventName } from "./ui/events.ts";
+export * from "./widgets/index.ts";
+export * from "./flows/index.ts";
+export * from "./staff/index.ts";

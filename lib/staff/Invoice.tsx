@@ -1,0 +1,125 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { ApiError } from "../api/errors.ts";
+import type { Invoice as InvoiceRecordType } from "../core/types.ts";
+import { baseSheet } from "../ui/base.ts";
+import { useIds } from "../ui/ids.ts";
+import { useStyles } from "../ui/styles.ts";
+import { useT } from "../ui/useT.ts";
+import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
+import type { StaffEventDetails } from "./events.ts";
+import { InvoiceRecord, invoiceSheet } from "./InvoiceRecord.tsx";
+import { currentPath, isSignedIn, sessionExpired } from "./session.ts";
+import { staffSheet } from "./styles.ts";
+import { failureText, type StaffApiProps, useStaffApi, useStaffFlags } from "./useStaffApi.ts";
+
+export interface InvoiceProps extends StaffApiProps {
+  /** The invoice record id (`/staff/invoice?id=`), as its QR code holds it. */
+  invoiceId?: string;
+  onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
+  onNuError?: (detail: StaffEventDetails["nu-error"]) => void;
+}
+
+type Load =
+  | { status: "loading" }
+  | { status: "ready"; invoice: InvoiceRecordType }
+  | { status: "error"; message: string };
+
+/**
+ * The standalone page an invoice QR code opens. Invoices are staff records (the API answers only
+ * a staff token), so a visitor who is not signed in is offered the staff sign-in, which comes back
+ * here afterwards.
+ */
+export function Invoice(props: InvoiceProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useStyles(ref, baseSheet, staffSheet, invoiceSheet);
+  const t = useT(props.lang);
+  const { client, lang, emit, endedSession } = useStaffApi(ref, props);
+  const flags = useStaffFlags();
+  const signedIn = isSignedIn(flags);
+  const id = props.invoiceId?.trim() ?? "";
+  const ids = useIds("record");
+  const [load, setLoad] = useState<Load>({ status: "loading" });
+  const [round, setRound] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the retry trigger.
+  useEffect(() => {
+    if (!id || !signedIn) return;
+    let current = true;
+    setLoad({ status: "loading" });
+    client.getInvoice(id).then(
+      (invoice) => current && setLoad({ status: "ready", invoice }),
+      (error: unknown) => {
+        if (!current || endedSession(error)) return;
+        const notFound = error instanceof ApiError && error.code === "NOT_FOUND";
+        setLoad({
+          status: "error",
+          message: notFound ? t("staff.invoice.notFound") : failureText(lang, error),
+        });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, signedIn, client, endedSession, lang, t, round]);
+
+  let body: ReactNode;
+  if (!id) {
+    body = (
+      <p className="nu-panel" role="alert">
+        {t("staff.invoice.missingId")}
+      </p>
+    );
+  } else if (!signedIn) {
+    body = (
+      <div className="nu-panel">
+        <p>{t("staff.invoice.signInNeeded")}</p>
+        <div className="nu-actions">
+          <button
+            type="button"
+            className="nu-button"
+            onClick={() => {
+              sessionExpired(currentPath());
+              emit("nu-step", { step: "home" });
+            }}
+          >
+            {t("staff.invoice.signIn")}
+          </button>
+        </div>
+      </div>
+    );
+  } else if (load.status === "loading") {
+    body = (
+      <p className="nu-panel nu-muted" role="status">
+        {t("common.loading")}
+      </p>
+    );
+  } else if (load.status === "error") {
+    body = (
+      <div className="nu-panel">
+        <ErrorMessage message={load.message} />
+        <div className="nu-actions">
+          <button type="button" className="nu-button" onClick={() => setRound((n) => n + 1)}>
+            {t("common.retry")}
+          </button>
+        </div>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <InvoiceRecord invoice={load.invoice} lang={lang} titleId={ids.record} />
+        <div className="nu-actions nu-no-print">
+          <button type="button" className="nu-button nu-button--secondary" onClick={() => window.print()}>
+            {t("staff.invoice.print")}
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div ref={ref} className="nu-root nu-staff">
+      {body}
+    </div>
+  );
+}

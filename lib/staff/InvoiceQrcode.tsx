@@ -1,0 +1,233 @@
+import { type FormEvent, useRef, useState } from "react";
+import type { MessageKey } from "../core/i18n/index.ts";
+import type { Invoice } from "../core/types.ts";
+import { focusFirstInvalid } from "../flows/shared/focus.ts";
+import { TextField } from "../flows/shared/TextField.tsx";
+import { baseSheet } from "../ui/base.ts";
+import { useIds } from "../ui/ids.ts";
+import { useStyles } from "../ui/styles.ts";
+import { useT } from "../ui/useT.ts";
+import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
+import { FieldError, FieldLabel } from "../widgets/Field.tsx";
+import type { StaffEventDetails } from "./events.ts";
+import { InvoiceRecord, invoiceSheet } from "./InvoiceRecord.tsx";
+import {
+  checkInvoiceInput,
+  emptyInvoiceInput,
+  hkToday,
+  INVOICE_LIMITS,
+  type InvoiceField,
+  type InvoiceInput,
+  type InvoiceProblem,
+} from "./invoiceForm.ts";
+import { staffSheet } from "./styles.ts";
+import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
+
+export interface InvoiceQrcodeProps extends StaffApiProps {
+  onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
+  onNuError?: (detail: StaffEventDetails["nu-error"]) => void;
+}
+
+const PROBLEM_TEXT: Record<InvoiceField, Partial<Record<InvoiceProblem, MessageKey>>> = {
+  invoice_no: { required: "staff.invoice.numberRequired", format: "staff.invoice.numberFormat" },
+  invoice_date: {
+    required: "staff.invoice.dateRequired",
+    format: "staff.invoice.dateFormat",
+    future: "staff.invoice.dateFuture",
+  },
+  amount: {
+    required: "staff.invoice.amountRequired",
+    format: "staff.invoice.amountFormat",
+    range: "staff.invoice.amountRange",
+  },
+  lead_id: { format: "staff.lead.refFormat" },
+  shop: { required: "staff.invoice.shopRequired", format: "staff.invoice.shopFormat" },
+};
+
+/** The server's `Field` (dotted path) → the form field it names. */
+function formField(serverField: string | undefined): InvoiceField | null {
+  const name = serverField?.split(".")[0];
+  return name && name in PROBLEM_TEXT ? (name as InvoiceField) : null;
+}
+
+/**
+ * Staff type the invoice details; the server stores them and the page shows a QR code of the
+ * invoice's own page (`/staff/invoice?id=`), ready to print.
+ */
+export function InvoiceQrcode(props: InvoiceQrcodeProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useStyles(ref, baseSheet, staffSheet, invoiceSheet);
+  const t = useT(props.lang);
+  const { client, lang, emit, endedSession } = useStaffApi(ref, props);
+  const ids = useIds("form", "record");
+  const [input, setInput] = useState<InvoiceInput>(() => emptyInvoiceInput());
+  const [errors, setErrors] = useState<Partial<Record<InvoiceField, string>>>({});
+  const [formError, setFormError] = useState("");
+  const [invoice, setInvoice] = useState<Invoice | null>(null);
+  const sending = useRef(false);
+  const [busy, setBusy] = useState(false);
+
+  const set = (name: InvoiceField) => (value: string) => {
+    setInput((previous) => ({ ...previous, [name]: value }));
+    setErrors((previous) => ({ ...previous, [name]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.current) return;
+    setFormError("");
+    const checked = checkInvoiceInput(input);
+    if (!checked.ok) {
+      const texts: Partial<Record<InvoiceField, string>> = {};
+      for (const [name, problem] of Object.entries(checked.problems) as [InvoiceField, InvoiceProblem][]) {
+        const key = PROBLEM_TEXT[name][problem];
+        if (key)
+          texts[name] = t(key, {
+            max: name === "shop" ? INVOICE_LIMITS.shopMax : INVOICE_LIMITS.invoiceNoMax,
+          });
+      }
+      setErrors(texts);
+      requestAnimationFrame(() => focusFirstInvalid(ref.current));
+      return;
+    }
+    sending.current = true;
+    setBusy(true);
+    try {
+      const created = await client.createInvoice(checked.body as typeof checked.body & { lead_id: string });
+      setInvoice(created);
+      requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`#${ids.record}`)?.focus());
+    } catch (error) {
+      if (endedSession(error)) return;
+      const message = failureText(lang, error);
+      const named = formField((error as { field?: string }).field);
+      if (named) setErrors({ [named]: message });
+      else setFormError(message);
+      emit("nu-error", { code: (error as { code?: string }).code ?? "INTERNAL", message });
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  };
+
+  if (invoice) {
+    return (
+      <div ref={ref} className="nu-root nu-staff">
+        <p className="nu-success nu-no-print" role="status">
+          {t("staff.invoice.created")}
+        </p>
+        <InvoiceRecord invoice={invoice} lang={lang} titleId={ids.record} />
+        <div className="nu-actions nu-no-print">
+          <button type="button" className="nu-button" onClick={() => window.print()}>
+            {t("staff.invoice.print")}
+          </button>
+          <button
+            type="button"
+            className="nu-button nu-button--secondary"
+            onClick={() => {
+              setInvoice(null);
+              setInput(emptyInvoiceInput());
+              setErrors({});
+            }}
+          >
+            {t("staff.invoice.another")}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={ref} className="nu-root nu-staff">
+      <form className="nu-panel nu-form" noValidate aria-labelledby={ids.form} onSubmit={submit}>
+        <h2 className="nu-panel-title" id={ids.form}>
+          {t("staff.invoice.formTitle")}
+        </h2>
+        <TextField
+          label={t("staff.invoice.number")}
+          name="invoice_no"
+          value={input.invoice_no}
+          onChange={set("invoice_no")}
+          error={errors.invoice_no}
+          required
+          autoComplete="off"
+          maxLength={INVOICE_LIMITS.invoiceNoMax}
+        />
+        <DateField
+          label={t("staff.invoice.date")}
+          value={input.invoice_date}
+          onChange={set("invoice_date")}
+          error={errors.invoice_date}
+        />
+        <TextField
+          label={t("staff.invoice.amount")}
+          hint={t("staff.invoice.amountHint")}
+          name="amount"
+          value={input.amount}
+          onChange={set("amount")}
+          error={errors.amount}
+          required
+          autoComplete="off"
+          inputMode="text"
+          maxLength={16}
+        />
+        <TextField
+          label={t("staff.invoice.shop")}
+          name="shop"
+          value={input.shop}
+          onChange={set("shop")}
+          error={errors.shop}
+          required
+          autoComplete="off"
+          maxLength={INVOICE_LIMITS.shopMax}
+        />
+        <TextField
+          label={t("staff.invoice.leadRefOptional")}
+          hint={t("staff.lead.refHint")}
+          name="lead_id"
+          value={input.lead_id}
+          onChange={set("lead_id")}
+          error={errors.lead_id}
+          autoComplete="off"
+          maxLength={20}
+          className="nu-ref"
+        />
+        <ErrorMessage message={formError} />
+        <div className="nu-actions">
+          <button type="submit" className="nu-button" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t("staff.invoice.creating") : t("staff.invoice.create")}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** A native date field (the phone's own date picker), limited to today or earlier in Hong Kong. */
+function DateField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  const ids = useIds("input", "error");
+  return (
+    <div className="nu-field">
+      <FieldLabel htmlFor={ids.input} required>
+        {props.label}
+      </FieldLabel>
+      <input
+        id={ids.input}
+        className="nu-control"
+        type="date"
+        name="invoice_date"
+        required
+        max={hkToday()}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? ids.error : undefined}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      />
+      <FieldError id={ids.error} message={props.error} />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { type FormEvent, type RefObject, useState } from "react";
+import type { Lang } from "../core/i18n/index.ts";
+import { t } from "../core/i18n/index.ts";
+import { useIds } from "../ui/ids.ts";
+import { describedBy, FieldError, FieldHint, FieldLabel } from "../widgets/Field.tsx";
+import { leadRefFrom } from "./leadRefInput.ts";
+
+/**
+ * The typed way to find a customer: the lead reference printed under the customer's QR code.
+ * `onFind` gets the canonical reference; a malformed one is refused here with a message.
+ */
+export function LeadRefForm(props: {
+  lang: Lang;
+  busy: boolean;
+  /** An error from the lookup (not found …), shown under the field. */
+  error: string;
+  onFind: (ref: string) => void;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  titleId?: string;
+}) {
+  const { lang, busy } = props;
+  const ids = useIds("input", "hint", "error");
+  const [text, setText] = useState("");
+  const [formatError, setFormatError] = useState("");
+  const error = formatError || props.error;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const ref = leadRefFrom(text);
+    if (!ref) {
+      setFormatError(text.trim() ? t(lang, "staff.lead.refFormat") : t(lang, "staff.lead.refRequired"));
+      props.inputRef?.current?.focus();
+      return;
+    }
+    setFormatError("");
+    setText(ref);
+    props.onFind(ref);
+  };
+
+  return (
+    <form className="nu-form" noValidate onSubmit={submit} aria-labelledby={props.titleId}>
+      <div className="nu-row">
+        <div className="nu-field">
+          <FieldLabel htmlFor={ids.input} required>
+            {t(lang, "staff.lead.ref")}
+          </FieldLabel>
+          <FieldHint id={ids.hint}>{t(lang, "staff.lead.refHint")}</FieldHint>
+          <input
+            ref={props.inputRef}
+            id={ids.input}
+            className="nu-control nu-ref"
+            part="input"
+            name="lead-ref"
+            value={text}
+            required
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(ids.hint, error && ids.error)}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              setFormatError("");
+            }}
+          />
+        </div>
+        <button type="submit" className="nu-button" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? t(lang, "staff.lead.finding") : t(lang, "staff.lead.find")}
+        </button>
+      </div>
+      <FieldError id={ids.error} message={error} />
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { useCallback, useRef, useState } from "react";
+import { ApiError } from "../api/errors.ts";
+import { TextField } from "../flows/shared/TextField.tsx";
+import { baseSheet } from "../ui/base.ts";
+import { useIds } from "../ui/ids.ts";
+import { useStyles } from "../ui/styles.ts";
+import { useT } from "../ui/useT.ts";
+import type { StaffEventDetails } from "./events.ts";
+import { Facts, identityFacts, LeadStatus } from "./LeadParts.tsx";
+import { LeadRefForm } from "./LeadRefForm.tsx";
+import { RedeemPanel } from "./RedeemPanel.tsx";
+import { staffSheet } from "./styles.ts";
+import { failureText, type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
+
+export interface NutritionistRedeemProps extends StaffApiProps {
+  /** The lead reference (`/staff/nutritionist_redeem?id=`); without it the page asks for one. */
+  leadId?: string;
+  onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
+  onNuError?: (detail: StaffEventDetails["nu-error"]) => void;
+}
+
+const NOTES_MAX = 100;
+
+/**
+ * The nutritionist redemption: its own record (kind `nutritionist`), separate from the member
+ * redemption. It needs the lead: from `lead-id`, or typed here.
+ */
+export function NutritionistRedeem(props: NutritionistRedeemProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useStyles(ref, baseSheet, staffSheet);
+  const t = useT(props.lang);
+  const { client, lang, emit, endedSession } = useStaffApi(ref, props);
+  const leadId = props.leadId?.trim() || undefined;
+  const { state, reload } = useLead(leadId, client, lang, endedSession);
+  const ids = useIds("find", "customer");
+  const [notes, setNotes] = useState("");
+  const [finding, setFinding] = useState(false);
+  const [findError, setFindError] = useState("");
+
+  const find = useCallback(
+    async (leadRef: string) => {
+      setFinding(true);
+      setFindError("");
+      try {
+        const lead = await client.getLead(leadRef);
+        emit("nu-step", { step: "nutritionist_redeem", params: { id: lead.id } });
+      } catch (error) {
+        if (endedSession(error)) return;
+        setFindError(
+          error instanceof ApiError && error.code === "NOT_FOUND"
+            ? t("staff.lead.notFound", { ref: leadRef })
+            : failureText(lang, error),
+        );
+      } finally {
+        setFinding(false);
+      }
+    },
+    [client, emit, endedSession, lang, t],
+  );
+
+  const another = (
+    <button
+      type="button"
+      className="nu-button nu-button--secondary"
+      onClick={() => emit("nu-step", { step: "nutritionist_redeem" })}
+    >
+      {t("staff.nutritionist.another")}
+    </button>
+  );
+
+  if (!leadId) {
+    return (
+      <div ref={ref} className="nu-root nu-staff">
+        <section className="nu-panel" aria-labelledby={ids.find}>
+          <h2 className="nu-panel-title" id={ids.find}>
+            {t("staff.nutritionist.findTitle")}
+          </h2>
+          <p className="nu-panel-intro">{t("staff.nutritionist.findIntro")}</p>
+          <LeadRefForm
+            lang={lang}
+            busy={finding}
+            error={findError}
+            onFind={(r) => void find(r)}
+            titleId={ids.find}
+          />
+        </section>
+      </div>
+    );
+  }
+
+  const lead = state.status === "ready" ? state.lead : null;
+  return (
+    <div ref={ref} className="nu-root nu-staff">
+      <LeadStatus state={state} lang={lang} onRetry={reload} extra={another} />
+      {lead ? (
+        <>
+          <section className="nu-panel" aria-labelledby={ids.customer}>
+            <h2 className="nu-panel-title" id={ids.customer}>
+              {t("staff.redeem.customer")}
+            </h2>
+            <Facts facts={identityFacts(lead, lang)} />
+          </section>
+          <RedeemPanel
+            lead={lead}
+            kind="nutritionist"
+            lang={lang}
+            client={client}
+            endedSession={endedSession}
+            onRedeemed={reload}
+            extra={() => (notes.trim() ? { notes: notes.trim() } : {})}
+          >
+            <TextField
+              label={t("staff.nutritionist.notes")}
+              hint={t("staff.nutritionist.notesHint")}
+              name="nutritionist"
+              value={notes}
+              onChange={(value) => setNotes(value.slice(0, NOTES_MAX))}
+              maxLength={NOTES_MAX}
+              autoComplete="off"
+            />
+          </RedeemPanel>
+          <div className="nu-actions">
+            <button
+              type="button"
+              className="nu-button nu-button--secondary"
+              onClick={() => emit("nu-step", { step: "result", params: { id: lead.id } })}
+            >
+              {t("staff.redeem.backToResult")}
+            </button>
+            {another}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

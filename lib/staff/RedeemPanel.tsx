@@ -1,0 +1,109 @@
+import { type ReactNode, useState } from "react";
+import type { ApiClient } from "../api/index.ts";
+import type { Lang } from "../core/i18n/index.ts";
+import { t } from "../core/i18n/index.ts";
+import type { Lead, RedemptionKind } from "../core/types.ts";
+import { useIds } from "../ui/ids.ts";
+import { ConfirmDialog } from "../widgets/ConfirmDialog.tsx";
+import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
+import { customerName, redeemedByText, redemptionOf } from "./leadView.ts";
+import { useRedeem } from "./useRedeem.ts";
+
+/**
+ * One kind of redemption for one lead: its status, and — only while it is not redeemed — the
+ * button that asks for confirmation and redeems. Already redeemed shows who and when, and nothing
+ * to press.
+ */
+export function RedeemPanel(props: {
+  lead: Lead;
+  kind: RedemptionKind;
+  lang: Lang;
+  client: ApiClient;
+  endedSession: (error: unknown) => boolean;
+  /** Reload the lead (after the server says it is redeemed). */
+  onRedeemed: () => void;
+  /** Fields sent with the redemption (e.g. the nutritionist's name). */
+  extra?: () => Record<string, unknown>;
+  /** Inputs shown above the button while the kind is not redeemed. */
+  children?: ReactNode;
+}) {
+  const { lead, kind, lang } = props;
+  const ids = useIds("title");
+  const [confirming, setConfirming] = useState(false);
+  const { state, redeem, retry, busy } = useRedeem({
+    client: props.client,
+    lang,
+    endedSession: props.endedSession,
+    onRedeemed: props.onRedeemed,
+  });
+  const done = redemptionOf(lead, kind);
+  const item = t(lang, `staff.redemption.${kind}`);
+
+  return (
+    <section className="nu-panel" aria-labelledby={ids.title} data-kind={kind}>
+      <h2 className="nu-panel-title" id={ids.title}>
+        {item}
+      </h2>
+      <div className="nu-redemption" data-redeemed={done ? "true" : "false"}>
+        <span className="nu-redemption-name">{t(lang, "staff.redeem.status")}</span>
+        <span className={done ? "nu-badge nu-badge--done" : "nu-badge nu-badge--open"}>
+          {t(lang, done ? "staff.redemption.done" : "staff.redemption.open")}
+        </span>
+        {done ? <span className="nu-redemption-detail">{redeemedByText(done, lang)}</span> : null}
+      </div>
+
+      <div role="status" aria-live="polite">
+        {state.phase === "done" && done ? (
+          <p className="nu-success">
+            {t(lang, "staff.redeem.success", { detail: redeemedByText(done, lang) })}
+          </p>
+        ) : null}
+        {state.phase === "already" && done ? (
+          <p className="nu-notice">
+            {t(lang, "staff.redeem.already", { detail: redeemedByText(done, lang) })}
+          </p>
+        ) : null}
+      </div>
+
+      {done ? null : (
+        <>
+          <p className="nu-muted">{t(lang, "staff.redeem.once")}</p>
+          {props.children}
+          {state.phase === "failed" ? <ErrorMessage message={state.message} /> : <ErrorMessage />}
+          <div className="nu-actions">
+            {state.phase === "failed" && state.retryable ? (
+              <button type="button" className="nu-button" disabled={busy} onClick={() => void retry()}>
+                {t(lang, "staff.redeem.retry")}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="nu-button"
+                disabled={busy || state.phase === "already" || state.phase === "done"}
+                aria-busy={busy || undefined}
+                onClick={() => setConfirming(true)}
+              >
+                {busy ? t(lang, "staff.redeem.redeeming") : t(lang, "staff.redeem.button", { item })}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        lang={lang}
+        theme="yellow"
+        title={t(lang, "staff.redeem.confirmTitle")}
+        message={t(lang, "staff.redeem.confirmMessage", { name: customerName(lead), ref: lead.id, item })}
+        confirmLabel={t(lang, "staff.redeem.confirm")}
+        cancelLabel={t(lang, "common.cancel")}
+        onNuConfirm={() => {
+          setConfirming(false);
+          void redeem(lead.id, kind, props.extra?.() ?? {});
+        }}
+        onNuCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

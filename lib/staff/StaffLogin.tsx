@@ -1,0 +1,241 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { safeRedirectPath } from "../core/redirect.ts";
+import type { StaffRecord } from "../core/types.ts";
+import { focusFirstInvalid } from "../flows/shared/focus.ts";
+import { TextField } from "../flows/shared/TextField.tsx";
+import { removeFlags } from "../state/flags.ts";
+import { baseSheet } from "../ui/base.ts";
+import { useIds } from "../ui/ids.ts";
+import { useStyles } from "../ui/styles.ts";
+import { useT } from "../ui/useT.ts";
+import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
+import type { StaffEventDetails, StaffStep } from "./events.ts";
+import { StaffTools } from "./StaffTools.tsx";
+import {
+  $flags,
+  afterSignIn,
+  endSession,
+  isSignedIn,
+  STAFF_FIRST_PAGE,
+  staffLoginOutcome,
+  startSession,
+} from "./session.ts";
+import { staffSheet } from "./styles.ts";
+import { failureText, type StaffApiProps, useStaffApi, useStaffFlags } from "./useStaffApi.ts";
+
+export interface StaffLoginProps extends StaffApiProps {
+  onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
+  onNuError?: (detail: StaffEventDetails["nu-error"]) => void;
+}
+
+const CODE_PATTERN = /^\d{6}$/;
+
+/** `/staff/result?id=X` → `{ step: 'result', params: { id: 'X' } }`; other paths keep only `path`. */
+function stepOfPath(path: string): { step: StaffStep; params?: Record<string, string> } {
+  const url = new URL(path, "https://nu-forms.invalid");
+  const match = /^\/staff\/([a-z_]+)$/i.exec(url.pathname);
+  const step = (match?.[1].toLowerCase() ?? "verification") as StaffStep;
+  return { step, params: Object.fromEntries(url.searchParams) };
+}
+
+/**
+ * Staff sign-in (SPEC §4): staff id and password, then — when the server asks for it (`S0`) — the
+ * 6-digit one-time code. Signed in, it shows the staff tools and a sign-out instead.
+ */
+export function StaffLogin(props: StaffLoginProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useStyles(ref, baseSheet, staffSheet);
+  const t = useT(props.lang);
+  const { client, lang, emit } = useStaffApi(ref, props);
+  const flags = useStaffFlags();
+  const ids = useIds("title", "codeTitle");
+
+  const [stage, setStage] = useState<"password" | "code">("password");
+  const [staffId, setStaffId] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (stage === "code")
+      ref.current?.querySelector<HTMLInputElement>('input[name="one-time-code"]')?.focus();
+  }, [stage]);
+
+  if (isSignedIn(flags)) {
+    return (
+      <div ref={ref} className="nu-root nu-staff">
+        <StaffTools
+          lang={lang}
+          name={flags.STAFF_NAME ?? ""}
+          staffId={flags.STAFF_ID ?? ""}
+          role={flags.STAFF_ROLE ?? ""}
+          onOpen={(step) => emit("nu-step", { step })}
+          onSignOut={() => {
+            endSession();
+            emit("nu-step", { step: "home" });
+          }}
+        />
+      </div>
+    );
+  }
+
+  const resume = safeRedirectPath(flags.redirect_url) !== null;
+
+  const finish = (record: StaffRecord) => {
+    if (staffLoginOutcome(record) !== "ok") {
+      setFormError(t("staff.login.emptyToken"));
+      emit("nu-error", { code: "EMPTY_TOKEN", message: "Empty token" });
+      return;
+    }
+    startSession(record);
+    setPassword("");
+    setCode("");
+    const next = afterSignIn($flags.get());
+    removeFlags(next.remove);
+    emit(
+      "nu-step",
+      next.to === STAFF_FIRST_PAGE ? { step: "verification" } : { ...stepOfPath(next.to), path: next.to },
+    );
+  };
+
+  const fail = (error: unknown) => {
+    const message = failureText(lang, error);
+    setFormError(message);
+    emit("nu-error", { code: (error as { code?: string }).code ?? "INTERNAL", message });
+  };
+
+  const submitPassword = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const errors: Record<string, string> = {};
+    if (!staffId.trim()) errors.staffId = t("staff.login.staffIdRequired");
+    if (!password) errors.password = t("staff.login.passwordRequired");
+    setFieldErrors(errors);
+    setFormError("");
+    if (Object.keys(errors).length > 0) {
+      requestAnimationFrame(() => focusFirstInvalid(ref.current));
+      return;
+    }
+    setBusy(true);
+    try {
+      const record = await client.staffLogin(staffId.trim(), password);
+      const outcome = staffLoginOutcome(record);
+      if (outcome === "S0") {
+        setPassword("");
+        setStage("code");
+      } else {
+        finish(record);
+      }
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const value = code.trim();
+    if (!CODE_PATTERN.test(value)) {
+      setFieldErrors({ code: t("staff.login.codeFormat") });
+      requestAnimationFrame(() => focusFirstInvalid(ref.current));
+      return;
+    }
+    setFieldErrors({});
+    setFormError("");
+    setBusy(true);
+    try {
+      finish(await client.staffOtp(staffId.trim(), value));
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (stage === "code") {
+    return (
+      <div ref={ref} className="nu-root nu-staff">
+        <form className="nu-panel nu-form" noValidate aria-labelledby={ids.codeTitle} onSubmit={submitCode}>
+          <h2 className="nu-panel-title" id={ids.codeTitle}>
+            {t("staff.login.codeTitle")}
+          </h2>
+          <p className="nu-panel-intro">{t("staff.login.codeIntro", { id: staffId.trim() })}</p>
+          <TextField
+            label={t("staff.login.code")}
+            name="one-time-code"
+            value={code}
+            onChange={(value) => setCode(value.replace(/\D/g, "").slice(0, 6))}
+            error={fieldErrors.code}
+            required
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={6}
+            className="nu-ref"
+          />
+          <ErrorMessage message={formError} />
+          <div className="nu-actions">
+            <button type="submit" className="nu-button" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t("staff.login.verifying") : t("staff.login.verify")}
+            </button>
+            <button
+              type="button"
+              className="nu-button nu-button--secondary"
+              onClick={() => {
+                setStage("password");
+                setCode("");
+                setFieldErrors({});
+                setFormError("");
+              }}
+            >
+              {t("staff.login.backToPassword")}
+            </button>
+          </div>
+        </form>
+      </div>
+    );
+  }
+
+  return (
+    <div ref={ref} className="nu-root nu-staff">
+      <form className="nu-panel nu-form" noValidate aria-labelledby={ids.title} onSubmit={submitPassword}>
+        <h2 className="nu-panel-title" id={ids.title}>
+          {t("staff.login.title")}
+        </h2>
+        {resume ? (
+          <p className="nu-notice" role="status">
+            {t("staff.login.resume")}
+          </p>
+        ) : null}
+        <TextField
+          label={t("staff.login.staffId")}
+          name="username"
+          value={staffId}
+          onChange={setStaffId}
+          error={fieldErrors.staffId}
+          required
+          autoComplete="username"
+        />
+        <TextField
+          label={t("staff.login.password")}
+          name="password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          error={fieldErrors.password}
+          required
+          autoComplete="current-password"
+        />
+        <ErrorMessage message={formError} />
+        <div className="nu-actions">
+          <button type="submit" className="nu-button" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t("staff.login.signingIn") : t("staff.login.submit")}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Lang } from "../core/i18n/index.ts";
+import { t } from "../core/i18n/index.ts";
+import { useIds } from "../ui/ids.ts";
+import type { StaffStep } from "./events.ts";
+
+const TOOLS = [
+  { step: "verification", title: "staff.tools.verification", hint: "staff.tools.verificationHint" },
+  { step: "nutritionist_redeem", title: "staff.tools.nutritionist", hint: "staff.tools.nutritionistHint" },
+  { step: "invoice_qrcode", title: "staff.tools.invoice", hint: "staff.tools.invoiceHint" },
+] as const;
+
+/** A role value as staff read it (`staff` → 職員); an unknown role is shown as stored. */
+export function roleLabel(lang: Lang, role: string): string {
+  if (role === "staff") return t(lang, "staff.role.staff");
+  if (role === "admin") return t(lang, "staff.role.admin");
+  return role;
+}
+
+/** The signed-in staff home: who is signed in, the tools, and sign-out. */
+export function StaffTools(props: {
+  lang: Lang;
+  name: string;
+  staffId: string;
+  role: string;
+  onOpen: (step: StaffStep) => void;
+  onSignOut: () => void;
+}) {
+  const { lang } = props;
+  const ids = useIds("title", "tools");
+  return (
+    <>
+      <section className="nu-panel" aria-labelledby={ids.title}>
+        <h2 className="nu-panel-title" id={ids.title}>
+          {t(lang, "staff.tools.greeting", { name: props.name || props.staffId })}
+        </h2>
+        <p className="nu-muted">
+          {t(lang, "staff.tools.signedInAs", { id: props.staffId, role: roleLabel(lang, props.role) })}
+        </p>
+        <div className="nu-actions">
+          <button type="button" className="nu-button nu-button--secondary" onClick={props.onSignOut}>
+            {t(lang, "staff.signOut")}
+          </button>
+        </div>
+      </section>
+      <section className="nu-panel" aria-labelledby={ids.tools}>
+        <h2 className="nu-panel-title" id={ids.tools}>
+          {t(lang, "staff.tools.title")}
+        </h2>
+        <ul className="nu-tools">
+          {TOOLS.map((tool) => (
+            <li key={tool.step}>
+              <button type="button" className="nu-tool" onClick={() => props.onOpen(tool.step)}>
+                <span className="nu-tool-title">{t(lang, tool.title)}</span>
+                <span className="nu-tool-hint">{t(lang, tool.hint)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The gate every staff page passes before it shows (SPEC §4 staff guard): the pure guard from
+ * core, plus the lead look-up it may ask for, done with the staff token. A host page runs this and
+ * applies the answer; it holds no staff rule of its own.
+ */
+import { STAFF_HOME, staffGuard } from "../core/guards.ts";
+import type { FlagKey, Flags } from "../core/storageKeys.ts";
+
+export interface StaffGateInput {
+  /** The full path with its query, as the browser shows it. */
+  path: string;
+  /** The previous URL in this visit ('' on the first page). */
+  from: string;
+  flags: Flags;
+  nowMs?: number;
+  /** Looks the lead up with the staff token; rejects when it cannot be loaded. */
+  loadLead: (by: "id" | "leadId", value: string) => Promise<unknown>;
+}
+
+export type StaffGateResult =
+  | { kind: "show" }
+  | { kind: "redirect"; to: string; set?: Flags; remove?: FlagKey[] };
+
+/**
+ * A 401 from the server: the token was refused (expired, revoked, signed with an old key). Duck
+ * typed: the error may come from the element bundle's own copy of the API client.
+ */
+export function isUnauthorised(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  const code = (error as { code?: unknown } | null)?.code;
+  return status === 401 && code !== "INVALID_API_KEY";
+}
+
+/** The path part of a URL or path ('' stays ''). */
+function pathOf(url: string): string {
+  if (!url) return "";
+  try {
+    const parsed = new URL(url, "https://nu-forms.invalid");
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return "";
+  }
+}
+
+export async function runStaffGate(input: StaffGateInput): Promise<StaffGateResult> {
+  const decision = staffGuard({
+    path: input.path,
+    from: pathOf(input.from),
+    flags: input.flags,
+    nowMs: input.nowMs ?? Date.now(),
+  });
+  if (decision.action === "redirect" && decision.to) {
+    return { kind: "redirect", to: decision.to, set: decision.set, remove: decision.remove };
+  }
+  if (decision.action === "load-lead" && decision.lead) {
+    try {
+      await input.loadLead(decision.lead.by, decision.lead.value);
+    } catch (error) {
+      // The server ended the session: sign in again, then come back to this very page.
+      if (isUnauthorised(error)) {
+        return { kind: "redirect", to: STAFF_HOME, set: { redirect_url: input.path }, remove: ["Token"] };
+      }
+      return { kind: "redirect", to: decision.lead.onFail };
+    }
+  }
+  return { kind: "show" };
+}

@@ -1,0 +1,95 @@
+/**
+ * The invoice details staff type before the invoice QR code is made, checked in the browser with
+ * the same limits the server applies (the server checks again; it has the last word).
+ */
+import { isLeadRef, normaliseLeadRef } from "../core/leadRef.ts";
+
+export interface InvoiceInput {
+  invoice_no: string;
+  /** YYYY-MM-DD */
+  invoice_date: string;
+  /** Hong Kong dollars as typed, e.g. `1280` or `1280.50`. */
+  amount: string;
+  /** Optional lead reference. */
+  lead_id: string;
+  shop: string;
+}
+
+export interface InvoiceBody {
+  invoice_no: string;
+  invoice_date: string;
+  amount: number;
+  lead_id?: string;
+  shop: string;
+}
+
+export type InvoiceField = keyof InvoiceInput;
+export type InvoiceProblem = "required" | "format" | "future" | "range";
+
+export const INVOICE_LIMITS = {
+  invoiceNoMax: 40,
+  shopMax: 80,
+  amountMax: 1_000_000,
+} as const;
+
+const INVOICE_NO = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function validYmd(text: string): boolean {
+  const match = YMD.exec(text);
+  if (!match) return false;
+  const [y, m, d] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Today in Hong Kong as YYYY-MM-DD. */
+export function hkToday(nowMs: number = Date.now()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Hong_Kong" }).format(new Date(nowMs));
+}
+
+export function emptyInvoiceInput(nowMs?: number): InvoiceInput {
+  return { invoice_no: "", invoice_date: hkToday(nowMs), amount: "", lead_id: "", shop: "" };
+}
+
+export function checkInvoiceInput(
+  input: InvoiceInput,
+  nowMs: number = Date.now(),
+): { ok: true; body: InvoiceBody } | { ok: false; problems: Partial<Record<InvoiceField, InvoiceProblem>> } {
+  const problems: Partial<Record<InvoiceField, InvoiceProblem>> = {};
+  const invoiceNo = input.invoice_no.trim().toUpperCase();
+  if (!invoiceNo) problems.invoice_no = "required";
+  else if (invoiceNo.length > INVOICE_LIMITS.invoiceNoMax || !INVOICE_NO.test(invoiceNo))
+    problems.invoice_no = "format";
+
+  const date = input.invoice_date.trim();
+  if (!date) problems.invoice_date = "required";
+  else if (!validYmd(date)) problems.invoice_date = "format";
+  else if (date > hkToday(nowMs)) problems.invoice_date = "future";
+
+  const amountText = input.amount.trim().replace(/,/g, "").replace(/^HK\$/i, "");
+  const amount = Number(amountText);
+  if (!amountText) problems.amount = "required";
+  else if (!AMOUNT.test(amountText)) problems.amount = "format";
+  else if (amount <= 0 || amount > INVOICE_LIMITS.amountMax) problems.amount = "range";
+
+  const leadText = input.lead_id.trim();
+  const leadId = leadText ? normaliseLeadRef(leadText) : "";
+  if (leadText && !isLeadRef(leadId)) problems.lead_id = "format";
+
+  const shop = input.shop.trim();
+  if (!shop) problems.shop = "required";
+  else if (shop.length > INVOICE_LIMITS.shopMax) problems.shop = "format";
+
+  if (Object.keys(problems).length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    body: { invoice_no: invoiceNo, invoice_date: date, amount, shop, ...(leadId ? { lead_id: leadId } : {}) },
+  };
+}
+
+/** The address the invoice QR code holds: the standalone invoice page of that record. */
+export function invoicePageUrl(origin: string, id: string): string {
+  return `${origin.replace(/\/+$/, "")}/staff/invoice?id=${encodeURIComponent(id)}`;
+}

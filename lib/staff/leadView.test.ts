@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { Lead } from "../core/types.ts";
+import { formatHkDateTime, formatHkd, formatYmd } from "./format.ts";
+import {
+  babyText,
+  customerName,
+  phoneText,
+  redeemedByText,
+  redemptionOf,
+  residenceText,
+} from "./leadView.ts";
+
+const lead = {
+  first_name: "大文",
+  last_name: "陳",
+  phone_code: "852",
+  phone: "9123****",
+  residence: "HK",
+  address: { region: "KLN", district: "KLC" },
+  address_cn: null,
+  baby: { status: "expecting", date: "2027-01-05", hospital_type: "Public", hospital_id: 3 },
+  redemptions: [
+    { kind: "member", staff_id: "S001", staff_name: "美玲 陳", redeemed_at: "2026-11-21T06:05:00Z" },
+  ],
+} as unknown as Lead;
+
+describe("lead as staff read it", () => {
+  it("writes names the way each language does", () => {
+    expect(customerName(lead)).toBe("陳大文");
+    expect(customerName({ first_name: "Tai Man", last_name: "CHAN" })).toBe("Tai Man CHAN");
+  });
+
+  it("shows the masked phone with its code and where the customer lives", () => {
+    expect(phoneText(lead)).toBe("+852 9123****");
+    expect(residenceText(lead, "zh-HK")).toBe("香港 · 九龍 九龍城區");
+    expect(residenceText(lead, "en")).toBe("Hong Kong · Kowloon Kowloon City");
+    expect(
+      residenceText(
+        {
+          residence: "CN",
+          address: null,
+          address_cn: { province: "廣東省", city: "深圳市", district: "", detail: "x" },
+        },
+        "zh-HK",
+      ),
+    ).toBe("中國內地 · 廣東省 深圳市");
+  });
+
+  it("describes the baby", () => {
+    expect(babyText(lead, "zh-HK")).toBe("懷孕中，預產期 2027年1月5日");
+    expect(babyText({ baby: null }, "zh-HK")).toBe("未有提供");
+  });
+
+  it("says who redeemed and when, in Hong Kong time", () => {
+    const done = redemptionOf(lead, "member");
+    expect(done && redeemedByText(done, "zh-HK")).toBe("由 美玲 陳（S001） 於 2026年11月21日 14:05 兌換");
+    expect(done && redeemedByText(done, "en")).toBe("Redeemed by 美玲 陳 (S001) on 21 Nov 2026, 14:05");
+    expect(redemptionOf(lead, "nutritionist")).toBeUndefined();
+  });
+});
+
+describe("formats", () => {
+  it("handles empty and unreadable values", () => {
+    expect(formatHkDateTime("", "zh-HK")).toBe("");
+    expect(formatHkDateTime("yesterday", "zh-HK")).toBe("");
+    expect(formatYmd("2026-11-21", "en")).toBe("21 Nov 2026");
+    expect(formatHkd(1280.5)).toBe("HK$1,280.50");
+    expect(formatHkd("abc")).toBe("");
+  });
+});

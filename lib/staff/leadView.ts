@@ -1,0 +1,61 @@
+/**
+ * A lead as counter staff read it to check the person in front of them. The server already masks
+ * phone and e-mail for non-admin staff; these functions only arrange what it sent.
+ */
+import { containsChinese } from "../core/address.ts";
+import type { Lang } from "../core/i18n/index.ts";
+import { t } from "../core/i18n/index.ts";
+import { findDistrict, findRegion } from "../core/lists/regions.ts";
+import type { Lead, Redemption, RedemptionKind } from "../core/types.ts";
+import { formatHkDateTime, formatYmd } from "./format.ts";
+
+/** Chinese names read family name first with no space (陳大文); others given name first (Tai Man CHAN). */
+export function customerName(lead: Pick<Lead, "first_name" | "last_name">): string {
+  const first = lead.first_name?.trim() ?? "";
+  const last = lead.last_name?.trim() ?? "";
+  if (containsChinese(first) || containsChinese(last)) return `${last}${first}`;
+  return [first, last].filter(Boolean).join(" ");
+}
+
+export function phoneText(lead: Pick<Lead, "phone_code" | "phone">): string {
+  if (!lead.phone) return "";
+  return lead.phone_code ? `+${lead.phone_code} ${lead.phone}` : lead.phone;
+}
+
+/** Where the customer lives: 香港 · 九龍城 / Mainland China · 廣東省 深圳市. */
+export function residenceText(lead: Pick<Lead, "residence" | "address" | "address_cn">, lang: Lang): string {
+  if (lead.residence === "CN") {
+    const cn = lead.address_cn;
+    const place = cn ? [cn.province, cn.city, cn.district].filter(Boolean).join(" ") : "";
+    return [t(lang, "staff.lead.residenceCN"), place].filter(Boolean).join(" · ");
+  }
+  const address = lead.address;
+  const district = findDistrict(address?.district);
+  const region = findRegion(address?.region);
+  const name = (place: { zh: string; en: string } | undefined) =>
+    place ? (lang === "en" ? place.en : place.zh) : "";
+  const place = [name(region), name(district)].filter(Boolean).join(" ");
+  return [t(lang, "staff.lead.residenceHK"), place].filter(Boolean).join(" · ");
+}
+
+export function babyText(lead: Pick<Lead, "baby">, lang: Lang): string {
+  const baby = lead.baby;
+  if (!baby) return t(lang, "staff.lead.noBaby");
+  const date = formatYmd(baby.date, lang);
+  return t(lang, baby.status === "born" ? "staff.lead.babyBorn" : "staff.lead.babyExpecting", { date });
+}
+
+export function redemptionOf(lead: Pick<Lead, "redemptions">, kind: RedemptionKind): Redemption | undefined {
+  return (lead.redemptions ?? []).find((r) => r.kind === kind);
+}
+
+/** Who redeemed and when: `由 陳美玲（S001）於 2026年11月21日 14:05 兌換`. */
+export function redeemedByText(redemption: Redemption, lang: Lang): string {
+  const staff = redemption.staff_name
+    ? `${redemption.staff_name}（${redemption.staff_id}）`
+    : redemption.staff_id;
+  return t(lang, "staff.redemption.by", {
+    staff: lang === "en" ? staff.replace("（", " (").replace("）", ")") : staff,
+    at: formatHkDateTime(redemption.redeemed_at, lang),
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * What every staff tool shares: an API client that sends the stored staff token, the rule for a
+ * token the server refuses mid-session, and loading a lead by its reference.
+ */
+import { useStore } from "@nanostores/react";
+import { type RefObject, useCallback, useEffect, useMemo, useState } from "react";
+import { type ApiClient, ApiError, createApiClient } from "../api/index.ts";
+import { resolveConfig } from "../config.ts";
+import type { Lang } from "../core/i18n/index.ts";
+import { errorMessage } from "../core/i18n/index.ts";
+import type { Lead } from "../core/types.ts";
+import { useEmit } from "../ui/useEmit.ts";
+import { normaliseLang } from "../ui/useT.ts";
+import type { StaffEventDetails } from "./events.ts";
+import { isUnauthorised } from "./gate.ts";
+import { $flags, currentPath, sessionExpired } from "./session.ts";
+
+export interface StaffApiProps {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: string;
+}
+
+/** The text to show for a failed call, in the element's language. */
+export function failureText(lang: Lang, error: unknown): string {
+  if (!(error instanceof ApiError)) return errorMessage(lang, "INTERNAL");
+  // The server writes Chinese messages that may be more specific than the catalogue's.
+  if (lang === "zh-HK" && error.message) return error.message;
+  return errorMessage(lang, error.code);
+}
+
+export function useStaffApi(ref: RefObject<Element | null>, props: StaffApiProps & object) {
+  const lang = normaliseLang(props.lang);
+  const emit = useEmit<StaffEventDetails>(ref, props);
+  const client: ApiClient = useMemo(() => {
+    const config = resolveConfig({ apiBase: props.apiBase, apiKey: props.apiKey });
+    return createApiClient({
+      apiBase: config.apiBase,
+      apiKey: config.apiKey,
+      lang,
+      getToken: () => $flags.get().Token,
+    });
+  }, [props.apiBase, props.apiKey, lang]);
+
+  /** Call on every failure: true when it ended the session (the element has asked to go to sign-in). */
+  const endedSession = useCallback(
+    (error: unknown): boolean => {
+      if (!isUnauthorised(error)) return false;
+      sessionExpired(currentPath());
+      emit("nu-step", { step: "home" });
+      return true;
+    },
+    [emit],
+  );
+
+  return { client, lang, emit, endedSession };
+}
+
+export type LeadState =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "ready"; lead: Lead }
+  | { status: "error"; message: string; notFound: boolean };
+
+/** Loads the lead `leadId` (when given) with the staff token, and reloads it on demand. */
+export function useLead(
+  leadId: string | undefined,
+  client: ApiClient,
+  lang: Lang,
+  endedSession: (error: unknown) => boolean,
+) {
+  const [state, setState] = useState<LeadState>({ status: leadId ? "loading" : "idle" });
+  const [round, setRound] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the reload trigger.
+  useEffect(() => {
+    if (!leadId) {
+      setState({ status: "idle" });
+      return;
+    }
+    let current = true;
+    setState((previous) =>
+      previous.status === "ready" && previous.lead.id === leadId ? previous : { status: "loading" },
+    );
+    client.getLead(leadId).then(
+      (lead) => {
+        if (current) setState({ status: "ready", lead });
+      },
+      (error: unknown) => {
+        if (!current || endedSession(error)) return;
+        const notFound = error instanceof ApiError && error.code === "NOT_FOUND";
+        setState({ status: "error", message: failureText(lang, error), notFound });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [leadId, client, lang, endedSession, round]);
+
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  const replace = useCallback((lead: Lead) => setState({ status: "ready", lead }), []);
+  return { state, reload, replace };
+}
+
+/** The stored staff values, live. */
+export function useStaffFlags() {
+  return useStore($flags);
+}

@@ -1,0 +1,3 @@
+export * from "./draft.ts";
+export * from "./flags.ts";
+export * from "./settings.ts";

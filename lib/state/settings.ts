@@ -1,0 +1,29 @@
+import { map } from "nanostores";
+import type { Settings } from "../core/types.ts";
+
+/** App settings of SPEC §3: `loading` drives the full-screen loading overlay. */
+export const $settings = map<Settings>({ loading: false });
+
+let pending = 0;
+
+/**
+ * Marks one piece of work (a request) as running. `loading` stays true until every started piece
+ * has ended, so overlapping requests do not switch the overlay off early. The returned function
+ * ends this piece; calling it again does nothing.
+ */
+export function startLoading(): () => void {
+  pending += 1;
+  if (pending === 1) $settings.setKey("loading", true);
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    pending -= 1;
+    if (pending === 0) $settings.setKey("loading", false);
+  };
+}
+
+/** How many started pieces of work have not ended yet. */
+export function pendingLoads(): number {
+  return pending;
+}

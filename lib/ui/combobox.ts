@@ -1,0 +1,122 @@
+import { type KeyboardEvent, type MouseEvent, useState } from "react";
+import { sheet } from "./styles.ts";
+import { space, token } from "./theme.ts";
+
+/** True while an input method (Chinese, Japanese …) is composing: Enter then picks a character. */
+export function isComposing(event: KeyboardEvent): boolean {
+  return event.nativeEvent.isComposing || event.keyCode === 229;
+}
+
+export interface ComboboxOptions<T> {
+  items: readonly T[];
+  listId: string;
+  optionId: (index: number) => string;
+  onPick: (item: T, index: number) => void;
+}
+
+/**
+ * Keyboard and ARIA wiring of an editable combobox with a suggestion listbox (WAI-ARIA APG
+ * "combobox with list autocomplete"): ArrowDown/ArrowUp move the active option, Enter picks it
+ * (never while an IME is composing), Escape closes the list, a click picks without losing focus.
+ */
+export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOptions<T>) {
+  const [active, setActive] = useState(-1);
+  const [dismissed, setDismissed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [seenItems, setSeenItems] = useState(items);
+  if (seenItems !== items) {
+    setSeenItems(items);
+    setActive(-1);
+    setDismissed(false);
+  }
+  const expanded = focused && !dismissed && items.length > 0;
+  const activeIndex = expanded && active < items.length ? active : -1;
+
+  const pick = (index: number) => {
+    const item = items[index];
+    if (item === undefined) return;
+    setDismissed(true);
+    setActive(-1);
+    onPick(item, index);
+  };
+
+  return {
+    expanded,
+    activeIndex,
+    /** Call when the user types: a list closed with Escape opens again for new text. */
+    reopen: () => setDismissed(false),
+    inputProps: {
+      role: "combobox" as const,
+      "aria-autocomplete": "list" as const,
+      "aria-expanded": expanded,
+      "aria-controls": listId,
+      "aria-activedescendant": activeIndex >= 0 ? optionId(activeIndex) : undefined,
+      onFocus: () => setFocused(true),
+      onBlur: () => setFocused(false),
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        if (isComposing(event)) return;
+        const count = items.length;
+        if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+          if (count === 0) return;
+          event.preventDefault();
+          const step = event.key === "ArrowDown" ? 1 : -1;
+          if (!expanded) {
+            setDismissed(false);
+            setActive(step === 1 ? 0 : count - 1);
+            return;
+          }
+          setActive((current) =>
+            current < 0 ? (step === 1 ? 0 : count - 1) : (current + step + count) % count,
+          );
+        } else if (event.key === "Enter" && expanded && activeIndex >= 0) {
+          event.preventDefault();
+          pick(activeIndex);
+        } else if (event.key === "Escape" && expanded) {
+          event.preventDefault();
+          event.stopPropagation();
+          setDismissed(true);
+          setActive(-1);
+        }
+      },
+    },
+    listProps: { id: listId, role: "listbox" as const },
+    optionProps: (index: number) => ({
+      id: optionId(index),
+      role: "option" as const,
+      "aria-selected": index === activeIndex,
+      // Keeps focus in the input, so the click does not blur and close the list first.
+      onMouseDown: (event: MouseEvent) => event.preventDefault(),
+      onClick: () => pick(index),
+    }),
+  };
+}
+
+export const comboboxSheet = sheet(`
+.nu-combobox { position: relative; }
+.nu-listbox {
+  position: absolute;
+  inset-inline: 0;
+  top: calc(100% + 4px);
+  z-index: 10;
+  max-height: min(60vh, 320px);
+  overflow-y: auto;
+  padding: ${space(0.5)} 0;
+  border: 1px solid ${token("color-border")};
+  border-radius: ${token("radius")};
+  background: ${token("color-surface")};
+  box-shadow: 0 8px 24px rgb(0 0 0 / 0.16);
+}
+.nu-listbox[hidden] { display: none; }
+.nu-option {
+  display: block;
+  min-height: 44px;
+  padding: ${space(1.25)} ${space(1.5)};
+  cursor: pointer;
+  overflow-wrap: anywhere;
+}
+.nu-option:hover { background: ${token("color-background")}; }
+.nu-option[aria-selected="true"] {
+  background: ${token("color-primary")};
+  color: ${token("color-primary-contrast")};
+}
+`);

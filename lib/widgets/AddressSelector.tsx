@@ -1,0 +1,353 @@
+import { useMemo, useRef, useState } from "react";
+import { resolveConfig } from "../config.ts";
+import {
+  addressMissing,
+  containsChinese,
+  emptyAddress,
+  mapSuggestion,
+  type RequiredAddressField,
+  suggestionLabel,
+  toAddressEn,
+} from "../core/address.ts";
+import { ALS_DEFAULT_URL, type AlsSuggestion } from "../core/als.ts";
+import { districtsOf, REGIONS, subDistrictsOf } from "../core/lists/regions.ts";
+import type { AddressEn, AddressValue, DistrictCode, RegionCode } from "../core/types.ts";
+import { baseSheet } from "../ui/base.ts";
+import { comboboxSheet, useCombobox } from "../ui/combobox.ts";
+import { reflectToHost } from "../ui/host.ts";
+import { useIds } from "../ui/ids.ts";
+import { sheet, useStyles } from "../ui/styles.ts";
+import { space, token } from "../ui/theme.ts";
+import { useEmit } from "../ui/useEmit.ts";
+import { useSyncedState } from "../ui/useSyncedState.ts";
+import { normaliseLang, useT } from "../ui/useT.ts";
+import { clearAddressHints, saveAddressHints } from "./addressHints.ts";
+import { describedBy, FieldError, FieldHint, FieldLabel } from "./Field.tsx";
+import { useAddressLookup } from "./useAddressLookup.ts";
+
+export interface AddressSelectorProps {
+  /** The address (a partial value is completed with empty fields). */
+  value?: Partial<AddressValue> | null;
+  /** Address Lookup Service URL; default the page configuration, else the government service. */
+  alsUrl?: string;
+  /** Region, district and building are required (default true): marked, and flagged when empty. */
+  required?: boolean;
+  /** Flag every empty required field now (e.g. after a submit attempt), not only once left empty. */
+  showErrors?: boolean;
+  disabled?: boolean;
+  /** A visible title for the whole address (a legend); without it the group is named 地址. */
+  label?: string;
+  /** Prefix of the fields' `name`s (`address-region` …); default `address`. */
+  name?: string;
+  lang?: string;
+  onNuChange?: (detail: { value: AddressValue; english: AddressEn }) => void;
+}
+
+const addressSheet = sheet(`
+.nu-address {
+  container-type: inline-size;
+  display: flex;
+  flex-direction: column;
+  gap: ${space(2)};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+}
+.nu-address-row { display: grid; grid-template-columns: 1fr; gap: ${space(2)}; }
+@container (min-width: 560px) {
+  .nu-address-row { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+}
+.nu-building { display: flex; gap: ${space(1)}; align-items: flex-start; }
+.nu-building > .nu-combobox { flex: 1 1 auto; min-width: 0; }
+.nu-building > .nu-button { flex: none; }
+.nu-street { font-size: 0.875em; color: ${token("color-muted")}; }
+.nu-address-legend { margin-bottom: ${space(1)}; font-size: 1.0625em; }
+`);
+
+function sameAddress(a: AddressValue, b: AddressValue): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function completeAddress(value: Partial<AddressValue> | null | undefined): AddressValue {
+  return { ...emptyAddress(), ...(value && typeof value === "object" ? value : {}) };
+}
+
+/**
+ * The Hong Kong address selector: region → district → sub-district dropdowns, a building field with
+ * suggestions from the Address Lookup Service, block, floor and room. Every change emits `nu-change`
+ * {value, english}, `english` being the English-translated copy (with `block`).
+ */
+export function AddressSelector(props: AddressSelectorProps) {
+  const { disabled, showErrors, lang } = props;
+  const required = props.required !== false;
+  const prefix = props.name || "address";
+  const language = normaliseLang(lang);
+  const ref = useRef<HTMLFieldSetElement>(null);
+  useStyles(ref, baseSheet, comboboxSheet, addressSheet);
+  const t = useT(lang);
+  const emit = useEmit(ref, props);
+  const ids = useIds(
+    "region",
+    "district",
+    "sub",
+    "building",
+    "list",
+    "block",
+    "floor",
+    "room",
+    "hint",
+    "street",
+    "err",
+  );
+  const propValue = useMemo(() => completeAddress(props.value), [props.value]);
+  const [value, setValue] = useSyncedState(propValue, sameAddress);
+  const [touched, setTouched] = useState<Partial<Record<RequiredAddressField, boolean>>>({});
+  const alsUrl = useMemo(
+    () => resolveConfig({ alsUrl: props.alsUrl }).alsUrl || ALS_DEFAULT_URL,
+    [props.alsUrl],
+  );
+  const { suggestions, lookup, clear: clearSuggestions } = useAddressLookup(alsUrl);
+
+  const buildingText = value.buildingLang === "en" ? value.buildingEn : value.building;
+  const missing = required ? addressMissing(value) : [];
+  const flagged = (field: RequiredAddressField) => missing.includes(field) && (showErrors || touched[field]);
+  const touch = (field: RequiredAddressField) => setTouched((current) => ({ ...current, [field]: true }));
+
+  const commit = (next: AddressValue) => {
+    setValue(next);
+    reflectToHost(ref, "value", next);
+    emit("nu-change", { value: next, english: toAddressEn(next) });
+  };
+
+  const combobox = useCombobox<AlsSuggestion>({
+    items: suggestions,
+    listId: ids.list,
+    optionId: (index) => `${ids.list}-${index}`,
+    onPick: (suggestion) => {
+      const next = mapSuggestion(suggestion, buildingText, { floor: value.floor, room: value.room });
+      saveAddressHints(next);
+      clearSuggestions();
+      commit(next);
+    },
+  });
+
+  // One premises can appear twice in an answer; each answer replaces the whole list.
+  const optionKeys = useMemo(
+    () => suggestions.map((s, i) => `${i}:${s.Address.PremisesAddress.GeoAddress ?? ""}`),
+    [suggestions],
+  );
+  const typedLang = containsChinese(buildingText) ? "zh" : "en";
+  const names = (item: { zh: string; en: string }) => (language === "en" ? item.en : item.zh);
+  const regionOptions = REGIONS;
+  const districtOptions = value.region ? districtsOf(value.region) : [];
+  const subOptions = value.district ? subDistrictsOf(value.district) : [];
+  const requiredError = t("common.required");
+
+  return (
+    <fieldset
+      ref={ref}
+      className="nu-root nu-address"
+      part="address"
+      disabled={disabled}
+      aria-label={props.label ? undefined : t("widgets.address.label")}
+    >
+      {props.label ? (
+        <legend className="nu-label nu-address-legend" part="legend">
+          {props.label}
+        </legend>
+      ) : null}
+      <div className="nu-address-row">
+        <div className="nu-field" part="field">
+          <FieldLabel htmlFor={ids.region} required={required}>
+            {t("address.region")}
+          </FieldLabel>
+          <select
+            id={ids.region}
+            className="nu-control"
+            part="select region"
+            name={`${prefix}-region`}
+            value={value.region}
+            required={required}
+            aria-invalid={flagged("region") || undefined}
+            aria-describedby={describedBy(flagged("region") && `${ids.err}-region`)}
+            onBlur={() => touch("region")}
+            onChange={(event) =>
+              commit({
+                ...value,
+                region: event.currentTarget.value as RegionCode,
+                district: "",
+                subDistrict: "",
+              })
+            }
+          >
+            <option value="">{t("common.pleaseSelect")}</option>
+            {regionOptions.map((region) => (
+              <option key={region.code} value={region.code}>
+                {names(region)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${ids.err}-region`} message={flagged("region") ? requiredError : ""} />
+        </div>
+        <div className="nu-field" part="field">
+          <FieldLabel htmlFor={ids.district} required={required}>
+            {t("address.district")}
+          </FieldLabel>
+          <select
+            id={ids.district}
+            className="nu-control"
+            part="select district"
+            name={`${prefix}-district`}
+            value={value.district}
+            required={required}
+            aria-invalid={flagged("district") || undefined}
+            aria-describedby={describedBy(flagged("district") && `${ids.err}-district`)}
+            onBlur={() => touch("district")}
+            onChange={(event) =>
+              commit({ ...value, district: event.currentTarget.value as DistrictCode, subDistrict: "" })
+            }
+          >
+            <option value="">{t("common.pleaseSelect")}</option>
+            {districtOptions.map((district) => (
+              <option key={district.code} value={district.code}>
+                {names(district)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${ids.err}-district`} message={flagged("district") ? requiredError : ""} />
+        </div>
+        <div className="nu-field" part="field">
+          <FieldLabel htmlFor={ids.sub}>{t("address.subDistrict")}</FieldLabel>
+          <select
+            id={ids.sub}
+            className="nu-control"
+            part="select sub-district"
+            name={`${prefix}-sub-district`}
+            value={value.subDistrict}
+            onChange={(event) => commit({ ...value, subDistrict: event.currentTarget.value })}
+          >
+            <option value="">{t("common.pleaseSelect")}</option>
+            {subOptions.map((sub) => (
+              <option key={sub.id} value={sub.id}>
+                {names(sub)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="nu-field" part="field">
+        <FieldLabel htmlFor={ids.building} required={required}>
+          {t("address.building")}
+        </FieldLabel>
+        <div className="nu-building">
+          <div className="nu-combobox">
+            <input
+              {...combobox.inputProps}
+              id={ids.building}
+              className="nu-control"
+              part="input building"
+              type="text"
+              name={value.buildingLang === "en" ? `${prefix}-building-en` : `${prefix}-building`}
+              lang={buildingText ? (typedLang === "zh" ? "zh-Hant-HK" : "en") : undefined}
+              autoComplete="off"
+              value={buildingText}
+              required={required}
+              aria-invalid={flagged("building") || undefined}
+              aria-describedby={describedBy(
+                ids.hint,
+                value.street_en || value.street_zh ? ids.street : null,
+                flagged("building") && `${ids.err}-building`,
+              )}
+              onBlur={(event) => {
+                combobox.inputProps.onBlur();
+                if (!event.currentTarget.value.trim()) touch("building");
+              }}
+              onChange={(event) => {
+                const text = event.currentTarget.value;
+                const zh = containsChinese(text);
+                combobox.reopen();
+                lookup(text);
+                commit({
+                  ...value,
+                  building: zh ? text : "",
+                  buildingEn: zh ? "" : text,
+                  buildingLang: text ? (zh ? "zh" : "en") : "",
+                });
+              }}
+            />
+            <ul
+              {...combobox.listProps}
+              className="nu-listbox"
+              part="listbox"
+              aria-label={t("widgets.address.suggestions")}
+              hidden={!combobox.expanded}
+            >
+              {suggestions.map((suggestion, index) => (
+                <li
+                  key={optionKeys[index]}
+                  {...combobox.optionProps(index)}
+                  className="nu-option"
+                  part="option"
+                >
+                  {suggestionLabel(suggestion, typedLang)}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <button
+            type="button"
+            className="nu-button nu-button--secondary"
+            part="button clear-button"
+            aria-label={t("widgets.address.clearBuilding")}
+            onClick={() => {
+              clearAddressHints();
+              clearSuggestions();
+              commit({
+                ...value,
+                building: "",
+                buildingEn: "",
+                block: "",
+                street_en: "",
+                street_zh: "",
+                latitude: "",
+                longitude: "",
+                buildingLang: "",
+              });
+            }}
+          >
+            {t("common.clear")}
+          </button>
+        </div>
+        <FieldHint id={ids.hint}>{t("widgets.address.buildingHint")}</FieldHint>
+        {value.street_en || value.street_zh ? (
+          <p className="nu-street" id={ids.street} part="street">
+            {t("address.street")}：
+            {language === "en" ? value.street_en || value.street_zh : value.street_zh || value.street_en}
+          </p>
+        ) : null}
+        <FieldError id={`${ids.err}-building`} message={flagged("building") ? requiredError : ""} />
+      </div>
+
+      <div className="nu-address-row">
+        {(["block", "floor", "room"] as const).map((field) => (
+          <div className="nu-field" part="field" key={field}>
+            <FieldLabel htmlFor={ids[field]}>{t(`address.${field}`)}</FieldLabel>
+            <input
+              id={ids[field]}
+              className="nu-control"
+              part={`input ${field}`}
+              type="text"
+              name={`${prefix}-${field}`}
+              value={value[field]}
+              aria-describedby={`${ids[field]}-hint`}
+              onChange={(event) => commit({ ...value, [field]: event.currentTarget.value })}
+            />
+            <FieldHint id={`${ids[field]}-hint`}>{t("common.leaveBlankIfNA")}</FieldHint>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

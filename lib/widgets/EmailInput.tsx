@@ -1,0 +1,169 @@
+import { useMemo, useRef, useState } from "react";
+import * as v from "valibot";
+import { suggestEmails } from "../core/lists/emailDomains.ts";
+import { baseSheet } from "../ui/base.ts";
+import { comboboxSheet, useCombobox } from "../ui/combobox.ts";
+import { reflectToHost } from "../ui/host.ts";
+import { useIds } from "../ui/ids.ts";
+import { sheet, useStyles } from "../ui/styles.ts";
+import { space, token } from "../ui/theme.ts";
+import { useEmit } from "../ui/useEmit.ts";
+import { useSyncedState } from "../ui/useSyncedState.ts";
+import { useT } from "../ui/useT.ts";
+import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
+
+export type EmailSendStatus = "idle" | "sending" | "sent" | "error";
+
+export interface EmailInputProps {
+  label?: string;
+  value?: string;
+  name?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  required?: boolean;
+  /** An error to show under the field (marks it invalid). */
+  error?: string;
+  /** Shows the 發送電郵 button, which emits `nu-send` {email} for a valid address. */
+  sendButton?: boolean;
+  /** State of the sending the page does after `nu-send`. */
+  status?: EmailSendStatus;
+  lang?: string;
+  onNuChange?: (detail: { value: string }) => void;
+  onNuSend?: (detail: { email: string }) => void;
+}
+
+// TODO(widgets): use the shared e-mail schema of lib/core/schemas.ts once it exists.
+const EMAIL = v.pipe(v.string(), v.email());
+const isEmail = (text: string) => v.is(EMAIL, text);
+
+const emailSheet = sheet(`
+.nu-email-row { display: flex; flex-wrap: wrap; gap: ${space(1)}; align-items: flex-start; }
+.nu-email-row > .nu-combobox { flex: 1 1 15em; min-width: 0; }
+.nu-email-row > .nu-button { flex: 0 0 auto; }
+@media (max-width: 420px) { .nu-email-row > .nu-button { flex: 1 1 100%; } }
+.nu-email-status { font-size: 0.875em; color: ${token("color-muted")}; }
+.nu-email-status[data-status="sent"] { color: ${token("color-success")}; font-weight: 600; }
+.nu-spinner {
+  width: 1em; height: 1em; border-radius: 50%;
+  border: 2px solid currentColor; border-inline-end-color: transparent;
+}
+@media (prefers-reduced-motion: no-preference) {
+  .nu-spinner { animation: nu-spin 0.8s linear infinite; }
+  @keyframes nu-spin { to { transform: rotate(360deg); } }
+}
+`);
+
+/**
+ * E-mail field with domain suggestions (typing `abc@g` offers the common domains starting with g)
+ * and an optional 發送電郵 button whose sending / sent / error states the page drives by `status`.
+ */
+export function EmailInput(props: EmailInputProps) {
+  const { name = "email", placeholder, disabled, required, sendButton, lang } = props;
+  const status: EmailSendStatus = props.status ?? "idle";
+  const ref = useRef<HTMLDivElement>(null);
+  useStyles(ref, baseSheet, comboboxSheet, emailSheet);
+  const t = useT(lang);
+  const emit = useEmit(ref, props);
+  const ids = useIds("input", "list", "error", "status");
+  const [value, setValue] = useSyncedState(props.value ?? "");
+  const [invalid, setInvalid] = useState(false);
+  const suggestions = useMemo(() => suggestEmails(value), [value]);
+
+  const change = (next: string) => {
+    setValue(next);
+    setInvalid(false);
+    reflectToHost(ref, "value", next);
+    emit("nu-change", { value: next });
+  };
+
+  const combobox = useCombobox({
+    items: suggestions,
+    listId: ids.list,
+    optionId: (index) => `${ids.list}-${index}`,
+    onPick: (email) => change(email),
+  });
+
+  const statusError = status === "error" ? t("widgets.email.sendFailed") : "";
+  const error = invalid ? t("widgets.email.invalid") : props.error || statusError;
+  const sending = status === "sending";
+
+  const send = () => {
+    const email = value.trim();
+    if (!isEmail(email)) {
+      setInvalid(true);
+      return;
+    }
+    emit("nu-send", { email });
+  };
+
+  return (
+    <div ref={ref} className="nu-root nu-field" part="field">
+      <FieldLabel htmlFor={ids.input} required={required}>
+        {props.label || t("widgets.email.label")}
+      </FieldLabel>
+      <div className="nu-email-row">
+        <div className="nu-combobox">
+          <input
+            {...combobox.inputProps}
+            id={ids.input}
+            className="nu-control"
+            part="input"
+            type="email"
+            name={name}
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="off"
+            value={value}
+            placeholder={placeholder}
+            disabled={disabled}
+            required={required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(error && ids.error, sendButton && status !== "idle" && ids.status)}
+            onChange={(event) => {
+              change(event.currentTarget.value);
+              combobox.reopen();
+            }}
+          />
+          <ul
+            {...combobox.listProps}
+            className="nu-listbox"
+            part="listbox"
+            aria-label={t("widgets.email.suggestions")}
+            hidden={!combobox.expanded}
+          >
+            {suggestions.map((email, index) => (
+              <li key={email} {...combobox.optionProps(index)} className="nu-option" part="option">
+                {email}
+              </li>
+            ))}
+          </ul>
+        </div>
+        {sendButton ? (
+          <button
+            type="button"
+            className="nu-button"
+            part="button send-button"
+            disabled={disabled}
+            // aria-disabled, not disabled, while sending: a disabled button would drop the focus.
+            aria-disabled={sending || undefined}
+            aria-describedby={describedBy(error && ids.error)}
+            onClick={() => {
+              if (!sending) send();
+            }}
+          >
+            {sending ? <span className="nu-spinner" aria-hidden="true" /> : null}
+            {sending ? t("widgets.email.sending") : t("widgets.email.send")}
+          </button>
+        ) : null}
+      </div>
+      {sendButton ? (
+        <p className="nu-email-status" id={ids.status} role="status" data-status={status} part="status">
+          {status === "sent" ? t("widgets.email.sent") : null}
+          {sending ? <span className="nu-visually-hidden">{t("widgets.email.sending")}</span> : null}
+        </p>
+      ) : null}
+      <FieldError id={ids.error} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The month grid of the date picker and the moves of its keyboard focus. Days are `YYYY-MM-DD`
+ * strings; weekdays are computed in UTC, so no time zone can shift a day.
+ */
+import { addDays } from "../core/dates.ts";
+
+export interface MonthView {
+  year: number;
+  /** 1–12 */
+  month: number;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+export function ymdOf(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+function toDate(ymd: string): Date {
+  const [y, m, d] = ymd.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+export function viewOf(ymd: string): MonthView {
+  const [year, month] = ymd.split("-").map(Number);
+  return { year, month };
+}
+
+/** Weeks of a month, Sunday first (as Hong Kong calendars print them); null pads the edges. */
+export function monthWeeks({ year, month }: MonthView): Array<Array<string | null>> {
+  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const cells: Array<string | null> = Array.from({ length: first }, () => null);
+  for (let day = 1; day <= daysInMonth(year, month); day++) cells.push(ymdOf(year, month, day));
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: Array<Array<string | null>> = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+/** Same day of another month, clamped to that month's length (31 Jan + 1 month → 28/29 Feb). */
+export function addMonthsTo(ymd: string, months: number): string {
+  const [y, m, d] = ymd.split("-").map(Number);
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  return ymdOf(year, month, Math.min(d, daysInMonth(year, month)));
+}
+
+/** The day in `view` with the same day-of-month as `ymd` (clamped). */
+export function sameDayIn(ymd: string, view: MonthView): string {
+  const day = Number(ymd.slice(8, 10));
+  return ymdOf(view.year, view.month, Math.min(day, daysInMonth(view.year, view.month)));
+}
+
+export type GridKey =
+  | "ArrowLeft"
+  | "ArrowRight"
+  | "ArrowUp"
+  | "ArrowDown"
+  | "Home"
+  | "End"
+  | "PageUp"
+  | "PageDown";
+
+/** Where the focus goes from `ymd` for a key of the grid (APG date picker dialog). */
+export function moveFocus(ymd: string, key: GridKey, shift = false): string {
+  switch (key) {
+    case "ArrowLeft":
+      return addDays(ymd, -1);
+    case "ArrowRight":
+      return addDays(ymd, 1);
+    case "ArrowUp":
+      return addDays(ymd, -7);
+    case "ArrowDown":
+      return addDays(ymd, 7);
+    case "Home":
+      return addDays(ymd, -toDate(ymd).getUTCDay());
+    case "End":
+      return addDays(ymd, 6 - toDate(ymd).getUTCDay());
+    case "PageUp":
+      return addMonthsTo(ymd, shift ? -12 : -1);
+    case "PageDown":
+      return addMonthsTo(ymd, shift ? 12 : 1);
+  }
+}
+
+/** `ymd` kept inside [first, last] (both YYYY-MM-DD). */
+export function clampDay(ymd: string, first: string, last: string): string {
+  if (ymd < first) return first;
+  if (ymd > last) return last;
+  return ymd;
+}

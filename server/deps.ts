@@ -1,0 +1,17 @@
+import type { Secrets } from "./auth/secret.ts";
+import type { Tokens } from "./auth/tokens.ts";
+import type { ServerConfig } from "./config.ts";
+import type { Db } from "./db/db.ts";
+import type { Mailer } from "./services/mail.ts";
+
+/** What every route and service may use; built once per app by createApp. */
+export interface Deps {
+  db: Db;
+  config: ServerConfig;
+  secrets: Secrets;
+  tokens: Tokens;
+  mailer: Mailer;
+  /** Milliseconds since the epoch; every expiry and window is measured with it. */
+  now: () => number;
+  log: (line: string) => void;
+}

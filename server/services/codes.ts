@@ -1,0 +1,85 @@
+/**
+ * One-time codes: 6 random digits, stored only as an HMAC, valid for a limited time, dead after
+ * MAX_WRONG_TRIES wrong tries or one use. Only the newest code of a subject counts.
+ */
+import { randomInt, timingSafeEqual } from "node:crypto";
+import type { ErrorCode } from "../../lib/core/errorCodes.ts";
+import type { Secrets } from "../auth/secret.ts";
+import type { Queryable } from "../db/db.ts";
+
+export const MAX_WRONG_TRIES = 5;
+
+export type CodePurpose = "customer" | "staff";
+
+export interface CodeSubject {
+  purpose: CodePurpose;
+  /** Lower-case e-mail (customer) or staff id. */
+  subject: string;
+  /** `nuform` / `recruitment` for customers, `staff` for staff. */
+  flow: string;
+}
+
+function hashCode(secrets: Secrets, who: CodeSubject, code: string): string {
+  return secrets.hmac("one-time-code", `${who.purpose}\n${who.subject}\n${who.flow}\n${code}`);
+}
+
+export async function issueCode(
+  tx: Queryable,
+  secrets: Secrets,
+  who: CodeSubject,
+  ttlMs: number,
+  nowMs: number,
+): Promise<string> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await tx.query(
+    `INSERT INTO one_time_codes (purpose, subject, flow, code_hash, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      who.purpose,
+      who.subject,
+      who.flow,
+      hashCode(secrets, who, code),
+      new Date(nowMs).toISOString(),
+      new Date(nowMs + ttlMs).toISOString(),
+    ],
+  );
+  return code;
+}
+
+export type CodeCheck = { ok: true } | { ok: false; error: ErrorCode; wrongTry: boolean };
+
+/**
+ * Checks `code` against the subject's newest code and records the outcome (a wrong try, or the
+ * use). Returns rather than throws, so the caller's transaction commits the count either way.
+ */
+export async function consumeCode(
+  tx: Queryable,
+  secrets: Secrets,
+  who: CodeSubject,
+  code: string,
+  nowMs: number,
+): Promise<CodeCheck> {
+  const { rows } = await tx.query<{ id: string; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }>(
+    `SELECT id, code_hash, attempts, expires_at, used_at FROM one_time_codes
+     WHERE purpose = $1 AND subject = $2 AND flow = $3
+     ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+    [who.purpose, who.subject, who.flow],
+  );
+  const row = rows[0];
+  if (!row || row.used_at !== null) return { ok: false, error: "CODE_INVALID", wrongTry: true };
+  if (row.attempts >= MAX_WRONG_TRIES) return { ok: false, error: "CODE_TOO_MANY_ATTEMPTS", wrongTry: true };
+  if (new Date(row.expires_at).getTime() <= nowMs) return { ok: false, error: "CODE_EXPIRED", wrongTry: false };
+  const given = Buffer.from(hashCode(secrets, who, code));
+  const stored = Buffer.from(row.code_hash);
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+    const attempts = row.attempts + 1;
+    await tx.query("UPDATE one_time_codes SET attempts = $2 WHERE id = $1", [row.id, attempts]);
+    return {
+      ok: false,
+      error: attempts >= MAX_WRONG_TRIES ? "CODE_TOO_MANY_ATTEMPTS" : "CODE_INVALID",
+      wrongTry: true,
+    };
+  }
+  await tx.query("UPDATE one_time_codes SET used_at = $2 WHERE id = $1", [row.id, new Date(nowMs).toISOString()]);
+  return { ok: true };
+}

@@ -1,0 +1,119 @@
+/**
+ * Mail of one-time codes, through the outbox table: a code is written in the same transaction
+ * that creates it. Without SMTP_URL the rows stay there as the dev outbox (GET /api/dev/outbox);
+ * with SMTP_URL `flush()` claims unsent rows, mails them and clears their code and text.
+ */
+import nodemailer from "nodemailer";
+import { t } from "../../lib/core/i18n/index.ts";
+import type { Db, Queryable } from "../db/db.ts";
+import { iso } from "../db/db.ts";
+
+export type OutboxKind = "customer-code" | "staff-code";
+const MAX_SEND_ATTEMPTS = 5;
+
+export interface OutboxEntry {
+  to: string;
+  kind: OutboxKind;
+  code: string;
+  text: string;
+  created_at: string;
+}
+
+export interface CodeMail {
+  kind: OutboxKind;
+  /** The e-mail (customer) or staff id (staff) the code belongs to. */
+  to: string;
+  /** Where to mail it; a customer's e-mail, a staff member's address (may be missing). */
+  mailTo: string | null;
+  code: string;
+  ttlMinutes: number;
+}
+
+export interface Mailer {
+  readonly devOutbox: boolean;
+  enqueue(tx: Queryable, mail: CodeMail, nowMs: number): Promise<void>;
+  /** Sends what is waiting (SMTP only); never throws. */
+  flush(): Promise<void>;
+  outbox(query: { to: string; kind: OutboxKind }): Promise<OutboxEntry[]>;
+  close(): void;
+}
+
+function compose(mail: CodeMail): { subject: string; text: string } {
+  const params = { code: mail.code, minutes: mail.ttlMinutes, staffId: mail.to };
+  return mail.kind === "customer-code"
+    ? {
+        subject: t("zh-HK", "server.mail.customerCode.subject"),
+        text: t("zh-HK", "server.mail.customerCode.text", params),
+      }
+    : {
+        subject: t("zh-HK", "server.mail.staffCode.subject"),
+        text: t("zh-HK", "server.mail.staffCode.text", params),
+      };
+}
+
+export function createMailer(opts: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  log: (line: string) => void;
+}): Mailer {
+  const { db } = opts;
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  let flushing: Promise<void> | undefined;
+
+  async function sendPending(): Promise<void> {
+    if (!transport) return;
+    const { rows } = await db.query<{ id: string; mail_to: string | null; kind: OutboxKind; text: string }>(
+      `UPDATE outbox SET sent_at = clock_timestamp(), attempts = attempts + 1
+       WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1
+                    ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
+       RETURNING id, mail_to, kind, text`,
+      [MAX_SEND_ATTEMPTS],
+    );
+    for (const row of rows) {
+      const subject =
+        row.kind === "customer-code"
+          ? t("zh-HK", "server.mail.customerCode.subject")
+          : t("zh-HK", "server.mail.staffCode.subject");
+      try {
+        if (!row.mail_to) throw new Error("no address");
+        await transport.sendMail({ from: opts.from, to: row.mail_to, subject, text: row.text });
+        await db.query("UPDATE outbox SET code = NULL, text = NULL WHERE id = $1", [row.id]);
+      } catch (error) {
+        opts.log(`mail: ${row.kind} not sent (${(error as Error).name}), will retry`);
+        await db.query("UPDATE outbox SET sent_at = NULL WHERE id = $1", [row.id]);
+      }
+    }
+  }
+
+  return {
+    devOutbox: transport === undefined,
+    async enqueue(tx, mail, nowMs) {
+      const { text } = compose(mail);
+      await tx.query(
+        "INSERT INTO outbox (to_addr, mail_to, kind, code, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        [mail.to, mail.mailTo, mail.kind, mail.code, text, new Date(nowMs).toISOString()],
+      );
+    },
+    flush() {
+      if (!transport) return Promise.resolve();
+      flushing ??= sendPending()
+        .catch((error) => opts.log(`mail: flush failed (${(error as Error).name})`))
+        .finally(() => {
+          flushing = undefined;
+        });
+      return flushing;
+    },
+    async outbox({ to, kind }) {
+      const { rows } = await db.query<{ to_addr: string; kind: OutboxKind; code: string; text: string; created_at: Date }>(
+        `SELECT to_addr, kind, code, text, created_at FROM outbox
+         WHERE to_addr = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 20`,
+        [to, kind],
+      );
+      return rows.map((r) => ({ to: r.to_addr, kind: r.kind, code: r.code, text: r.text, created_at: iso(r.created_at) }));
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
