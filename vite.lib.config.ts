@@ -12,7 +12,14 @@ import dts from "vite-plugin-dts";
  *
  * The element bundle's runtime is chosen in one place: ELEMENT_RUNTIME below (see docs/performance.md).
  */
-export const ELEMENT_RUNTIME: "react" | "preact" = "react";
+export const ELEMENT_RUNTIME: "react" | "preact" = runtimeOverride(process.env.NU_ELEMENT_RUNTIME) ?? "react";
+
+/** `NU_ELEMENT_RUNTIME=preact` builds the other runtime for measuring it; it never changes the default. */
+function runtimeOverride(value: string | undefined): "react" | "preact" | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (value === "react" || value === "preact") return value;
+  throw new Error(`NU_ELEMENT_RUNTIME must be "react" or "preact", got "${value}"`);
+}
 
 const root = import.meta.dirname;
 
@@ -22,6 +29,23 @@ const preactAliases = {
   "react-dom": "preact/compat",
   "react/jsx-runtime": "preact/jsx-runtime",
 };
+
+/**
+ * How the element bundle is cut (docs/performance.md): the entry registers the tags; `base` holds
+ * what every element needs (the runtime, the widgets, the core); the flows, the staff tools and the
+ * QR code encoder load when an element that needs them connects (jsQR, for the scanner, loads when
+ * scanning starts).
+ */
+const chunkOf = (id: string): string | null => {
+  const path = id.replaceAll("\\", "/");
+  if (/\/node_modules\/(qrcode|dijkstrajs)\//.test(path)) return "qrcode";
+  if (/\/node_modules\/jsqr\//.test(path)) return null;
+  if (path.includes("/lib/staff/")) return "staff";
+  if (path.includes("/lib/flows/") || path.endsWith("/lib/gate.ts")) return "flows";
+  if (path.includes("/lib/elements/")) return null;
+  return "base";
+};
+const elementChunks = [{ name: chunkOf }];
 
 export default defineConfig(({ mode }) => {
   const production = { "process.env.NODE_ENV": JSON.stringify("production") };
@@ -41,7 +65,15 @@ export default defineConfig(({ mode }) => {
           formats: ["es"],
           fileName: (_format, name) => `${name}.js`,
         },
-        rollupOptions: { output: { chunkFileNames: "chunks/[name]-[hash].js" } },
+        rollupOptions: {
+          output: {
+            chunkFileNames: "chunks/[name]-[hash].js",
+            codeSplitting: { groups: elementChunks },
+            // Served as is to browsers: minify fully (library mode keeps whitespace and annotations).
+            minify: true,
+            comments: false,
+          },
+        },
       },
     };
   }

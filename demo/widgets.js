@@ -39,5 +39,5 @@ document.addEventListener("nu-send", (event) => {
   input.setAttribute("status", "sending");
   setTimeout(() => {
     input.setAttribute("status", event.detail.email.includes("fail") ? "error" : "sent");
-  }, 900);
+  }, 1500);
 });

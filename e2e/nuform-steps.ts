@@ -3,6 +3,7 @@
  * pages in Chromium the way a customer does — by labels and button names, through the shadow roots.
  */
 import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import type { Lead } from "../lib/core/types.ts";
 import { api, outboxCode } from "./support/api.ts";
 import { expectNoA11yViolations } from "./support/axe.ts";
 import { BASE_URL } from "./support/env.ts";
@@ -42,6 +43,8 @@ export async function storedFlag(page: Page, key: string): Promise<string | null
 export async function signIn(page: Page, email: string, base = BASE_URL): Promise<void> {
   await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
   await page.getByRole("button", { name: "發送電郵" }).click();
+  // The button's own status (a code sent before a reload leaves the notice, not this).
+  await expect(page.getByText("已發送", { exact: true })).toBeVisible();
   await expect(page.getByText(`驗證碼已發送至 ${email}`)).toBeVisible();
   const code = await outboxCode({ email }, base);
   await page.getByRole("textbox", { name: "驗證碼" }).fill(code);
@@ -71,11 +74,14 @@ export async function pickAmoyGardens(page: Page): Promise<void> {
   const option = page.getByRole("option").filter({ hasText: "P座" }).first();
   await expect(option).toBeVisible();
   await option.click();
-  await expect(page.getByRole("combobox", { name: "區域" })).toHaveValue("KLN");
-  await expect(page.getByRole("combobox", { name: "地區" })).toHaveValue("KT");
+  await expect(page.getByRole("combobox", { name: "區域", exact: true })).toHaveValue("KLN");
+  await expect(page.getByRole("combobox", { name: "地區", exact: true })).toHaveValue("KT");
 }
 
-export async function acceptTerms(page: Page, options: { marketing?: boolean; submit?: string } = {}): Promise<void> {
+export async function acceptTerms(
+  page: Page,
+  options: { marketing?: boolean; submit?: string } = {},
+): Promise<void> {
   const marketing = page.getByRole("checkbox", { name: /直接促銷/ });
   await expect(marketing).not.toBeChecked();
   await page.getByRole("checkbox", { name: /條款及細則/ }).check();
@@ -93,13 +99,13 @@ export async function leadRefOnPage(page: Page): Promise<string> {
 }
 
 /** A lead as staff see it (admin, full data). */
-export async function leadAsStaff(id: string, staffToken: string, base = BASE_URL) {
-  const answer = await api<Record<string, unknown>>("GET", `/lead?id=${encodeURIComponent(id)}&full=1`, {
+export async function leadAsStaff(id: string, staffToken: string, base = BASE_URL): Promise<Lead> {
+  const answer = await api<Lead>("GET", `/lead?id=${encodeURIComponent(id)}&full=1`, {
     token: staffToken,
     base,
   });
   expect(answer.Code, answer.Message).toBe(200);
-  return answer.Data[0] as Record<string, any>;
+  return answer.Data[0];
 }
 
 /** Signs a customer in through the API alone and returns the token (set-up for other tests). */
@@ -107,7 +113,33 @@ export async function customerToken(email: string, flow: FlowName, base = BASE_U
   const sent = await api("POST", "/auth/email/code", { base, body: { email, flow } });
   expect(sent.Code, sent.Message).toBe(200);
   const code = await outboxCode({ email }, base);
-  const verified = await api<{ token: string }>("POST", "/auth/email/verify", { base, body: { email, code, flow } });
+  const verified = await api<{ token: string }>("POST", "/auth/email/verify", {
+    base,
+    body: { email, code, flow },
+  });
   expect(verified.Code, verified.Message).toBe(200);
   return verified.Data[0].token;
+}
+
+/** Today in Hong Kong plus `days`, as YYYY-MM-DD. */
+export function hkDay(days = 0): string {
+  return new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Opens the date field named `label`, shows the day's month and returns the calendar dialog. */
+export async function openCalendarAt(page: Page, label: string, ymd: string): Promise<Locator> {
+  await page.getByRole("button", { name: new RegExp(label) }).click();
+  const dialog = page.getByRole("dialog", { name: "選擇日期" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("combobox", { name: "年份" }).selectOption(String(Number(ymd.slice(0, 4))));
+  await dialog.getByRole("combobox", { name: "月份" }).selectOption(String(Number(ymd.slice(5, 7))));
+  return dialog;
+}
+
+/** Picks `ymd` in the calendar of the date field named `label` and confirms. */
+export async function pickDate(page: Page, label: string, ymd: string): Promise<void> {
+  const dialog = await openCalendarAt(page, label, ymd);
+  await dialog.locator(`button[data-date="${ymd}"]`).click();
+  await dialog.getByRole("button", { name: "確認" }).click();
+  await expect(dialog).toBeHidden();
 }

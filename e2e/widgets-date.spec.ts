@@ -54,8 +54,8 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     await expect(today).not.toHaveAttribute("aria-disabled", "true");
     await expect(today).toHaveAttribute("aria-current", "date");
 
-    // A day out of range cannot be chosen.
-    await yesterday.click();
+    // A day out of range cannot be chosen (force: Playwright itself refuses to click aria-disabled).
+    await yesterday.click({ force: true });
     await expect(confirm).toBeDisabled();
     await expect(dialog.getByText("尚未選擇日期")).toBeVisible();
 
@@ -66,7 +66,7 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     const dayAfter = dialog.getByRole("button", { name: dayName("2027-01-30"), exact: true });
     await expect(lastDay).not.toHaveAttribute("aria-disabled", "true");
     await expect(dayAfter).toHaveAttribute("aria-disabled", "true");
-    await dayAfter.click();
+    await dayAfter.click({ force: true });
     await expect(confirm).toBeDisabled();
 
     await lastDay.click();

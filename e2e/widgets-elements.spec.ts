@@ -72,8 +72,9 @@ test("<nu-address-selector als-url> looks up, fills and emits nu-change {value, 
   // The host page's 62.5 % root font size does not shrink the widget.
   expect(await building.evaluate((el) => getComputedStyle(el).fontSize)).toBe("16px");
 
+  const since = Date.now();
   await building.fill("富高 attr");
-  await expect.poll(async () => (await alsRequests("富高 attr")).length).toBe(1);
+  await expect.poll(async () => (await alsRequests("富高 attr", since)).length).toBe(1);
   await root.getByRole("option", { name: "九龍城區 民樂街21號 富高工業中心A座" }).click();
   await expect(root.getByRole("combobox", { name: "地區", exact: true })).toHaveValue("KLC");
 

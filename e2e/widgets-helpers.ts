@@ -51,11 +51,14 @@ export interface AlsRequest {
   at: number;
 }
 
-/** Requests the ALS playback server has seen for exactly the query `q` (tests use unique texts). */
-export async function alsRequests(q?: string): Promise<AlsRequest[]> {
+/**
+ * Requests the ALS playback server has seen for exactly the query `q` since `sinceMs` (tests use
+ * texts of their own; the playback server outlives a test and keeps older requests).
+ */
+export async function alsRequests(q: string, sinceMs: number): Promise<AlsRequest[]> {
   const response = await fetch(new URL("/__requests", ALS_PLAYBACK_URL));
   const all = (await response.json()) as AlsRequest[];
-  return q === undefined ? all : all.filter((r) => r.q === q);
+  return all.filter((r) => r.q === q && r.at >= sinceMs);
 }
 
 /** The calendar's accessible name of a day (`2026-12-30` → 2026年12月30日). */

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 
+import type { ComponentChildren } from "preact";
 import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
 import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
@@ -28,15 +29,15 @@ function isGuarded(page: string): page is GuardedPage {
   return (STAFF_GUARDED_PAGES as readonly string[]).includes(page);
 }
 
-/** Follows the staff elements' `nu-step` requests (docs/staff.md) inside `node`. */
-function useStaffSteps(node: { current: HTMLElement | null }, active: boolean) {
+/** Follows the staff elements' `nu-step` requests (docs/staff.md) heard on `node`. */
+function useStaffSteps(node: { current: HTMLElement | null }) {
   useEffect(() => {
     const target = node.current;
     if (!target) return;
     const onStep = (event: Event) => route(staffStepPath((event as CustomEvent<StaffStepDetail>).detail));
     target.addEventListener("nu-step", onStep);
     return () => target.removeEventListener("nu-step", onStep);
-  }, [node, active]);
+  }, [node]);
 }
 
 /**
@@ -50,15 +51,16 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
   const previousRef = useRef(previous);
   previousRef.current = previous;
   const name = page.toLowerCase();
-  const [shown, setShown] = useState(false);
+  // The URL the gate last let through: a new URL shows nothing until its own gate has run.
+  const [shownFor, setShownFor] = useState<string | null>(null);
+  const shown = shownFor === url;
   const container = useRef<HTMLDivElement>(null);
-  useStaffSteps(container, shown);
+  useStaffSteps(container);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `url` re-runs the gate when only the query changes.
   useEffect(() => {
-    setShown(false);
     if (!isGuarded(name)) {
-      setShown(true);
+      setShownFor(url);
       return;
     }
     let current = true;
@@ -73,7 +75,7 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
         runtime.applyFlagChanges({ set: gate.set, remove: gate.remove });
         route(gate.to, true);
       } else {
-        setShown(true);
+        setShownFor(url);
       }
     });
     return () => {
@@ -86,47 +88,46 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
     route("/staff/home");
   };
   const query = currentQuery();
-
+  let content: ComponentChildren;
   if (name === "home") {
-    return (
+    content = (
       <div class="staff-area">
         <PageShell title="職員專區">
-          <div ref={container}>
-            <nu-staff-login />
-          </div>
+          <nu-staff-login />
         </PageShell>
       </div>
     );
-  }
-
-  if (name === "invoice") {
-    return (
+  } else if (name === "invoice") {
+    content = (
       <div class="staff-area staff-white">
         <main class="page staff-page staff-standalone">
           <h1>發票</h1>
-          <div ref={container}>
-            <nu-invoice invoice-id={query.get("id") ?? ""} />
-          </div>
+          <nu-invoice invoice-id={query.get("id") ?? ""} />
         </main>
       </div>
     );
+  } else if (isGuarded(name)) {
+    content = (
+      <StaffLayout
+        {...LAYOUT[name]}
+        staffName={runtime.$flags.get().STAFF_NAME ?? ""}
+        onSignOut={signOut}
+        busy={!shown}
+      >
+        {shown ? <StaffTool page={name} query={query} /> : null}
+      </StaffLayout>
+    );
+  } else {
+    content = <NotFound />;
   }
-
-  if (!isGuarded(name)) return <NotFound />;
-
-  const layout = LAYOUT[name];
-  const staffName = runtime.$flags.get().STAFF_NAME ?? "";
-  return (
-    <StaffLayout {...layout} staffName={staffName} onSignOut={signOut} busy={!shown}>
-      <div ref={container}>{shown ? <StaffTool page={name} query={query} /> : null}</div>
-    </StaffLayout>
-  );
+  // One root for every staff page, so the nu-step listener survives moving between them.
+  return <div ref={container}>{content}</div>;
 }
 
 function StaffTool({ page, query }: { page: GuardedPage; query: URLSearchParams }) {
   switch (page) {
     case "verification":
-      return <nu-staff-verification type={query.get("type") ?? undefined} />;
+      return <nu-staff-verification failed-lead={query.get("type") === "staff" ? "true" : "false"} />;
     case "result":
       return <nu-staff-result lead-id={query.get("id") ?? ""} />;
     case "redeem_center":

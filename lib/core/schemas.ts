@@ -317,6 +317,10 @@ export const redemptionCreateSchema = v.strictObject({
 export const invoiceCreateSchema = v.strictObject({
   lead_id: leadIdSchema,
   invoice_no: v.optional(text(LIMITS.id)),
+  /** The date printed on the invoice (staff issue #7). */
+  invoice_date: v.optional(v.pipe(v.string(), v.maxLength(10), v.check(isCalendarDate, "not a date"))),
+  /** The shop or branch that issued it (staff issue #7). */
+  shop: v.optional(text(LIMITS.shortText)),
   amount: v.optional(
     v.pipe(
       v.number(),
@@ -339,7 +343,7 @@ export const invoiceCreateSchema = v.strictObject({
   note: v.optional(text(LIMITS.text, { multiline: true })),
 });
 
-export const invoiceIdSchema = v.pipe(v.string(), v.uuid());
+export const invoiceParamsSchema = v.strictObject({ id: v.pipe(v.string(), v.uuid()) });
 
 // ---- maintenance, lists, dev outbox --------------------------------------------------------
 

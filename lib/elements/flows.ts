@@ -3,11 +3,22 @@
  * `<nu-recruitment-form>`. With a `step` attribute the host drives the steps; without one the
  * element moves through its own steps. Both emit `nu-step`, `nu-submit` and `nu-error`.
  */
-import { NuForm } from "../flows/nuform/NuForm.tsx";
-import { RecruitmentForm } from "../flows/recruitment/RecruitmentForm.tsx";
-import { defineElement } from "./define.ts";
+import { registerElements } from "./define.ts";
+import type { ElementDefinition } from "./meta.ts";
 
-const flowProps = { step: "string", partner: "string", alsUrl: "string" } as const;
+export const flowProps = { step: "string", partner: "string", alsUrl: "string" } as const;
 
-defineElement("nu-form", NuForm, flowProps);
-defineElement("nu-recruitment-form", RecruitmentForm, flowProps);
+export const FLOW_ELEMENTS: ElementDefinition[] = [
+  {
+    tag: "nu-form",
+    load: () => import("../flows/nuform/NuForm.tsx").then((m) => m.NuForm),
+    props: flowProps,
+  },
+  {
+    tag: "nu-recruitment-form",
+    load: () => import("../flows/recruitment/RecruitmentForm.tsx").then((m) => m.RecruitmentForm),
+    props: flowProps,
+  },
+];
+
+registerElements(FLOW_ELEMENTS);

@@ -6,18 +6,32 @@
 import { type ApiClient, createApiClient } from "../api/index.ts";
 import { configure, resolveConfig } from "../config.ts";
 import type { MaintenanceRecord } from "../core/types.ts";
-import { $flags, $settings, applyFlagChanges, clearFlags, getFlags, removeFlags, setFlag } from "../state/index.ts";
+import {
+  $flags,
+  $settings,
+  applyFlagChanges,
+  clearFlags,
+  getFlags,
+  removeFlags,
+  setFlag,
+} from "../state/index.ts";
 
 /** An API client for the page's configuration, sending the staff token when one is stored. */
 function staffApi(): ApiClient {
   const config = resolveConfig();
-  return createApiClient({ apiBase: config.apiBase, apiKey: config.apiKey, getToken: () => getFlags().Token });
+  return createApiClient({
+    apiBase: config.apiBase,
+    apiKey: config.apiKey,
+    getToken: () => getFlags().Token,
+  });
 }
 
 /** The maintenance record from the configured maintenance URL. */
 function loadMaintenance(): Promise<MaintenanceRecord> {
   const config = resolveConfig();
-  return createApiClient({ apiBase: config.apiBase, apiKey: config.apiKey }).getMaintenance(config.maintenanceUrl);
+  return createApiClient({ apiBase: config.apiBase, apiKey: config.apiKey }).getMaintenance(
+    config.maintenanceUrl,
+  );
 }
 
 export const runtime = {

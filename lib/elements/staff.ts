@@ -3,21 +3,45 @@
  * redeem centre, nutritionist redemption) and the invoice with `invoice-id`; every element asks its
  * page to move with `nu-step` {step, params?, path?} (docs/staff.md).
  */
-import {
-  Invoice,
-  InvoiceQrcode,
-  NutritionistRedeem,
-  RedeemCenter,
-  StaffLogin,
-  StaffResult,
-  StaffVerification,
-} from "../staff/index.ts";
-import { defineElement } from "./define.ts";
+import { registerElements } from "./define.ts";
+import type { ElementDefinition } from "./meta.ts";
 
-defineElement("nu-staff-login", StaffLogin);
-defineElement("nu-staff-verification", StaffVerification, { type: "string" });
-defineElement("nu-staff-result", StaffResult, { leadId: "string" });
-defineElement("nu-redeem-center", RedeemCenter, { leadId: "string" });
-defineElement("nu-nutritionist-redeem", NutritionistRedeem, { leadId: "string" });
-defineElement("nu-invoice-qrcode", InvoiceQrcode);
-defineElement("nu-invoice", Invoice, { invoiceId: "string" });
+export const STAFF_ELEMENTS: ElementDefinition[] = [
+  {
+    tag: "nu-staff-login",
+    load: () => import("../staff/StaffLogin.tsx").then((m) => m.StaffLogin),
+    props: {},
+  },
+  {
+    tag: "nu-staff-verification",
+    load: () => import("../staff/StaffVerification.tsx").then((m) => m.StaffVerification),
+    props: { failedLead: "boolean" },
+  },
+  {
+    tag: "nu-staff-result",
+    load: () => import("../staff/StaffResult.tsx").then((m) => m.StaffResult),
+    props: { leadId: "string" },
+  },
+  {
+    tag: "nu-redeem-center",
+    load: () => import("../staff/RedeemCenter.tsx").then((m) => m.RedeemCenter),
+    props: { leadId: "string" },
+  },
+  {
+    tag: "nu-nutritionist-redeem",
+    load: () => import("../staff/NutritionistRedeem.tsx").then((m) => m.NutritionistRedeem),
+    props: { leadId: "string" },
+  },
+  {
+    tag: "nu-invoice-qrcode",
+    load: () => import("../staff/InvoiceQrcode.tsx").then((m) => m.InvoiceQrcode),
+    props: {},
+  },
+  {
+    tag: "nu-invoice",
+    load: () => import("../staff/Invoice.tsx").then((m) => m.Invoice),
+    props: { invoiceId: "string" },
+  },
+];
+
+registerElements(STAFF_ELEMENTS);

@@ -3,19 +3,10 @@
  * props (`min-days`, `als-url`, `single-button` …); booleans are true for "true"/"yes"/"1" only (a
  * bare attribute is not); `json` props (options, address value) also take a property.
  */
-import {
-  AddressSelector,
-  Card,
-  ConfirmDialog,
-  DatePicker,
-  EmailInput,
-  ErrorMessage,
-  RadioGroup,
-  Select,
-} from "../widgets/index.ts";
-import { defineElement } from "./define.ts";
+import { registerElements } from "./define.ts";
+import type { ElementDefinition } from "./meta.ts";
 
-const field = {
+export const field = {
   label: "string",
   name: "string",
   disabled: "boolean",
@@ -23,51 +14,70 @@ const field = {
   error: "string",
 } as const;
 
-defineElement("nu-radio-group", RadioGroup, { ...field, options: "json", value: "string", layout: "string" });
-defineElement("nu-card", Card, {
-  title: "string",
-  logo: "string",
-  logoAlt: "string",
-  headingLevel: "number",
-});
-defineElement("nu-select", Select, {
-  ...field,
-  title: "string",
-  options: "json",
-  value: "string",
-  placeholder: "string",
-  autocomplete: "string",
-});
-defineElement("nu-email-input", EmailInput, {
-  ...field,
-  value: "string",
-  placeholder: "string",
-  sendButton: "boolean",
-  status: "string",
-});
-defineElement("nu-date-picker", DatePicker, {
-  ...field,
-  value: "string",
-  minDays: "number",
-  maxDays: "number",
-  placeholder: "string",
-});
-defineElement("nu-confirm-dialog", ConfirmDialog, {
-  open: "boolean",
-  title: "string",
-  message: "string",
-  confirmLabel: "string",
-  cancelLabel: "string",
-  singleButton: "boolean",
-  theme: "string",
-});
-defineElement("nu-error-message", ErrorMessage, { message: "string" });
-defineElement("nu-address-selector", AddressSelector, {
-  value: "json",
-  alsUrl: "string",
-  required: "boolean",
-  showErrors: "boolean",
-  disabled: "boolean",
-  label: "string",
-  name: "string",
-});
+export const WIDGET_ELEMENTS: ElementDefinition[] = [
+  {
+    tag: "nu-radio-group",
+    load: () => import("../widgets/RadioGroup.tsx").then((m) => m.RadioGroup),
+    props: { ...field, options: "json", value: "string", layout: "string" },
+  },
+  {
+    tag: "nu-card",
+    load: () => import("../widgets/Card.tsx").then((m) => m.Card),
+    props: { title: "string", logo: "string", logoAlt: "string", headingLevel: "number" },
+  },
+  {
+    tag: "nu-select",
+    load: () => import("../widgets/Select.tsx").then((m) => m.Select),
+    props: {
+      ...field,
+      title: "string",
+      options: "json",
+      value: "string",
+      placeholder: "string",
+      autocomplete: "string",
+    },
+  },
+  {
+    tag: "nu-email-input",
+    load: () => import("../widgets/EmailInput.tsx").then((m) => m.EmailInput),
+    props: { ...field, value: "string", placeholder: "string", sendButton: "boolean", status: "string" },
+  },
+  {
+    tag: "nu-date-picker",
+    load: () => import("../widgets/DatePicker.tsx").then((m) => m.DatePicker),
+    props: { ...field, value: "string", minDays: "number", maxDays: "number", placeholder: "string" },
+  },
+  {
+    tag: "nu-confirm-dialog",
+    load: () => import("../widgets/ConfirmDialog.tsx").then((m) => m.ConfirmDialog),
+    props: {
+      open: "boolean",
+      title: "string",
+      message: "string",
+      confirmLabel: "string",
+      cancelLabel: "string",
+      singleButton: "boolean",
+      theme: "string",
+    },
+  },
+  {
+    tag: "nu-error-message",
+    load: () => import("../widgets/ErrorMessage.tsx").then((m) => m.ErrorMessage),
+    props: { message: "string" },
+  },
+  {
+    tag: "nu-address-selector",
+    load: () => import("../widgets/AddressSelector.tsx").then((m) => m.AddressSelector),
+    props: {
+      value: "json",
+      alsUrl: "string",
+      required: "boolean",
+      showErrors: "boolean",
+      disabled: "boolean",
+      label: "string",
+      name: "string",
+    },
+  },
+];
+
+registerElements(WIDGET_ELEMENTS);

@@ -7,10 +7,11 @@ import { useStyles } from "../ui/styles.ts";
 import { useT } from "../ui/useT.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails } from "./events.ts";
+import { isUnauthorised } from "./gate.ts";
 import { InvoiceRecord, invoiceSheet } from "./InvoiceRecord.tsx";
-import { currentPath, isSignedIn, sessionExpired } from "./session.ts";
+import { currentPath, sessionExpired } from "./session.ts";
 import { staffSheet } from "./styles.ts";
-import { failureText, type StaffApiProps, useStaffApi, useStaffFlags } from "./useStaffApi.ts";
+import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
 
 export interface InvoiceProps extends StaffApiProps {
   /** The invoice record id (`/staff/invoice?id=`), as its QR code holds it. */
@@ -22,20 +23,20 @@ export interface InvoiceProps extends StaffApiProps {
 type Load =
   | { status: "loading" }
   | { status: "ready"; invoice: InvoiceRecordType }
+  | { status: "sign-in" }
   | { status: "error"; message: string };
 
 /**
- * The standalone page an invoice QR code opens. Invoices are staff records (the API answers only
- * a staff token), so a visitor who is not signed in is offered the staff sign-in, which comes back
+ * The standalone page an invoice QR code opens. The record is read by its random id alone (the
+ * code is printed for the customer; an invoice holds no personal data beyond the lead reference).
+ * Should a server require a staff token for it, a 401 offers the staff sign-in, which comes back
  * here afterwards.
  */
 export function Invoice(props: InvoiceProps) {
   const ref = useRef<HTMLDivElement>(null);
   useStyles(ref, baseSheet, staffSheet, invoiceSheet);
   const t = useT(props.lang);
-  const { client, lang, emit, endedSession } = useStaffApi(ref, props);
-  const flags = useStaffFlags();
-  const signedIn = isSignedIn(flags);
+  const { client, lang, emit } = useStaffApi(ref, props);
   const id = props.invoiceId?.trim() ?? "";
   const ids = useIds("record");
   const [load, setLoad] = useState<Load>({ status: "loading" });
@@ -43,14 +44,20 @@ export function Invoice(props: InvoiceProps) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` is the retry trigger.
   useEffect(() => {
-    if (!id || !signedIn) return;
+    if (!id) return;
     let current = true;
     setLoad({ status: "loading" });
     client.getInvoice(id).then(
       (invoice) => current && setLoad({ status: "ready", invoice }),
       (error: unknown) => {
-        if (!current || endedSession(error)) return;
-        const notFound = error instanceof ApiError && error.code === "NOT_FOUND";
+        if (!current) return;
+        if (isUnauthorised(error)) {
+          setLoad({ status: "sign-in" });
+          return;
+        }
+        // An id that is not an invoice id at all (a mistyped URL) is as good as unknown.
+        const notFound =
+          error instanceof ApiError && (error.code === "NOT_FOUND" || error.code === "VALIDATION_FAILED");
         setLoad({
           status: "error",
           message: notFound ? t("staff.invoice.notFound") : failureText(lang, error),
@@ -60,7 +67,7 @@ export function Invoice(props: InvoiceProps) {
     return () => {
       current = false;
     };
-  }, [id, signedIn, client, endedSession, lang, t, round]);
+  }, [id, client, lang, t, round]);
 
   let body: ReactNode;
   if (!id) {
@@ -69,7 +76,7 @@ export function Invoice(props: InvoiceProps) {
         {t("staff.invoice.missingId")}
       </p>
     );
-  } else if (!signedIn) {
+  } else if (load.status === "sign-in") {
     body = (
       <div className="nu-panel">
         <p>{t("staff.invoice.signInNeeded")}</p>

@@ -40,7 +40,7 @@ const PROBLEM_TEXT: Record<InvoiceField, Partial<Record<InvoiceProblem, MessageK
     format: "staff.invoice.amountFormat",
     range: "staff.invoice.amountRange",
   },
-  lead_id: { format: "staff.lead.refFormat" },
+  lead_id: { required: "staff.lead.refRequired", format: "staff.lead.refFormat" },
   shop: { required: "staff.invoice.shopRequired", format: "staff.invoice.shopFormat" },
 };
 
@@ -93,7 +93,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
     sending.current = true;
     setBusy(true);
     try {
-      const created = await client.createInvoice(checked.body as typeof checked.body & { lead_id: string });
+      const created = await client.createInvoice(checked.body);
       setInvoice(created);
       requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`#${ids.record}`)?.focus());
     } catch (error) {
@@ -181,12 +181,13 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
           maxLength={INVOICE_LIMITS.shopMax}
         />
         <TextField
-          label={t("staff.invoice.leadRefOptional")}
+          label={t("staff.invoice.leadRef")}
           hint={t("staff.lead.refHint")}
           name="lead_id"
           value={input.lead_id}
           onChange={set("lead_id")}
           error={errors.lead_id}
+          required
           autoComplete="off"
           maxLength={20}
           className="nu-ref"

@@ -48,13 +48,24 @@ export function InvoiceRecord({ invoice, lang, titleId }: { invoice: Invoice; la
         </figure>
         <Facts
           facts={[
-            [t(lang, "staff.invoice.number"), <span className="nu-ref">{field(invoice, "invoice_no")}</span>],
+            [
+              t(lang, "staff.invoice.number"),
+              <span key="no" className="nu-ref">
+                {field(invoice, "invoice_no")}
+              </span>,
+            ],
             [t(lang, "staff.invoice.date"), formatYmd(field(invoice, "invoice_date"), lang)],
             [t(lang, "staff.invoice.amount"), formatHkd(field(invoice, "amount"))],
             [t(lang, "staff.invoice.shop"), field(invoice, "shop")],
             [
               t(lang, "staff.invoice.leadRef"),
-              invoice.lead_id ? <span className="nu-ref">{invoice.lead_id}</span> : "",
+              invoice.lead_id ? (
+                <span key="lead" className="nu-ref">
+                  {invoice.lead_id}
+                </span>
+              ) : (
+                ""
+              ),
             ],
             [t(lang, "staff.invoice.createdBy"), staff],
             [t(lang, "staff.invoice.createdAt"), formatHkDateTime(invoice.created_at, lang)],

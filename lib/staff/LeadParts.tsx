@@ -24,7 +24,12 @@ export function Facts({ facts }: { facts: Fact[] }) {
 /** The facts that identify a customer: reference, name, masked phone and e-mail. */
 export function identityFacts(lead: Lead, lang: Lang): Fact[] {
   return [
-    [t(lang, "staff.lead.ref"), <span className="nu-ref">{lead.id}</span>],
+    [
+      t(lang, "staff.lead.ref"),
+      <span key="ref" className="nu-ref">
+        {lead.id}
+      </span>,
+    ],
     [t(lang, "staff.lead.name"), customerName(lead)],
     [t(lang, "staff.lead.phone"), phoneText(lead)],
     [t(lang, "staff.lead.email"), lead.email],

@@ -107,7 +107,7 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
             client={client}
             endedSession={endedSession}
             onRedeemed={reload}
-            extra={() => (notes.trim() ? { notes: notes.trim() } : {})}
+            extra={() => (notes.trim() ? { note: notes.trim() } : {})}
           >
             <TextField
               label={t("staff.nutritionist.notes")}

@@ -14,8 +14,8 @@ import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
 
 export interface StaffVerificationProps extends StaffApiProps {
-  /** `staff` when the page was reached after a lead failed to load (SPEC §4); shown as a hint. */
-  type?: string;
+  /** The page was reached because a lead failed to load (SPEC §4 `?type=staff`): says so. */
+  failedLead?: boolean;
   onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
   onNuError?: (detail: StaffEventDetails["nu-error"]) => void;
 }
@@ -157,7 +157,7 @@ export function StaffVerification(props: StaffVerificationProps) {
 
   return (
     <div ref={ref} className="nu-root nu-staff">
-      {props.type === "staff" ? (
+      {props.failedLead ? (
         <p className="nu-notice" role="status">
           {t("staff.verify.again")}
         </p>

@@ -8,7 +8,7 @@ const valid = {
   invoice_no: "inv-2026/0001",
   invoice_date: "2026-11-21",
   amount: "1,280.50",
-  lead_id: "",
+  lead_id: "NU4K7P2QXM",
   shop: "旺角店",
 };
 
@@ -21,7 +21,13 @@ describe("invoice form", () => {
   it("builds the body the server takes", () => {
     expect(checkInvoiceInput(valid, NOW)).toEqual({
       ok: true,
-      body: { invoice_no: "INV-2026/0001", invoice_date: "2026-11-21", amount: 1280.5, shop: "旺角店" },
+      body: {
+        lead_id: "NU4K7P2QXM",
+        invoice_no: "INV-2026/0001",
+        invoice_date: "2026-11-21",
+        amount: 1280.5,
+        shop: "旺角店",
+      },
     });
     const withLead = checkInvoiceInput({ ...valid, lead_id: " nu4k7p2qxo " }, NOW);
     expect(withLead.ok && withLead.body.lead_id).toBe("NU4K7P2QX0");
@@ -56,6 +62,7 @@ describe("invoice form", () => {
     expect(check({ invoice_no: "<script>" })).toEqual({ invoice_no: "format" });
     expect(check({ invoice_no: "A".repeat(41) })).toEqual({ invoice_no: "format" });
     expect(check({ amount: "HK$99" })).toBeNull();
+    expect(check({ lead_id: "  " })).toEqual({ lead_id: "required" });
   });
 
   it("points the QR code at the standalone invoice page", () => {

@@ -10,7 +10,7 @@ export interface InvoiceInput {
   invoice_date: string;
   /** Hong Kong dollars as typed, e.g. `1280` or `1280.50`. */
   amount: string;
-  /** Optional lead reference. */
+  /** The customer's lead reference (the server ties every invoice to a lead). */
   lead_id: string;
   shop: string;
 }
@@ -19,7 +19,7 @@ export interface InvoiceBody {
   invoice_no: string;
   invoice_date: string;
   amount: number;
-  lead_id?: string;
+  lead_id: string;
   shop: string;
 }
 
@@ -28,7 +28,7 @@ export type InvoiceProblem = "required" | "format" | "future" | "range";
 
 export const INVOICE_LIMITS = {
   invoiceNoMax: 40,
-  shopMax: 80,
+  shopMax: 100,
   amountMax: 1_000_000,
 } as const;
 
@@ -74,9 +74,9 @@ export function checkInvoiceInput(
   else if (!AMOUNT.test(amountText)) problems.amount = "format";
   else if (amount <= 0 || amount > INVOICE_LIMITS.amountMax) problems.amount = "range";
 
-  const leadText = input.lead_id.trim();
-  const leadId = leadText ? normaliseLeadRef(leadText) : "";
-  if (leadText && !isLeadRef(leadId)) problems.lead_id = "format";
+  const leadId = normaliseLeadRef(input.lead_id);
+  if (!leadId) problems.lead_id = "required";
+  else if (!isLeadRef(leadId)) problems.lead_id = "format";
 
   const shop = input.shop.trim();
   if (!shop) problems.shop = "required";
@@ -85,7 +85,7 @@ export function checkInvoiceInput(
   if (Object.keys(problems).length > 0) return { ok: false, problems };
   return {
     ok: true,
-    body: { invoice_no: invoiceNo, invoice_date: date, amount, shop, ...(leadId ? { lead_id: leadId } : {}) },
+    body: { lead_id: leadId, invoice_no: invoiceNo, invoice_date: date, amount, shop },
   };
 }
 

@@ -17,6 +17,19 @@ export const baseSheet = sheet(`
   color: ${token("color-text")};
   text-align: start;
   -webkit-text-size-adjust: 100%;
+  /* Inherited text properties a host page may set (letter-spacing, italics…) stop here. */
+  font-style: normal;
+  font-weight: 400;
+  font-variant: normal;
+  font-stretch: normal;
+  letter-spacing: normal;
+  word-spacing: normal;
+  text-transform: none;
+  text-indent: 0;
+  text-shadow: none;
+  white-space: normal;
+  hyphens: manual;
+  cursor: auto;
 }
 .nu-root, .nu-root *, .nu-root *::before, .nu-root *::after { box-sizing: border-box; }
 .nu-root :where(button, input, select, textarea) { font: inherit; color: inherit; letter-spacing: inherit; }

@@ -1,6 +1,7 @@
-import { type KeyboardEvent, type MouseEvent, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useRef, useState } from "react";
 import { sheet } from "./styles.ts";
 import { space, token } from "./theme.ts";
+import { topLayerListCss, useTopLayerList } from "./topLayer.ts";
 
 /** True while an input method (Chinese, Japanese …) is composing: Enter then picks a character. */
 export function isComposing(event: KeyboardEvent): boolean {
@@ -31,6 +32,9 @@ export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOpti
   }
   const expanded = focused && !dismissed && items.length > 0;
   const activeIndex = expanded && active < items.length ? active : -1;
+  // The open list goes to the top layer, so a host page's overflow or transform cannot clip it.
+  const listRef = useRef<HTMLUListElement>(null);
+  useTopLayerList(listRef, expanded);
 
   const pick = (index: number) => {
     const item = items[index];
@@ -79,7 +83,7 @@ export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOpti
         }
       },
     },
-    listProps: { id: listId, role: "listbox" as const },
+    listProps: { id: listId, role: "listbox" as const, ref: listRef, popover: "manual" as const },
     optionProps: (index: number) => ({
       id: optionId(index),
       role: "option" as const,
@@ -107,6 +111,7 @@ export const comboboxSheet = sheet(`
   box-shadow: 0 8px 24px rgb(0 0 0 / 0.16);
 }
 .nu-listbox[hidden] { display: none; }
+${topLayerListCss}
 .nu-option {
   display: block;
   min-height: 44px;

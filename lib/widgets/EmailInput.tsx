@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from "react";
-import * as v from "valibot";
+import { isEmail } from "../core/email.ts";
 import { suggestEmails } from "../core/lists/emailDomains.ts";
 import { baseSheet } from "../ui/base.ts";
 import { comboboxSheet, useCombobox } from "../ui/combobox.ts";
@@ -31,10 +31,6 @@ export interface EmailInputProps {
   onNuChange?: (detail: { value: string }) => void;
   onNuSend?: (detail: { email: string }) => void;
 }
-
-// TODO(widgets): use the shared e-mail schema of lib/core/schemas.ts once it exists.
-const EMAIL = v.pipe(v.string(), v.email());
-const isEmail = (text: string) => v.is(EMAIL, text);
 
 const emailSheet = sheet(`
 .nu-email-row { display: flex; flex-wrap: wrap; gap: ${space(1)}; align-items: flex-start; }

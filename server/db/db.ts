@@ -51,11 +51,12 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   throw new Error('DATABASE_URL must be "memory://" or start with postgres:// (unset: PGlite in DATA_DIR)');
 }
 
-function wrapPglite(db: PGlite): Db {
+export function wrapPglite(db: PGlite): Db {
   const on = (q: Pick<PGlite, "query" | "exec">): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await q.query<T>(sql, params);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite reports affectedRows 0 for a SELECT; node-postgres' rowCount is the rows returned.
+      return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
     },
     async exec(sql: string) {
       await q.exec(sql);

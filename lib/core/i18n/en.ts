@@ -24,6 +24,8 @@ export const en = {
   "common.yes": "Yes",
   "common.no": "No",
   "common.notFound": "No matching record was found",
+  // — elements (lib/elements: loading an element's code) —
+  "elements.loadFailed": "This part could not be loaded. Please check your connection and try again.",
   // — phone —
   "phone.code": "Country or region code",
   "phone.number": "Phone number",
@@ -206,7 +208,6 @@ export const en = {
   "staff.invoice.shopRequired": "Enter the shop",
   "staff.invoice.shopFormat": "At most {max} characters",
   "staff.invoice.leadRef": "Customer reference",
-  "staff.invoice.leadRefOptional": "Customer reference (optional)",
   "staff.invoice.create": "Save and make the QR code",
   "staff.invoice.creating": "Saving…",
   "staff.invoice.created": "The invoice is saved. Print the QR code below.",

@@ -26,6 +26,8 @@ export const zhHK = {
   "common.yes": "是",
   "common.no": "否",
   "common.notFound": "找不到相關記錄",
+  // — elements (lib/elements: loading an element's code) —
+  "elements.loadFailed": "此部分未能載入，請檢查網絡後再試。",
   // — phone —
   "phone.code": "國家或地區編號",
   "phone.number": "電話號碼",
@@ -202,7 +204,6 @@ export const zhHK = {
   "staff.invoice.shopRequired": "請輸入分店",
   "staff.invoice.shopFormat": "分店名稱最多 {max} 個字元",
   "staff.invoice.leadRef": "客戶參考編號",
-  "staff.invoice.leadRefOptional": "客戶參考編號（選填）",
   "staff.invoice.create": "儲存並產生二維碼",
   "staff.invoice.creating": "儲存中…",
   "staff.invoice.created": "發票記錄已儲存，可列印下面的二維碼。",

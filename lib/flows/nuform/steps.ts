@@ -1,5 +1,5 @@
 import { NUFORM_STEPS } from "../../core/routes.ts";
-import { ENTRY_STEP } from "../shared/FlowRoot.tsx";
+import { ENTRY_STEP } from "../shared/stepPaths.ts";
 
 /** Every step of nuForm: the entry (`login`) and the routes of SPEC §2. */
 export const NUFORM_FLOW_STEPS: readonly string[] = [ENTRY_STEP, ...NUFORM_STEPS];

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { calendarRange, fromEnGB, hkToday, inRange, toEnGB } from "../../core/dates.ts";
+import { fromEnGB, toEnGB } from "../../core/dates.ts";
 import type { BabyInfo as Baby, HospitalType } from "../../core/types.ts";
 import { useIds } from "../../ui/ids.ts";
 import { DatePicker } from "../../widgets/DatePicker.tsx";
@@ -11,15 +11,9 @@ import { ListStatus } from "../shared/ListStatus.tsx";
 import { StepForm } from "../shared/StepForm.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
-import { BABY_DATE_DAYS } from "./steps.ts";
+import { BABY_DATE_DAYS, babyDateInRange } from "./steps.ts";
 
 type BabyField = "status" | "date" | "hospital_type" | "hospital_id";
-
-/** Whether a day fits the date rule of the baby's status (the same rule the calendar applies). */
-export function babyDateInRange(status: Baby["status"], ymd: string, today: string = hkToday()): boolean {
-  const days = BABY_DATE_DAYS[status];
-  return inRange(ymd, calendarRange(today, days.minDays, days.maxDays));
-}
 
 /**
  * Baby information: expecting (due date) or born (birth date) through the calendar, whose range

@@ -1,7 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { resolveConfig } from "../../config.ts";
-import { NUFORM_BASE, RECRUITMENT_BASE } from "../../core/routes.ts";
 import { type CustomerFlow, runGate } from "../../gate.ts";
 import { $flags, applyFlagChanges } from "../../state/index.ts";
 import { baseSheet } from "../../ui/base.ts";
@@ -12,17 +11,9 @@ import type { FlowEventDetails } from "./events.ts";
 import { FlowContext, type FlowContextValue, type FlowProps } from "./FlowContext.tsx";
 import { requestHeadingFocus } from "./focus.ts";
 import { flowSession } from "./session.ts";
+import { ENTRY_STEP, stepFromPath } from "./stepPaths.ts";
 import { flowSheet } from "./styles.ts";
 import { useFlowApi } from "./useFlowApi.ts";
-
-export const ENTRY_STEP = "login";
-
-/** The step a path of this flow names (`/customer/nuForm` → `login`). */
-export function stepFromPath(flow: CustomerFlow, path: string): string {
-  const base = flow === "nuform" ? NUFORM_BASE : RECRUITMENT_BASE;
-  const pathname = new URL(path, "https://nu-forms.invalid").pathname.replace(/\/+$/, "");
-  return pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1) : ENTRY_STEP;
-}
 
 export interface FlowRootProps extends FlowProps {
   flow: CustomerFlow;

@@ -3,7 +3,7 @@ import { displayDate, hkToday } from "../../core/dates.ts";
 import type { Lead, RedemptionKind } from "../../core/types.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
-import { apiErrorText } from "./customerSession.ts";
+import { apiErrorCode, apiErrorText } from "./customerSession.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { QrImage } from "./QrImage.tsx";
 import { StepLayout } from "./StepLayout.tsx";
@@ -28,14 +28,18 @@ export function MemberQr({ step, leadId, actions, onRestart }: MemberQrProps) {
   const ids = useIds("heading", "ref");
   const [lead, setLead] = useState<Lead | null>(null);
   const [failure, setFailure] = useState("");
+  const [signedOut, setSignedOut] = useState(false);
 
   const load = useCallback(async () => {
     if (!leadId) return;
     setFailure("");
     try {
       setLead(await api.getLead(leadId));
+      setSignedOut(false);
     } catch (error) {
       setFailure(apiErrorText(error, lang));
+      // The code stays valid for staff; only the status needs a fresh sign-in.
+      setSignedOut(["UNAUTHENTICATED", "TOKEN_EXPIRED"].includes(apiErrorCode(error)));
     }
   }, [api, lang, leadId]);
 
@@ -106,6 +110,11 @@ export function MemberQr({ step, leadId, actions, onRestart }: MemberQrProps) {
           <button type="button" className="nu-button nu-button--secondary" onClick={() => void load()}>
             {t("flows.member.refresh")}
           </button>
+          {signedOut ? (
+            <button type="button" className="nu-button nu-button--secondary" onClick={onRestart}>
+              {t("flows.member.signInAgain")}
+            </button>
+          ) : null}
           {actions?.(lead)}
         </div>
       </section>

@@ -1,8 +1,11 @@
-import { toString as qrSvg } from "qrcode";
 import { useEffect, useState } from "react";
 
-/** The QR code of `text` as an SVG data: URL (no canvas; CSP allows `img-src data:`). */
+/**
+ * The QR code of `text` as an SVG data: URL (no canvas; CSP allows `img-src data:`). The encoder
+ * is loaded when the first code is drawn: only the last step of a flow needs it.
+ */
 export async function qrDataUrl(text: string): Promise<string> {
+  const { toString: qrSvg } = await import("qrcode");
   const svg = await qrSvg(text, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }

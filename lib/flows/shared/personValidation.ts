@@ -2,6 +2,7 @@
 import { addressMissing, emptyAddress } from "../../core/address.ts";
 import type { MessageKey } from "../../core/i18n/index.ts";
 import { isPhoneCode, isValidPhone, PHONE_CODES, type PhoneCode } from "../../core/lists/phoneCodes.ts";
+import { LIMITS } from "../../core/schemas.ts";
 import type { Translate } from "../../ui/useT.ts";
 import type { FlowDraft } from "./draft.ts";
 
@@ -16,8 +17,8 @@ export type PersonField =
   | "detail";
 export type PersonErrors = Partial<Record<PersonField, string>>;
 
-/** Longest name part accepted (the lead schema's limit). */
-export const NAME_MAX = 50;
+/** Longest name part accepted: the lead schema's limit. */
+export const NAME_MAX = LIMITS.name;
 
 const PHONE_RULE: Record<PhoneCode, MessageKey> = {
   "852": "phone.rule.eightDigits",

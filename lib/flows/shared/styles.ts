@@ -11,7 +11,8 @@ export const flowSheet = sheet(`
 .nu-step-intro { color: ${token("color-muted")}; }
 .nu-form { display: flex; flex-direction: column; gap: ${space(2.5)}; }
 .nu-fieldset { display: flex; flex-direction: column; gap: ${space(2)}; }
-.nu-fieldset-title { font-size: 1.0625em; font-weight: 700; margin-bottom: ${space(0.5)}; padding: 0; }
+.nu-fieldset-title { font-size: 1.0625em; font-weight: 700; margin-bottom: ${space(1)}; padding: 0; }
+.nu-control[readonly] { background: ${token("color-background")}; color: ${token("color-muted")}; }
 .nu-row { display: grid; gap: ${space(2)}; grid-template-columns: 1fr; }
 @media (min-width: 600px) { .nu-row--2 { grid-template-columns: 1fr 1fr; } }
 .nu-phone-row { display: grid; gap: ${space(1.5)}; grid-template-columns: minmax(6.5em, 8.5em) 1fr; align-items: start; }
@@ -57,15 +58,20 @@ export const flowSheet = sheet(`
 .nu-choice-list { display: grid; gap: ${space(1.5)}; grid-template-columns: 1fr; }
 @media (min-width: 600px) { .nu-choice-list { grid-template-columns: 1fr 1fr; } }
 .nu-choice {
-  display: flex; flex-direction: column; gap: ${space(1)}; align-items: stretch;
-  padding: ${space(1.5)}; border: 1px solid ${token("color-border")}; border-radius: calc(1.5 * ${token("radius")});
+  display: grid; grid-template-columns: 88px 1fr; grid-template-rows: auto 1fr; column-gap: ${space(1.5)}; row-gap: ${space(0.5)};
+  align-items: start; padding: ${space(1.5)};
+  border: 1px solid ${token("color-border")}; border-radius: calc(1.5 * ${token("radius")});
   background: ${token("color-surface")}; cursor: pointer; text-align: start;
 }
 .nu-choice:has(input:checked) { border-color: ${token("color-primary")}; box-shadow: inset 0 0 0 2px ${token("color-primary")}; }
 .nu-choice:has(input:focus-visible) { box-shadow: ${token("focus-ring")}; }
+.nu-choice img {
+  grid-row: 1 / span 2; width: 88px; height: 88px; object-fit: contain;
+  background: ${token("color-background")}; border-radius: ${token("radius")};
+}
+.nu-choice:not(:has(img)) { grid-template-columns: 1fr; }
 .nu-choice-head { display: flex; gap: ${space(1)}; align-items: center; font-weight: 700; }
 .nu-choice-head input { flex: none; width: 1.25em; height: 1.25em; margin: 0; accent-color: ${token("color-primary")}; }
-.nu-choice img { width: 100%; aspect-ratio: 4 / 3; object-fit: contain; background: ${token("color-background")}; border-radius: ${token("radius")}; }
 .nu-choice-text { color: ${token("color-muted")}; font-size: 0.875em; }
 .nu-qr { display: flex; flex-direction: column; align-items: center; gap: ${space(1.5)}; text-align: center; }
 .nu-qr img { width: min(72vw, 280px); height: auto; image-rendering: pixelated; background: #fff; padding: 8px; border-radius: ${token("radius")}; border: 1px solid ${token("color-border")}; }

@@ -1,0 +1,117 @@
+import { expect, type Page, test } from "@playwright/test";
+import { setFlags, storedFlag } from "./nuform-steps.ts";
+import { api, staffToken } from "./support/api.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
+
+/**
+ * SPEC §5 maintenance for both customer flows, on an isolated server (its own database), so the
+ * shared server's maintenance record is never touched.
+ */
+test.describe.configure({ mode: "serial" });
+
+let server: RunningServer;
+let admin: string;
+
+const OFF = {
+  enable_maintenance: "false",
+  enable_maintenance_nuform: "false",
+  enable_maintenance_reform: "false",
+  nuform_online_date: "",
+  maintenance_messages: "系統升級中，請於今晚 11 時後再試。",
+  maintenance_messages_nuform: "nuForm 暫停登記，敬請留意。",
+  maintenance_messages_reform: "媽媽會員招募暫停，敬請留意。",
+};
+
+async function setMaintenance(changes: Partial<typeof OFF>): Promise<void> {
+  const answer = await api("PUT", "/maintenance", {
+    base: server.url,
+    token: admin,
+    body: { ...OFF, ...changes },
+  });
+  expect(answer.Code, answer.Message).toBe(200);
+}
+
+async function expectMaintenancePage(page: Page, message: string): Promise<void> {
+  await expect(page).toHaveURL(/\/maintenance\?message=/);
+  await expect(page.getByText(message)).toBeVisible();
+}
+
+const SIGNED_IN = {
+  isAuthenticated: "true",
+  isAuthenticatedRe: "true",
+  CUSTOMER_TOKEN: "e2e.token.value",
+  IsSelectedNUProduct: "true",
+  isInserted: "true",
+  RECTUITMENTFORM: "true",
+};
+
+test.beforeAll(async () => {
+  server = await startServer({ APP_ENV: "prod" });
+  admin = await staffToken("A001", server.url);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("global maintenance clears the sign-in flags and shows its message (nuForm entry)", async ({ page }) => {
+  await setMaintenance({ enable_maintenance: "true" });
+  await setFlags(page, SIGNED_IN);
+  await page.goto(`${server.url}/customer/nuForm`);
+  await expectMaintenancePage(page, OFF.maintenance_messages);
+  for (const key of Object.keys(SIGNED_IN)) expect(await storedFlag(page, key), key).toBeNull();
+});
+
+test("global maintenance blocks the recruitment form too", async ({ page }) => {
+  await setMaintenance({ enable_maintenance: "true" });
+  await page.goto(`${server.url}/customer/recruitmentForm`);
+  await expectMaintenancePage(page, OFF.maintenance_messages);
+});
+
+test("nuForm's own flag blocks nuForm with its message, keeps the flags, and leaves the recruitment form open", async ({
+  page,
+}) => {
+  await setMaintenance({ enable_maintenance_nuform: "true" });
+  await setFlags(page, { isAuthenticated: "true" });
+  await page.goto(`${server.url}/customer/nuForm/personInfoHK`);
+  await expectMaintenancePage(page, OFF.maintenance_messages_nuform);
+  expect(await storedFlag(page, "isAuthenticated")).toBe("true");
+  await page.goto(`${server.url}/customer/recruitmentForm`);
+  await expect(page.getByRole("heading", { name: "媽媽會員招募" }).last()).toBeVisible();
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm$/);
+});
+
+test("before nuform_online_date nuForm is blocked; after it, open", async ({ page }) => {
+  const future = new Date(Date.now() + 3 * 86_400_000).toISOString().replace("Z", "+00:00");
+  await setMaintenance({ nuform_online_date: future });
+  await page.goto(`${server.url}/customer/nuForm`);
+  await expectMaintenancePage(page, OFF.maintenance_messages_nuform);
+
+  const past = new Date(Date.now() - 86_400_000).toISOString().replace("Z", "+00:00");
+  await setMaintenance({ nuform_online_date: past });
+  await page.goto(`${server.url}/customer/nuForm`);
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+});
+
+test("a guarded page is checked only when signed in (else the guard sends to the entry, which is checked)", async ({
+  page,
+}) => {
+  await setMaintenance({ enable_maintenance_nuform: "true" });
+  await page.goto(`${server.url}/customer/nuForm/TnCNew`);
+  await expectMaintenancePage(page, OFF.maintenance_messages_nuform);
+});
+
+test("the recruitment flag blocks the recruitment form and leaves nuForm open", async ({ page }) => {
+  await setMaintenance({ enable_maintenance_reform: "true" });
+  await setFlags(page, { isAuthenticatedRe: "true" });
+  await page.goto(`${server.url}/customer/recruitmentForm/personInfo`);
+  await expectMaintenancePage(page, OFF.maintenance_messages_reform);
+  await page.goto(`${server.url}/customer/nuForm`);
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+});
+
+test("a self-driven <nu-form> on the brand page runs the same check", async ({ page }) => {
+  await setMaintenance({ enable_maintenance_nuform: "true" });
+  await page.goto(`${server.url}/demo/`);
+  await expectMaintenancePage(page, OFF.maintenance_messages_nuform);
+});

@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import {
+  acceptTerms,
+  checkA11y,
+  fillNamesAndPhone,
+  heading,
+  leadAsStaff,
+  leadRefOnPage,
+  pickAmoyGardens,
+  signIn,
+  snap,
+} from "./nuform-steps.ts";
+import { staffToken, uniqueEmail } from "./support/api.ts";
+
+/** `<nu-form>` on the brand page /demo/: no host router, the element moves through its own steps. */
+test("the full enrolment passes with <nu-form> embedded on /demo/", async ({ page }, testInfo) => {
+  await page.addInitScript(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { nuEvents: unknown[] }).nuEvents = seen;
+    for (const name of ["nu-step", "nu-submit"]) {
+      document.addEventListener(name, (event) => seen.push({ name, detail: (event as CustomEvent).detail }));
+    }
+  });
+  const events = () => page.evaluate(() => (window as unknown as { nuEvents: unknown[] }).nuEvents);
+  const email = uniqueEmail("nuform-demo");
+
+  await page.goto("/demo/");
+  await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
+  await checkA11y(page);
+  await snap(page, testInfo, "demo-01-login");
+  await signIn(page, email);
+  await page.getByRole("radio", { name: "香港" }).check();
+  await page.getByRole("button", { name: "下一步" }).click();
+
+  await expect(heading(page, "個人資料（香港）")).toBeFocused();
+  expect(await events()).toContainEqual({ name: "nu-step", detail: { step: "personInfoHK" } });
+  await fillNamesAndPhone(page, { lastName: "林", firstName: "家豪", phone: "67654321" });
+  // The element keeps its step and the draft across a reload of the brand page.
+  await page.reload();
+  await expect(heading(page, "個人資料（香港）")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "姓氏" })).toHaveValue("林");
+  await pickAmoyGardens(page);
+  await checkA11y(page);
+  await snap(page, testInfo, "demo-02-person");
+  await page.getByRole("button", { name: "下一步" }).click();
+
+  await expect(heading(page, "條款及細則（新會員）")).toBeVisible();
+  await acceptTerms(page);
+  await expect(heading(page, "選擇營養產品")).toBeVisible();
+  const submitted = (await events()).find((e) => (e as { name: string }).name === "nu-submit") as {
+    detail: { leadId: string };
+  };
+  expect(submitted.detail.leadId).toMatch(/^NU/);
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "確認選擇" }).click();
+
+  const ref = await leadRefOnPage(page);
+  expect(ref).toBe(submitted.detail.leadId);
+  await checkA11y(page);
+  await snap(page, testInfo, "demo-03-member");
+  await expect(page).toHaveURL(/\/demo\/$/);
+  expect(await events()).toContainEqual({ name: "nu-step", detail: { step: "memberRedemption" } });
+  const lead = await leadAsStaff(ref, await staffToken("A001"));
+  expect(lead).toMatchObject({ flow: "nuform", email, residence: "HK" });
+});
+
+test("embedded <nu-form> enforces the same sign-in rules", async ({ page }) => {
+  // A self-driven element told to be on product without a sign-in goes back to its entry.
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem("e2e-set")) return;
+    sessionStorage.setItem("e2e-set", "1");
+    localStorage.setItem("nu-flow:nuform:step", "product");
+  });
+  await page.goto("/demo/");
+  await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("nu-flow:nuform:step"))).toBe("login");
+});

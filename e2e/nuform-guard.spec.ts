@@ -1,0 +1,130 @@
+import { expect, test } from "@playwright/test";
+import { setFlags, storedFlag } from "./nuform-steps.ts";
+
+/**
+ * SPEC §4 "nuForm guard", rule by rule, by visiting the URLs with the stored flags set. A redirect
+ * lands on the entry page (/customer/nuForm); "stays" shows the step's own heading.
+ */
+const ENTRY = /\/customer\/nuForm$/;
+const T = "true";
+
+const STEP_HEADINGS: Record<string, RegExp> = {
+  personInfoHK: /個人資料（香港）/,
+  personInfoCN: /個人資料（中國內地）/,
+  TnCNew: /條款及細則（新會員）/,
+  TnCExisting: /條款及細則（現有會員）/,
+  TnCPartnership: /條款及細則（合作伙伴）/,
+  product: /選擇營養產品/,
+  memberRedemption: /會員兌換/,
+};
+
+const CASES: Array<{ name: string; step: string; flags: Record<string, string>; stays: boolean }> = [
+  // Guarded pages need isAuthenticated.
+  ...Object.keys(STEP_HEADINGS).map((step) => ({
+    name: `not signed in → login (${step})`,
+    step,
+    flags: {},
+    stays: false,
+  })),
+  {
+    name: "isAuthenticated 'false' is not signed in",
+    step: "personInfoHK",
+    flags: { isAuthenticated: "false" },
+    stays: false,
+  },
+  {
+    name: "signed in, nothing inserted → personInfoHK",
+    step: "personInfoHK",
+    flags: { isAuthenticated: T },
+    stays: true,
+  },
+  { name: "signed in → TnCNew", step: "TnCNew", flags: { isAuthenticated: T }, stays: true },
+  // isInserted: only product and memberRedemption, unless RECTUITMENTFORM.
+  {
+    name: "inserted → personInfoHK is closed",
+    step: "personInfoHK",
+    flags: { isAuthenticated: T, isInserted: T },
+    stays: false,
+  },
+  {
+    name: "inserted → TnCExisting is closed",
+    step: "TnCExisting",
+    flags: { isAuthenticated: T, isInserted: T },
+    stays: false,
+  },
+  {
+    name: "inserted + RECTUITMENTFORM → personInfoCN stays open",
+    step: "personInfoCN",
+    flags: { isAuthenticated: T, isInserted: T, RECTUITMENTFORM: T },
+    stays: true,
+  },
+  { name: "inserted → product", step: "product", flags: { isAuthenticated: T, isInserted: T }, stays: true },
+  {
+    name: "inserted → memberRedemption",
+    step: "memberRedemption",
+    flags: { isAuthenticated: T, isInserted: T },
+    stays: true,
+  },
+  // Product: back to login when a product was chosen or nothing inserted, unless RECTUITMENTFORM.
+  {
+    name: "product already chosen → login",
+    step: "product",
+    flags: { isAuthenticated: T, isInserted: T, IsSelectedNUProduct: T },
+    stays: false,
+  },
+  {
+    name: "product with nothing inserted → login",
+    step: "product",
+    flags: { isAuthenticated: T },
+    stays: false,
+  },
+  {
+    name: "product chosen + RECTUITMENTFORM → product stays open",
+    step: "product",
+    flags: { isAuthenticated: T, isInserted: T, IsSelectedNUProduct: T, RECTUITMENTFORM: T },
+    stays: true,
+  },
+  {
+    name: "nothing inserted + RECTUITMENTFORM → product stays open",
+    step: "product",
+    flags: { isAuthenticated: T, RECTUITMENTFORM: T },
+    stays: true,
+  },
+  {
+    name: "RECTUITMENTFORM does not replace signing in",
+    step: "product",
+    flags: { RECTUITMENTFORM: T, isInserted: T },
+    stays: false,
+  },
+];
+
+test.describe("nuForm guard (SPEC §4)", () => {
+  for (const c of CASES) {
+    test(c.name, async ({ page }) => {
+      await setFlags(page, c.flags);
+      await page.goto(`/customer/nuForm/${c.step}`);
+      if (c.stays) {
+        await expect(page.getByRole("heading", { name: STEP_HEADINGS[c.step] })).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`/customer/nuForm/${c.step}$`));
+      } else {
+        await expect(page).toHaveURL(ENTRY);
+        await expect(page.getByRole("heading", { name: "登記成為 nu 會員" })).toBeVisible();
+      }
+    });
+  }
+
+  test("the entry page is never guarded", async ({ page }) => {
+    await setFlags(page, { isInserted: T, IsSelectedNUProduct: T });
+    await page.goto("/customer/nuForm");
+    await expect(page).toHaveURL(ENTRY);
+    await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+  });
+
+  test("entering memberRedemption clears RECTUITMENTFORM", async ({ page }) => {
+    await setFlags(page, { isAuthenticated: T, isInserted: T, RECTUITMENTFORM: T });
+    await page.goto("/customer/nuForm/memberRedemption");
+    await expect(page.getByRole("heading", { name: "會員兌換" })).toBeVisible();
+    await expect.poll(() => storedFlag(page, "RECTUITMENTFORM")).toBeNull();
+    expect(await storedFlag(page, "isInserted")).toBe(T);
+  });
+});

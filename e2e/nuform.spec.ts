@@ -1,0 +1,332 @@
+import { expect, test } from "@playwright/test";
+import {
+  acceptTerms,
+  checkA11y,
+  customerToken,
+  fillNamesAndPhone,
+  heading,
+  leadAsStaff,
+  leadRefOnPage,
+  pickAmoyGardens,
+  signIn,
+  snap,
+  storedFlag,
+} from "./nuform-steps.ts";
+import { api, staffToken, uniqueEmail } from "./support/api.ts";
+
+test.describe("nuForm end to end", () => {
+  test("a new Hong Kong customer goes from the entry page to the QR code", async ({ page }, testInfo) => {
+    const email = uniqueEmail("nuform-hk");
+    await page.goto("/customer/nuForm");
+    await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
+    await checkA11y(page);
+    await snap(page, testInfo, "01-login");
+
+    await signIn(page, email);
+    await expect(page.getByText(`你已用 ${email} 登入。`)).toBeVisible();
+    expect(await storedFlag(page, "isAuthenticated")).toBe("true");
+    // The residence question: nothing chosen is refused on the field.
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page.getByText("請選擇居住地")).toBeVisible();
+    await checkA11y(page);
+    await snap(page, testInfo, "02-residence");
+    await page.getByRole("radio", { name: "香港" }).check();
+    await page.getByRole("button", { name: "下一步" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoHK$/);
+    await expect(heading(page, "個人資料（香港）")).toBeFocused();
+    await expect(page.getByRole("textbox", { name: "電郵地址" })).toHaveValue(email);
+    // An empty submit marks the fields and moves focus to the first of them.
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page.getByRole("textbox", { name: "姓氏" })).toBeFocused();
+    await expect(page.getByRole("textbox", { name: "姓氏" })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("combobox", { name: "大廈／屋苑名稱" })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await fillNamesAndPhone(page, { lastName: "陳", firstName: "大文", phone: "9123 456" });
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page.getByText("+852 的電話號碼須為 8 位數字")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "電話號碼" })).toBeFocused();
+    await page.getByRole("textbox", { name: "電話號碼" }).fill("9123 4567");
+    await pickAmoyGardens(page);
+    await page.getByRole("textbox", { name: "樓層" }).fill("10");
+    await page.getByRole("textbox", { name: "室" }).fill("A");
+    await checkA11y(page);
+    await snap(page, testInfo, "03-person-hk");
+    await page.getByRole("button", { name: "下一步" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/TnCNew$/);
+    await expect(heading(page, "條款及細則（新會員）")).toBeVisible();
+    await page.getByRole("button", { name: "同意並提交" }).click();
+    await expect(page.getByText("請剔選以繼續").first()).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: /條款及細則/ })).toBeFocused();
+    await checkA11y(page);
+    await snap(page, testInfo, "04-terms-new");
+    await acceptTerms(page);
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    await expect(heading(page, "選擇營養產品")).toBeVisible();
+    expect(await storedFlag(page, "isInserted")).toBe("true");
+    expect(await page.evaluate(() => sessionStorage.getItem("nu-draft:nuform"))).toBeNull();
+    await expect(page.getByRole("radio").first()).toBeVisible();
+    await checkA11y(page);
+    await snap(page, testInfo, "05-product");
+    await page.getByRole("radio").first().check();
+    const productId = await page.getByRole("radio").first().getAttribute("value");
+    await page.getByRole("button", { name: "確認選擇" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/memberRedemption$/);
+    const ref = await leadRefOnPage(page);
+    await expect(page.getByText("未兌換").first()).toBeVisible();
+    expect(await storedFlag(page, "IsSelectedNUProduct")).toBe("true");
+    await checkA11y(page);
+    await snap(page, testInfo, "06-member");
+
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead).toMatchObject({
+      id: ref,
+      flow: "nuform",
+      email,
+      last_name: "陳",
+      first_name: "大文",
+      phone_code: "852",
+      phone: "91234567",
+      residence: "HK",
+      tnc: "new",
+      product_id: productId,
+      consents: { terms: true, privacy: true, marketing: false },
+    });
+    expect(lead.address).toMatchObject({ region: "KLN", district: "KT", floor: "10", room: "A" });
+    expect(lead.address_en?.district).toBeTruthy();
+
+    // Signing in again with the same e-mail goes straight back to the member page.
+    await page.goto("/customer/nuForm");
+    await page.getByRole("button", { name: "改用其他電郵地址" }).click();
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/customer\/nuForm\/memberRedemption$/);
+    expect(await leadRefOnPage(page)).toBe(ref);
+  });
+
+  test("a mainland customer fills in the mainland address", async ({ page }, testInfo) => {
+    const email = uniqueEmail("nuform-cn");
+    await page.goto("/customer/nuForm");
+    await signIn(page, email);
+    await page.getByRole("radio", { name: "中國內地" }).check();
+    await page.getByRole("button", { name: "下一步" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoCN$/);
+    await expect(heading(page, "個人資料（中國內地）")).toBeVisible();
+    await fillNamesAndPhone(page, {
+      lastName: "李",
+      firstName: "小紅",
+      phone: "23800138000",
+      phoneCode: "86",
+    });
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page.getByText("+86 的電話號碼須為 以 1 開頭的 11 位數字")).toBeVisible();
+    await page.getByRole("textbox", { name: "電話號碼" }).fill("13800138000");
+    await page.getByRole("textbox", { name: "省／直轄市" }).fill("廣東省");
+    await page.getByRole("textbox", { name: "城市" }).fill("深圳市");
+    await page.getByRole("textbox", { name: "區／縣" }).fill("南山區");
+    await page.getByRole("textbox", { name: "詳細地址" }).fill("科技園南區科苑路 15 號 3 棟 1201 室");
+    await checkA11y(page);
+    await snap(page, testInfo, "person-cn");
+    await page.getByRole("button", { name: "下一步" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/TnCNew$/);
+    await acceptTerms(page, { marketing: true });
+    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    await page.getByRole("radio").first().check();
+    await page.getByRole("button", { name: "確認選擇" }).click();
+    const ref = await leadRefOnPage(page);
+
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead).toMatchObject({
+      residence: "CN",
+      phone_code: "86",
+      phone: "13800138000",
+      consents: { terms: true, privacy: true, marketing: true },
+      address_cn: { province: "廣東省", city: "深圳市", district: "南山區" },
+    });
+  });
+
+  test("an existing customer (a recruitment lead) gets TnCExisting with the details filled in", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("nuform-existing");
+    const token = await customerToken(email, "recruitment");
+    const created = await api<{ id: string }>("POST", "/lead", {
+      token,
+      headers: { "Idempotency-Key": `e2e-${email}` },
+      body: {
+        flow: "recruitment",
+        email,
+        last_name: "黃",
+        first_name: "美玲",
+        phone_code: "853",
+        phone: "62345678",
+        consents: { terms: true, privacy: true, marketing: false },
+      },
+    });
+    expect(created.Code, created.Message).toBe(200);
+
+    await page.goto("/customer/nuForm");
+    await signIn(page, email);
+    await page.getByRole("radio", { name: "香港" }).check();
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page.getByRole("textbox", { name: "姓氏" })).toHaveValue("黃");
+    await expect(page.getByRole("textbox", { name: "名字" })).toHaveValue("美玲");
+    await expect(page.getByRole("combobox", { name: "國家或地區編號" })).toHaveValue("853");
+    await pickAmoyGardens(page);
+    await page.getByRole("button", { name: "下一步" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/TnCExisting$/);
+    await expect(heading(page, "條款及細則（現有會員）")).toBeVisible();
+    await checkA11y(page);
+    await acceptTerms(page);
+    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    const nuformLeadId = await page.evaluate(() => localStorage.getItem("nu-flow:nuform:leadId"));
+    expect(nuformLeadId).not.toBe(created.Data[0].id);
+    const lead = await leadAsStaff(nuformLeadId ?? "", await staffToken("A001"));
+    expect(lead).toMatchObject({ flow: "nuform", tnc: "existing", email });
+  });
+
+  test("a partnership entry gets TnCPartnership and the partner is stored", async ({ page }, testInfo) => {
+    const email = uniqueEmail("nuform-partner");
+    await page.goto("/customer/nuForm?partner=babynu-clinic");
+    await signIn(page, email);
+    await page.getByRole("radio", { name: "香港" }).check();
+    await page.getByRole("button", { name: "下一步" }).click();
+    await fillNamesAndPhone(page, { lastName: "張", firstName: "志明", phone: "61234567" });
+    await pickAmoyGardens(page);
+    await page.getByRole("button", { name: "下一步" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/TnCPartnership$/);
+    await expect(heading(page, "條款及細則（合作伙伴）")).toBeVisible();
+    await expect(page.getByText("你經由合作伙伴（babynu-clinic）登記")).toBeVisible();
+    await checkA11y(page);
+    await snap(page, testInfo, "terms-partnership");
+    await acceptTerms(page);
+    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    const leadId = await page.evaluate(() => localStorage.getItem("nu-flow:nuform:leadId"));
+    const lead = await leadAsStaff(leadId ?? "", await staffToken("A001"));
+    expect(lead).toMatchObject({ tnc: "partnership", partner: "babynu-clinic" });
+  });
+
+  test("a wrong code is refused in Chinese and the e-mail stays", async ({ page }) => {
+    const email = uniqueEmail("nuform-wrong");
+    await page.goto("/customer/nuForm");
+    await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
+    await page.getByRole("button", { name: "發送電郵" }).click();
+    await expect(page.getByText(`驗證碼已發送至 ${email}`)).toBeVisible();
+    const code = page.getByRole("textbox", { name: "驗證碼" });
+    await code.fill("12345");
+    await page.getByRole("button", { name: "驗證" }).click();
+    await expect(page.getByText("請輸入 6 位數字驗證碼")).toBeVisible();
+    await code.fill("000000");
+    await code.press("Enter");
+    await expect(code).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText(/驗證碼不正確/)).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "電郵地址" })).toHaveValue(email);
+    expect(await storedFlag(page, "isAuthenticated")).toBeNull();
+  });
+});
+
+test.describe("nuForm keeps what the customer typed", () => {
+  test("a reload mid-form keeps the input", async ({ page }) => {
+    const email = uniqueEmail("nuform-reload");
+    await page.goto("/customer/nuForm");
+    await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
+    await page.getByRole("button", { name: "發送電郵" }).click();
+    await expect(page.getByText(`驗證碼已發送至 ${email}`)).toBeVisible();
+    await page.reload();
+    // The address and the code stage survive; the code from that e-mail still works.
+    await expect(page.getByRole("combobox", { name: "電郵地址" })).toHaveValue(email);
+    await expect(page.getByRole("textbox", { name: "驗證碼" })).toBeVisible();
+    await signIn(page, email);
+    await page.getByRole("radio", { name: "香港" }).check();
+    await page.getByRole("button", { name: "下一步" }).click();
+    await fillNamesAndPhone(page, { lastName: "何", firstName: "嘉欣", phone: "52345678" });
+    await pickAmoyGardens(page);
+    await page.getByRole("textbox", { name: "樓層" }).fill("3");
+
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "姓氏" })).toHaveValue("何");
+    await expect(page.getByRole("textbox", { name: "名字" })).toHaveValue("嘉欣");
+    await expect(page.getByRole("textbox", { name: "電話號碼" })).toHaveValue("52345678");
+    await expect(page.getByRole("combobox", { name: "地區", exact: true })).toHaveValue("KT");
+    await expect(page.getByRole("textbox", { name: "樓層" })).toHaveValue("3");
+    await page.getByRole("button", { name: "下一步" }).click();
+    await page.getByRole("checkbox", { name: /條款及細則/ }).check();
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: /條款及細則/ })).toBeChecked();
+  });
+
+  test("a server error on submit keeps the input, and the retry makes one lead", async ({ page }) => {
+    const email = uniqueEmail("nuform-retry");
+    await page.goto("/customer/nuForm");
+    await signIn(page, email);
+    await page.getByRole("radio", { name: "香港" }).check();
+    await page.getByRole("button", { name: "下一步" }).click();
+    await fillNamesAndPhone(page, { lastName: "周", firstName: "子健", phone: "98765432" });
+    await pickAmoyGardens(page);
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page).toHaveURL(/TnCNew$/);
+
+    // The first submit reaches the server (the lead is made) but its answer is lost as a 500.
+    const keys: string[] = [];
+    let failed = false;
+    await page.route("**/api/lead", async (route) => {
+      const request = route.request();
+      if (request.method() !== "POST") return route.fallback();
+      keys.push((await request.headerValue("idempotency-key")) ?? "");
+      if (failed) return route.fallback();
+      failed = true;
+      await route.fetch();
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({
+          Code: 500,
+          Message: "系統出現問題，請稍後再試。",
+          Data: [],
+          Error: "INTERNAL",
+        }),
+      });
+    });
+    await acceptTerms(page, { marketing: true });
+    await expect(page.getByRole("alert").filter({ hasText: "系統出現問題" })).toBeVisible();
+    await expect(page).toHaveURL(/TnCNew$/);
+    await expect(page.getByRole("checkbox", { name: /條款及細則/ })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /直接促銷/ })).toBeChecked();
+    expect(await storedFlag(page, "isInserted")).toBeNull();
+
+    await page.getByRole("button", { name: "同意並提交" }).click();
+    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+
+    // One lead: creating another for this e-mail and flow answers with the very same lead.
+    const leadId = await page.evaluate(() => localStorage.getItem("nu-flow:nuform:leadId"));
+    const token = (await storedFlag(page, "CUSTOMER_TOKEN")) ?? "";
+    const again = await api<{ id: string }>("POST", "/lead", {
+      token,
+      headers: { "Idempotency-Key": "another-key" },
+      body: {
+        flow: "nuform",
+        email,
+        last_name: "周",
+        first_name: "子健",
+        phone_code: "852",
+        phone: "98765432",
+        consents: { terms: true, privacy: true, marketing: false },
+      },
+    });
+    expect(again.Error).toBe("LEAD_EXISTS");
+    expect(again.Data[0].id).toBe(leadId);
+    const lead = await leadAsStaff(leadId ?? "", await staffToken("A001"));
+    expect(lead.consents.marketing).toBe(true);
+  });
+});

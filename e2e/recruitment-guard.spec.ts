@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { setFlags } from "./nuform-steps.ts";
+
+/** SPEC §4 "Recruitment form guard" by visiting the URLs with the stored flags set. */
+const ENTRY = /\/customer\/recruitmentForm$/;
+const T = "true";
+
+const STEP_HEADINGS: Record<string, RegExp> = {
+  personInfo: /個人資料（香港）/,
+  termsAndConditions: /^條款及細則$/,
+  cooperativePartner: /^合作伙伴$/,
+  babyInfo: /寶寶資料/,
+  lookingForward: /確認資料/,
+  memberRedemption: /會員兌換/,
+};
+
+test.describe("recruitment form guard (SPEC §4)", () => {
+  for (const step of Object.keys(STEP_HEADINGS)) {
+    test(`${step} needs isAuthenticatedRe`, async ({ page }) => {
+      // nuForm's sign-in does not count for the recruitment form.
+      await setFlags(page, { isAuthenticated: T });
+      await page.goto(`/customer/recruitmentForm/${step}`);
+      await expect(page).toHaveURL(ENTRY);
+      await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+    });
+
+    test(`${step} with isAuthenticatedRe is open`, async ({ page }) => {
+      await setFlags(page, { isAuthenticatedRe: T });
+      await page.goto(`/customer/recruitmentForm/${step}`);
+      await expect(page.getByRole("heading", { name: STEP_HEADINGS[step] })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/customer/recruitmentForm/${step}$`));
+    });
+
+    if (step !== "memberRedemption") {
+      test(`${step} is closed once isInserted is set`, async ({ page }) => {
+        await setFlags(page, { isAuthenticatedRe: T, isInserted: T });
+        await page.goto(`/customer/recruitmentForm/${step}`);
+        await expect(page).toHaveURL(ENTRY);
+      });
+    }
+  }
+
+  test("memberRedemption stays open once isInserted is set", async ({ page }) => {
+    await setFlags(page, { isAuthenticatedRe: T, isInserted: T });
+    await page.goto("/customer/recruitmentForm/memberRedemption");
+    await expect(page.getByRole("heading", { name: "會員兌換" })).toBeVisible();
+    await expect(page).toHaveURL(/memberRedemption$/);
+  });
+
+  test("the entry page is never guarded", async ({ page }) => {
+    await setFlags(page, { isInserted: T });
+    await page.goto("/customer/recruitmentForm");
+    await expect(page).toHaveURL(ENTRY);
+    await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+  });
+});

@@ -1,0 +1,223 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  acceptTerms,
+  checkA11y,
+  fillNamesAndPhone,
+  heading,
+  hkDay,
+  leadAsStaff,
+  leadRefOnPage,
+  openCalendarAt,
+  pickAmoyGardens,
+  pickDate,
+  signIn,
+  snap,
+  storedFlag,
+} from "./nuform-steps.ts";
+import { staffToken, uniqueEmail } from "./support/api.ts";
+
+const toEnGB = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
+
+/** Entry → personInfo → terms → cooperative partner, as far as babyInfo. */
+async function upToBabyInfo(page: Page, email: string, shots?: (name: string) => Promise<void>) {
+  await page.goto("/customer/recruitmentForm");
+  await expect(heading(page, "媽媽會員招募").last()).toBeVisible();
+  await checkA11y(page);
+  await shots?.("r01-login");
+  await signIn(page, email);
+
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/personInfo$/);
+  await expect(heading(page, "個人資料（香港）")).toBeFocused();
+  await fillNamesAndPhone(page, { lastName: "吳", firstName: "詠詩", phone: "91112222" });
+  await pickAmoyGardens(page);
+  await checkA11y(page);
+  await shots?.("r02-person");
+  await page.getByRole("button", { name: "下一步" }).click();
+
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/termsAndConditions$/);
+  await expect(heading(page, "條款及細則")).toBeVisible();
+  await checkA11y(page);
+  await shots?.("r03-terms");
+  await acceptTerms(page, { submit: "下一步", marketing: true });
+
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/cooperativePartner$/);
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(page.getByText("請選擇合作伙伴診所")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "合作伙伴診所" })).toBeFocused();
+  await page.getByRole("combobox", { name: "合作伙伴診所" }).selectOption({ label: "綠蔭母嬰健康中心" });
+  const contact = page.getByRole("checkbox", { name: /合作伙伴診所，讓診所/ });
+  await expect(contact).not.toBeChecked();
+  await contact.check();
+  await checkA11y(page);
+  await shots?.("r04-partner");
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/babyInfo$/);
+}
+
+async function submitReview(page: Page, shots?: (name: string) => Promise<void>) {
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/lookingForward$/);
+  await expect(heading(page, "確認資料")).toBeVisible();
+  await expect(page.getByText("綠蔭母嬰健康中心")).toBeVisible();
+  await checkA11y(page);
+  await shots?.("r06-review");
+  await page.getByRole("button", { name: "確認並提交" }).click();
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/memberRedemption$/);
+  return leadRefOnPage(page);
+}
+
+test.describe("recruitment form end to end", () => {
+  test("an expecting mother: due date in range, public hospital", async ({ page }, testInfo) => {
+    const shots = (name: string) => snap(page, testInfo, name);
+    const email = uniqueEmail("re-expecting");
+    await upToBabyInfo(page, email, shots);
+
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page.getByRole("radio", { name: "懷孕中" })).toBeFocused();
+    await page.getByRole("radio", { name: "懷孕中" }).check();
+    const due = hkDay(120);
+    await pickDate(page, "預產期", due);
+    await expect(page.getByRole("button", { name: /預產期/ })).toContainText(toEnGB(due));
+    await page.getByRole("radio", { name: "公立醫院" }).check();
+    await page.getByRole("combobox", { name: "分娩醫院" }).selectOption({ label: "伊利沙伯醫院" });
+    await checkA11y(page);
+    await shots("r05-baby");
+    await page.getByRole("button", { name: "下一步" }).click();
+
+    await expect(page.getByText(toEnGB(due))).toBeVisible();
+    await expect(page.getByText("伊利沙伯醫院")).toBeVisible();
+    const ref = await submitReview(page, shots);
+    expect(await storedFlag(page, "isInserted")).toBe("true");
+    expect(await page.evaluate(() => sessionStorage.getItem("nu-draft:recruitment"))).toBeNull();
+    await checkA11y(page);
+    await shots("r07-member");
+
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead).toMatchObject({
+      flow: "recruitment",
+      email,
+      residence: "HK",
+      clinic_id: "C02",
+      consents: { terms: true, privacy: true, marketing: true, partner_contact: true },
+      baby: { status: "expecting", date: due, hospital_type: "Public", hospital_id: 3 },
+    });
+
+    // Once inserted, only memberRedemption is open.
+    await page.goto("/customer/recruitmentForm/babyInfo");
+    await expect(page).toHaveURL(/\/customer\/recruitmentForm$/);
+  });
+
+  test("a born baby: birth date, private hospital, Others", async ({ page }) => {
+    const email = uniqueEmail("re-born");
+    await upToBabyInfo(page, email);
+    await page.getByRole("radio", { name: "寶寶已出生" }).check();
+    const born = hkDay(-45);
+    await pickDate(page, "寶寶出生日期", born);
+    await page.getByRole("radio", { name: "私家醫院" }).check();
+    await page.getByRole("combobox", { name: "分娩醫院" }).selectOption({ label: "其他" });
+    await page.getByRole("button", { name: "下一步" }).click();
+    const ref = await submitReview(page);
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead.baby).toEqual({ status: "born", date: born, hospital_type: "Private", hospital_id: 15 });
+  });
+
+  test("the calendar refuses days outside each status's range", async ({ page }) => {
+    await upToBabyInfo(page, uniqueEmail("re-calendar"));
+    await page.getByRole("radio", { name: "懷孕中" }).check();
+    // Expecting: today … today + 280.
+    let dialog = await openCalendarAt(page, "預產期", hkDay(-1));
+    await expect(dialog.getByText(`可選日期：${toEnGB(hkDay(0))} 至 ${toEnGB(hkDay(280))}`)).toBeVisible();
+    const yesterday = dialog.locator(`button[data-date="${hkDay(-1)}"]`);
+    await expect(yesterday).toHaveAttribute("aria-disabled", "true");
+    await yesterday.click();
+    await expect(dialog.getByRole("button", { name: "確認" })).toBeDisabled();
+    await dialog.getByRole("button", { name: "取消" }).click();
+    dialog = await openCalendarAt(page, "預產期", hkDay(281));
+    await expect(dialog.locator(`button[data-date="${hkDay(281)}"]`)).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await dialog.getByRole("button", { name: "取消" }).click();
+
+    // Born: today − 3 years … today; a due date chosen before does not carry over.
+    await pickDate(page, "預產期", hkDay(10));
+    await page.getByRole("radio", { name: "寶寶已出生" }).check();
+    await expect(page.getByRole("button", { name: /寶寶出生日期/ })).toContainText("請選擇日期");
+    dialog = await openCalendarAt(page, "寶寶出生日期", hkDay(1));
+    await expect(dialog.locator(`button[data-date="${hkDay(1)}"]`)).toHaveAttribute("aria-disabled", "true");
+    await expect(dialog.locator(`button[data-date="${hkDay(0)}"]`)).not.toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await dialog.getByRole("button", { name: "取消" }).click();
+  });
+
+  test("member redemption hands over to nuForm's product step and back, clearing RECTUITMENTFORM", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("re-handover");
+    await upToBabyInfo(page, email);
+    await page.getByRole("radio", { name: "懷孕中" }).check();
+    await pickDate(page, "預產期", hkDay(60));
+    await page.getByRole("radio", { name: "公立醫院" }).check();
+    await page.getByRole("combobox", { name: "分娩醫院" }).selectOption({ label: "瑪麗醫院" });
+    await page.getByRole("button", { name: "下一步" }).click();
+    const ref = await submitReview(page);
+
+    await page.getByRole("button", { name: "選擇營養產品" }).click();
+    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    expect(await storedFlag(page, "RECTUITMENTFORM")).toBe("true");
+    expect(await storedFlag(page, "isAuthenticated")).toBe("true");
+    await page.getByRole("radio", { name: /媽媽孕期營養奶粉/ }).check();
+    await page.getByRole("button", { name: "確認選擇" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/memberRedemption$/);
+    expect(await leadRefOnPage(page)).toBe(ref);
+    await expect.poll(() => storedFlag(page, "RECTUITMENTFORM")).toBeNull();
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead).toMatchObject({ flow: "recruitment", product_id: "P03" });
+
+    // Back on the recruitment form's member page, the product is chosen: no hand-over offered.
+    await page.goto("/customer/recruitmentForm/memberRedemption");
+    expect(await leadRefOnPage(page)).toBe(ref);
+    await expect(page.getByRole("button", { name: "更新兌換狀態" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "選擇營養產品" })).toHaveCount(0);
+  });
+});
+
+test.describe("recruitment form keeps what the customer typed", () => {
+  test("a reload keeps the baby details, and a failed submit keeps everything for one retry", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("re-retry");
+    await upToBabyInfo(page, email);
+    await page.getByRole("radio", { name: "寶寶已出生" }).check();
+    const born = hkDay(-200);
+    await pickDate(page, "寶寶出生日期", born);
+    await page.getByRole("radio", { name: "公立醫院" }).check();
+    await page.getByRole("combobox", { name: "分娩醫院" }).selectOption({ label: "中國內地醫院" });
+    await page.reload();
+    await expect(page.getByRole("radio", { name: "寶寶已出生" })).toBeChecked();
+    await expect(page.getByRole("button", { name: /寶寶出生日期/ })).toContainText(toEnGB(born));
+    await expect(page.getByRole("combobox", { name: "分娩醫院" })).toHaveValue("14");
+    await page.getByRole("button", { name: "下一步" }).click();
+
+    const keys: string[] = [];
+    await page.route("**/api/lead", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+      if (keys.length > 1) return route.fallback();
+      await route.abort("timedout");
+    });
+    await page.getByRole("button", { name: "確認並提交" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /網絡|連線/ })).toBeVisible();
+    await expect(page).toHaveURL(/lookingForward$/);
+    await page.reload();
+    await expect(page.getByText(toEnGB(born))).toBeVisible();
+    await page.getByRole("button", { name: "確認並提交" }).click();
+    const ref = await leadRefOnPage(page);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead.baby).toMatchObject({ status: "born", hospital_type: "Public", hospital_id: 14 });
+  });
+});

@@ -1,0 +1,87 @@
+/** The invoice QR code: staff enter the details, the server stores them, the code opens the record. */
+import { expect, test } from "@playwright/test";
+import { checkA11y } from "./nuform-steps.ts";
+import { createLead, decodeQrOf, snapWidths, useStaffSession } from "./staff-steps.ts";
+import { api } from "./support/api.ts";
+import { BASE_URL } from "./support/env.ts";
+
+test("an invoice QR code is made, decodes to its page, and the page shows the record", async ({
+  page,
+}, testInfo) => {
+  const ref = await createLead("staff-invoice");
+  await useStaffSession(page, "S001");
+  await page.goto("/staff/invoice_qrcode");
+  await expect(page.getByRole("heading", { name: "發票二維碼", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "職員主頁" })).toBeVisible();
+  await checkA11y(page);
+  await snapWidths(page, testInfo, "staff-invoice-form");
+
+  // Nothing typed: every required field says so, and focus goes to the first.
+  await page.getByRole("textbox", { name: "發票編號" }).fill("");
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(page.getByText("請輸入發票編號")).toBeVisible();
+  await expect(page.getByText("請輸入金額")).toBeVisible();
+  await expect(page.getByText("請輸入分店")).toBeVisible();
+  await expect(page.getByText("請輸入客戶參考編號")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "發票編號" })).toBeFocused();
+
+  await page.getByRole("textbox", { name: "發票編號" }).fill("inv-2026-0042");
+  await page.getByRole("textbox", { name: "金額（港幣）" }).fill("12.345");
+  await page.getByRole("textbox", { name: "分店" }).fill("旺角旗艦店");
+  await page.getByRole("textbox", { name: "參考編號" }).fill(ref.toLowerCase());
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(page.getByText("請輸入數字，最多兩個小數位")).toBeVisible();
+  await page.getByRole("textbox", { name: "金額（港幣）" }).fill("1,280.50");
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+
+  await expect(page.getByText("發票記錄已儲存，可列印下面的二維碼。")).toBeVisible();
+  const qrImage = page.getByRole("img", { name: "發票 INV-2026-0042 的二維碼" });
+  const { text } = await decodeQrOf(page, qrImage);
+  const url = new URL(text);
+  expect(`${url.origin}${url.pathname}`).toBe(`${BASE_URL}/staff/invoice`);
+  const id = url.searchParams.get("id") ?? "";
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page.getByText("HK$1,280.50")).toBeVisible();
+  await expect(page.getByRole("button", { name: "列印" })).toBeVisible();
+  await checkA11y(page);
+  await snapWidths(page, testInfo, "staff-invoice-qr");
+
+  // Printing hides the controls and the staff bar.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "列印" })).toBeHidden();
+  await expect(page.locator(".staff-bar")).toBeHidden();
+  await expect(qrImage).toBeVisible();
+  await page.emulateMedia({ media: "screen" });
+
+  const stored = await api<Record<string, unknown>>("GET", `/invoices/${id}`);
+  expect(stored.Data[0]).toMatchObject({
+    id,
+    lead_id: ref,
+    invoice_no: "INV-2026-0042",
+    amount: 1280.5,
+    shop: "旺角旗艦店",
+    staff_id: "S001",
+  });
+  expect(stored.Data[0].invoice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // The page the code opens: standalone (no staff bar), showing the record — also signed out.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(text);
+  await expect(page.getByRole("heading", { name: "發票 INV-2026-0042" })).toBeVisible();
+  await expect(page.locator(".staff-bar")).toHaveCount(0);
+  await expect(page.getByText("旺角旗艦店")).toBeVisible();
+  await expect(page.getByText("HK$1,280.50")).toBeVisible();
+  await expect(page.getByText(ref)).toBeVisible();
+  await checkA11y(page);
+  await snapWidths(page, testInfo, "staff-invoice-page");
+});
+
+test("an invoice page with an unknown or missing id says so", async ({ page }) => {
+  await page.goto("/staff/invoice?id=00000000-0000-4000-8000-000000000000");
+  await expect(page.getByText("找不到這張發票的記錄。")).toBeVisible();
+  await page.goto("/staff/invoice?id=not-an-id");
+  await expect(page.getByText("找不到這張發票的記錄。")).toBeVisible();
+  await page.goto("/staff/invoice");
+  await expect(page.getByText("網址缺少發票編號，請重新掃描發票二維碼。")).toBeVisible();
+  await checkA11y(page);
+});

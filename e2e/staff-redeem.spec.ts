@@ -1,0 +1,226 @@
+/**
+ * The counter end to end: a customer enrols through nuForm and shows the QR code; staff find the
+ * lead by typing and by scanning a photo of that code, see it, redeem once, and are refused a
+ * second time with who and when. Also the nutritionist redemption and a retry after a lost answer.
+ */
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  acceptTerms,
+  checkA11y,
+  fillNamesAndPhone,
+  leadRefOnPage,
+  pickAmoyGardens,
+  signIn,
+} from "./nuform-steps.ts";
+import { createLead, decodeQrOf, signInOnPage, snapWidths, useStaffSession } from "./staff-steps.ts";
+import { api, staffToken, uniqueEmail } from "./support/api.ts";
+import { BASE_URL } from "./support/env.ts";
+
+async function staffPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    locale: "zh-HK",
+    timezoneId: "Asia/Hong_Kong",
+    viewport: { width: 390, height: 844 },
+  });
+  return context.newPage();
+}
+
+/** nuForm from the entry page to the member redemption page; returns the lead reference. */
+async function enrolThroughNuForm(page: Page, email: string): Promise<string> {
+  await page.goto("/customer/nuForm");
+  await signIn(page, email);
+  await page.getByRole("radio", { name: "香港" }).check();
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoHK$/);
+  await fillNamesAndPhone(page, { lastName: "何", firstName: "曉晴", phone: "98765432" });
+  await pickAmoyGardens(page);
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(page).toHaveURL(/\/customer\/nuForm\/TnCNew$/);
+  await acceptTerms(page);
+  await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+  await page.getByRole("radio").first().check();
+  await page.getByRole("button", { name: "確認選擇" }).click();
+  await expect(page).toHaveURL(/\/customer\/nuForm\/memberRedemption$/);
+  return leadRefOnPage(page);
+}
+
+const redeemButton = (page: Page) => page.getByRole("button", { name: "兌換會員禮品" });
+const byWhoAndWhen = /由 .+（S001） 於 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} 兌換/;
+
+test("a customer enrols through nuForm; S001 finds, scans and redeems once", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("staff-counter");
+  const ref = await enrolThroughNuForm(page, email);
+  const qr = await decodeQrOf(page, page.getByRole("img", { name: /會員二維碼/ }));
+  expect(qr.text).toBe(ref);
+
+  const staff = await staffPage(browser);
+  await staff.goto("/staff/home");
+  await signInOnPage(staff, "S001");
+  await expect(staff).toHaveURL(/\/staff\/verification$/);
+  await expect(staff.locator(".staff-area.staff-white")).toBeVisible();
+  await checkA11y(staff);
+  await snapWidths(staff, testInfo, "staff-verification");
+
+  // Typing: a malformed and an unknown reference are refused in Chinese.
+  const refField = staff.getByRole("textbox", { name: "參考編號" });
+  await refField.fill("ABC");
+  await staff.getByRole("button", { name: "查詢" }).click();
+  await expect(staff.getByText(/參考編號格式不正確/)).toBeVisible();
+  await refField.fill("NU00000000");
+  await staff.getByRole("button", { name: "查詢" }).click();
+  await expect(staff.getByText("找不到參考編號 NU00000000 的客戶記錄，請核對後再試。")).toBeVisible();
+  await checkA11y(staff);
+
+  await refField.fill(ref.toLowerCase());
+  await staff.getByRole("button", { name: "查詢" }).click();
+  await expect(staff).toHaveURL(new RegExp(`/staff/result\\?id=${ref}$`));
+  await expect(staff.getByText("何曉晴", { exact: true })).toBeVisible();
+  await expect(staff.getByText("+852 ****5432")).toBeVisible();
+  await expect(staff.getByText(email)).toHaveCount(0);
+  await expect(staff.getByText(/\*\*\*@example\.hk/)).toBeVisible();
+  await expect(staff.getByText("香港 · 九龍 觀塘區")).toBeVisible();
+  await expect(staff.locator('[data-kind="member"][data-redeemed="false"]')).toBeVisible();
+  await checkA11y(staff);
+  await snapWidths(staff, testInfo, "staff-result");
+
+  // Scanning: a photo without a QR code, then the customer's code itself.
+  await staff.goto("/staff/verification");
+  const photo = staff.getByLabel("用相片掃描");
+  await photo.setInputFiles({
+    name: "blank.png",
+    mimeType: "image/png",
+    buffer: await staff.getByRole("heading", { name: "核實客戶", level: 1 }).screenshot(),
+  });
+  await expect(staff.getByText(/相片中找不到二維碼/)).toBeVisible();
+  await photo.setInputFiles({ name: "member-qr.png", mimeType: "image/png", buffer: qr.png });
+  await expect(staff).toHaveURL(new RegExp(`/staff/result\\?id=${ref}$`));
+
+  // A second staff tab opens the redeem centre before the redemption happens.
+  const stale = await staff.context().newPage();
+  await stale.goto(`/staff/redeem_center?leadId=${ref}`);
+  await expect(redeemButton(stale)).toBeEnabled();
+
+  await staff.getByRole("button", { name: "前往兌換中心" }).click();
+  await expect(staff).toHaveURL(new RegExp(`/staff/redeem_center\\?leadId=${ref}$`));
+  await checkA11y(staff);
+  await snapWidths(staff, testInfo, "staff-redeem-center");
+  await redeemButton(staff).click();
+  const dialog = staff.getByRole("dialog", { name: "確認兌換" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`何曉晴（${ref}）`);
+  await checkA11y(staff);
+  await snapWidths(staff, testInfo, "staff-redeem-confirm");
+  await dialog.getByRole("button", { name: "確認兌換" }).click();
+  await expect(staff.getByText(/^兌換成功：/)).toBeVisible();
+  await expect(staff.getByText(byWhoAndWhen).first()).toBeVisible();
+  await expect(redeemButton(staff)).toHaveCount(0);
+
+  // Refused a second time: from the stale tab, through the API, and on a fresh visit.
+  await redeemButton(stale).click();
+  await stale.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
+  await expect(stale.getByText(/^此客戶已經兌換：由 .+（S001） 於 .+，不可再次兌換。$/)).toBeVisible();
+  await expect(redeemButton(stale)).toHaveCount(0);
+
+  const again = await api<{ staff_id: string }>("POST", "/redemptions", {
+    token: await staffToken("A001"),
+    body: { lead_id: ref, kind: "member" },
+  });
+  expect(again.Code).toBe(409);
+  expect(again.Error).toBe("ALREADY_REDEEMED");
+  expect(again.Data[0].staff_id).toBe("S001");
+
+  await staff.goto(`/staff/result?id=${ref}`);
+  await expect(staff.locator('[data-kind="member"][data-redeemed="true"]')).toContainText(byWhoAndWhen);
+  await staff.goto(`/staff/redeem_center?leadId=${ref}`);
+  await expect(staff.getByText(byWhoAndWhen).first()).toBeVisible();
+  await expect(redeemButton(staff)).toHaveCount(0);
+  await staff.context().close();
+});
+
+test("a retry after a lost answer is shown as redeemed, never as a second redemption", async ({ page }) => {
+  const ref = await createLead("staff-retry", { last_name: "Chan", first_name: "Siu Ming" });
+  await useStaffSession(page, "S001");
+  // The first request reaches the server and redeems, but its answer is lost on the way back.
+  let dropped = false;
+  await page.route("**/api/redemptions", async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.goto(`/staff/redeem_center?leadId=${ref}`);
+  await expect(page.getByText("Siu Ming Chan", { exact: true })).toBeVisible();
+  await redeemButton(page).click();
+  await page.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
+  await expect(page.getByText("網絡連線出現問題，請檢查網絡後再試。")).toBeVisible();
+  await page.getByRole("button", { name: "重試（不會重複兌換）" }).click();
+  await expect(page.getByText(/^此客戶已經兌換：由 .+（S001）/)).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: /網絡/ })).toHaveCount(0);
+  await expect(redeemButton(page)).toHaveCount(0);
+});
+
+test("nutritionist redemption: find the lead, redeem with the nutritionist's name, once", async ({
+  page,
+}, testInfo) => {
+  const ref = await createLead("staff-nutritionist");
+  await useStaffSession(page, "S001");
+  await page.goto("/staff/nutritionist_redeem");
+  await expect(page.getByRole("heading", { name: "營養師兌換", level: 1 })).toBeVisible();
+  await checkA11y(page);
+  await snapWidths(page, testInfo, "staff-nutritionist-find");
+  await page.getByRole("textbox", { name: "參考編號" }).fill(ref);
+  await page.getByRole("button", { name: "查詢" }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/nutritionist_redeem\\?id=${ref}$`));
+  await expect(page.getByText("陳大文", { exact: true })).toBeVisible();
+  await page.getByRole("textbox", { name: "營養師姓名（選填）" }).fill("李營養師");
+  await checkA11y(page);
+  await snapWidths(page, testInfo, "staff-nutritionist");
+  await page.getByRole("button", { name: "兌換營養師諮詢" }).click();
+  await page.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
+  await expect(page.getByText(/^兌換成功：由 .+（S001）/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "兌換營養師諮詢" })).toHaveCount(0);
+
+  const lead = await api<{ redemptions: Array<{ kind: string; staff_id: string }> }>(
+    "GET",
+    `/lead?id=${ref}`,
+    { token: await staffToken("A001") },
+  );
+  expect(lead.Data[0].redemptions).toEqual([
+    expect.objectContaining({ kind: "nutritionist", staff_id: "S001" }),
+  ]);
+
+  // Its own record: the member gift is still open.
+  await page.getByRole("button", { name: "返回客戶資料" }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/result\\?id=${ref}$`));
+  await expect(page.locator('[data-kind="nutritionist"][data-redeemed="true"]')).toBeVisible();
+  await expect(page.locator('[data-kind="member"][data-redeemed="false"]')).toBeVisible();
+});
+
+test("verification works by keyboard alone", async ({ page }) => {
+  const ref = await createLead("staff-keyboard");
+  await useStaffSession(page, "S001");
+  await page.goto("/staff/verification");
+  await page.getByRole("textbox", { name: "參考編號" }).focus();
+  await page.keyboard.type(ref);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/staff/result\\?id=${ref}$`));
+});
+
+test("the camera refused leaves the typed way ready", async ({ page }) => {
+  await useStaffSession(page, "S001");
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, "mediaDevices", {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
+    });
+  });
+  await page.goto("/staff/verification");
+  await page.getByRole("button", { name: "開啟相機掃描" }).click();
+  await expect(page.getByText(/未獲准使用相機/)).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "參考編號" })).toBeFocused();
+});

@@ -1,0 +1,121 @@
+/**
+ * Steps the staff specs share: a customer lead made through the real API, a staff session put in
+ * place the way sign-in stores it, sign-in through the page, and QR decoding of what a page shows.
+ */
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import jsQR from "jsqr";
+import { customerToken } from "./nuform-steps.ts";
+import { api, outboxCode, uniqueEmail } from "./support/api.ts";
+import { BASE_URL, DEMO_PASSWORD } from "./support/env.ts";
+
+export type StaffId = "S001" | "S002" | "A001";
+
+/** A nuForm lead created through the API (customer code → verify → POST /api/lead); returns its reference. */
+export async function createLead(
+  tag: string,
+  names = { last_name: "陳", first_name: "大文" },
+): Promise<string> {
+  const email = uniqueEmail(tag);
+  const token = await customerToken(email, "nuform");
+  const created = await api<{ id: string }>("POST", "/lead", {
+    token,
+    headers: { "Idempotency-Key": `e2e-${email}` },
+    body: {
+      flow: "nuform",
+      email,
+      ...names,
+      phone_code: "852",
+      phone: "91234567",
+      residence: "HK",
+      consents: { terms: true, privacy: true, marketing: false },
+      baby: { status: "expecting", date: "2027-03-01", hospital_type: "Public", hospital_id: 2 },
+    },
+  });
+  expect(created.Code, created.Message).toBe(200);
+  return created.Data[0].id;
+}
+
+/** The staff record a sign-in answers with (code step included). */
+export async function staffRecord(staffId: StaffId): Promise<Record<string, string>> {
+  const login = await api<Record<string, string>>("POST", "/staff/login", {
+    body: { staff_id: staffId, password: DEMO_PASSWORD },
+  });
+  expect(login.Code, login.Message).toBe(200);
+  if (login.Data[0].staff_token) return login.Data[0];
+  const code = await outboxCode({ staff_id: staffId });
+  const otp = await api<Record<string, string>>("POST", "/staff/otp", { body: { staff_id: staffId, code } });
+  expect(otp.Code, otp.Message).toBe(200);
+  return otp.Data[0];
+}
+
+/** Stores the values a sign-in of `staffId` stores, before any page script runs. */
+export async function useStaffSession(page: Page, staffId: StaffId): Promise<Record<string, string>> {
+  const record = await staffRecord(staffId);
+  await storeFlags(page, {
+    STAFF_ID: record.staff_id,
+    Token: record.staff_token,
+    STAFF_NAME: `${record.first_name} ${record.last_name}`.trim(),
+    STAFF_ROLE: record.role,
+  });
+  return record;
+}
+
+/** Puts values into localStorage once, before the first page of the test loads. */
+export async function storeFlags(page: Page, flags: Record<string, string>): Promise<void> {
+  await page.addInitScript((values) => {
+    if (sessionStorage.getItem("e2e-staff-flags")) return;
+    sessionStorage.setItem("e2e-staff-flags", "1");
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, flags);
+}
+
+export async function stored(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((name) => localStorage.getItem(name), key);
+}
+
+/** A JWT-shaped token (unsigned) whose `exp` is `secondsFromNow` away. */
+export function fakeToken(secondsFromNow: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const exp = Math.floor(Date.now() / 1000) + secondsFromNow;
+  return `${part({ alg: "HS256", typ: "JWT" })}.${part({ sub: "S001", role: "staff", exp })}.c2lnbmF0dXJl`;
+}
+
+/** Staff id and password on /staff/home (already open), then 登入. */
+export async function signInOnPage(page: Page, staffId: StaffId, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByRole("textbox", { name: "員工編號" }).fill(staffId);
+  await page.getByLabel("密碼").fill(password);
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+}
+
+/** The text of the QR code in `image` (a screenshot of it, decoded in Node with jsQR). */
+export async function decodeQrOf(page: Page, image: Locator): Promise<{ text: string; png: Buffer }> {
+  await expect(image).toBeVisible();
+  const png = await image.screenshot();
+  // Chromium turns the PNG into pixels; jsQR (the library the scanner falls back to) reads them.
+  const pixels = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext("2d");
+    if (!context) throw new Error("no 2d context");
+    context.drawImage(bitmap, 0, 0);
+    const data = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    return { width: data.width, height: data.height, data: Array.from(data.data) };
+  }, png.toString("base64"));
+  const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+  expect(decoded, "a QR code in the image").not.toBeNull();
+  return { text: decoded?.data ?? "", png };
+}
+
+/** Set SCREENSHOTS=1 to keep screenshots (390 px and 768 px) of a staff page in the test output. */
+export async function snapWidths(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  const original = page.viewportSize();
+  for (const width of [390, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+export { BASE_URL };

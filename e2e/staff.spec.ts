@@ -1,0 +1,174 @@
+/** Staff sign-in, the code step, the staff guard and the way back after sign-in (SPEC §4). */
+import { expect, test } from "@playwright/test";
+import { checkA11y } from "./nuform-steps.ts";
+import {
+  createLead,
+  fakeToken,
+  signInOnPage,
+  snapWidths,
+  stored,
+  storeFlags,
+  useStaffSession,
+} from "./staff-steps.ts";
+import { outboxCode } from "./support/api.ts";
+
+const STAFF_KEYS = ["STAFF_ID", "Token", "STAFF_NAME", "STAFF_ROLE"];
+
+test.describe("staff sign-in", () => {
+  test("S001 signs in, sees the tools, and signs out again", async ({ page }, testInfo) => {
+    await page.goto("/staff/home");
+    await expect(page.getByRole("heading", { name: "職員登入" })).toBeVisible();
+    await checkA11y(page);
+    await snapWidths(page, testInfo, "staff-login");
+
+    // Nothing typed: both fields say what is missing.
+    await page.getByRole("button", { name: "登入", exact: true }).click();
+    await expect(page.getByText("請輸入員工編號")).toBeVisible();
+    await expect(page.getByText("請輸入密碼")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "員工編號" })).toBeFocused();
+
+    await signInOnPage(page, "S001");
+    await expect(page).toHaveURL(/\/staff\/verification$/);
+    expect(await stored(page, "STAFF_ID")).toBe("S001");
+    expect(await stored(page, "STAFF_ROLE")).toBe("staff");
+    expect(await stored(page, "Token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const name = (await stored(page, "STAFF_NAME")) ?? "";
+    expect(name).not.toBe("");
+    expect(name).toBe(name.trim());
+    await expect(page.locator(".staff-bar")).toContainText(name);
+
+    // Signed in, the home shows the tools instead of the form.
+    await page.goto("/staff/home");
+    await expect(page.getByRole("heading", { name: `你好，${name}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: /核實客戶/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /營養師兌換/ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /發票二維碼/ })).toBeVisible();
+    await checkA11y(page);
+    await snapWidths(page, testInfo, "staff-home");
+    await page.getByRole("button", { name: /發票二維碼/ }).click();
+    await expect(page).toHaveURL(/\/staff\/invoice_qrcode$/);
+    await page.goto("/staff/home");
+
+    await page.getByRole("button", { name: "登出" }).click();
+    await expect(page.getByRole("heading", { name: "職員登入" })).toBeVisible();
+    for (const key of STAFF_KEYS) expect(await stored(page, key), key).toBeNull();
+  });
+
+  test("a wrong password is refused in Chinese", async ({ page }) => {
+    await page.goto("/staff/home");
+    await signInOnPage(page, "S002", "Wrong-password-1");
+    await expect(page.getByRole("alert").filter({ hasText: "員工編號或密碼不正確" })).toBeVisible();
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    expect(await stored(page, "Token")).toBeNull();
+  });
+
+  test("S002 passes the one-time code step", async ({ page }, testInfo) => {
+    await page.goto("/staff/home");
+    await signInOnPage(page, "S002");
+    await expect(page.getByRole("heading", { name: "輸入一次性驗證碼" })).toBeVisible();
+    const codeField = page.getByRole("textbox", { name: "驗證碼" });
+    await expect(codeField).toBeFocused();
+    expect(await stored(page, "Token")).toBeNull();
+    await checkA11y(page);
+    await snapWidths(page, testInfo, "staff-code");
+
+    await codeField.fill("12");
+    await page.getByRole("button", { name: "確認" }).click();
+    await expect(page.getByText("請輸入 6 位數字驗證碼")).toBeVisible();
+
+    await codeField.fill(await outboxCode({ staff_id: "S002" }));
+    await page.getByRole("button", { name: "確認" }).click();
+    await expect(page).toHaveURL(/\/staff\/verification$/);
+    expect(await stored(page, "STAFF_ID")).toBe("S002");
+    expect(await stored(page, "Token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+});
+
+test.describe("staff guard", () => {
+  test("a guarded page visited signed out is saved and comes back after sign-in", async ({ page }) => {
+    const ref = await createLead("staff-guard");
+    await page.goto(`/staff/result?id=${ref}`);
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    await expect(page.getByText("請先登入，登入後會返回你剛才的頁面。")).toBeVisible();
+    expect(await stored(page, "redirect_url")).toBe(`/staff/result?id=${ref}`);
+
+    await signInOnPage(page, "S001");
+    await expect(page).toHaveURL(new RegExp(`/staff/result\\?id=${ref}$`));
+    await expect(page.getByRole("heading", { name: "客戶資料", level: 2 })).toBeVisible();
+    await expect(page.getByText(ref).first()).toBeVisible();
+    expect(await stored(page, "redirect_url")).toBeNull();
+  });
+
+  for (const target of ["https://evil.example/steal", "//evil.example/steal", "/\\evil.example"]) {
+    test(`a redirect_url of ${target} is ignored`, async ({ page }) => {
+      await storeFlags(page, { redirect_url: target });
+      await page.goto("/staff/home");
+      await signInOnPage(page, "S001");
+      await expect(page).toHaveURL(/\/staff\/verification$/);
+      expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL ?? page.url()).host);
+      expect(await stored(page, "redirect_url")).toBeNull();
+    });
+  }
+
+  test("an expired token is sent to sign-in with the page saved", async ({ page }) => {
+    await storeFlags(page, {
+      STAFF_ID: "S001",
+      STAFF_NAME: "過期 職員",
+      STAFF_ROLE: "staff",
+      Token: fakeToken(-60),
+    });
+    await page.goto("/staff/redeem_center?leadId=NU4K7P2QXM");
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    await expect(page.getByRole("heading", { name: "職員登入" })).toBeVisible();
+    expect(await stored(page, "redirect_url")).toBe("/staff/redeem_center?leadId=NU4K7P2QXM");
+  });
+
+  test("a token the server refuses mid-session returns to sign-in with the page saved", async ({ page }) => {
+    const ref = await createLead("staff-refused");
+    // Not expired for the browser's own check, but not signed by the server either.
+    await storeFlags(page, {
+      STAFF_ID: "S001",
+      STAFF_NAME: "測試 職員",
+      STAFF_ROLE: "staff",
+      Token: fakeToken(3600),
+    });
+    await page.goto("/staff/verification");
+    await expect(page.getByRole("heading", { name: "核實客戶", level: 1 })).toBeVisible();
+    await page.getByRole("textbox", { name: "參考編號" }).fill(ref);
+    await page.getByRole("button", { name: "查詢" }).click();
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    expect(await stored(page, "Token")).toBeNull();
+    expect(await stored(page, "redirect_url")).toBe("/staff/verification");
+
+    await signInOnPage(page, "S001");
+    await expect(page).toHaveURL(/\/staff\/verification$/);
+  });
+
+  test("result reached directly loads its lead; an unknown one goes back to verification", async ({
+    page,
+  }) => {
+    await useStaffSession(page, "S001");
+    await page.goto("/staff/result?id=NU00000000");
+    await expect(page).toHaveURL(/\/staff\/verification\?type=staff$/);
+    await expect(page.getByText("未能載入客戶資料，請重新掃描或輸入參考編號。")).toBeVisible();
+
+    await page.goto("/staff/redeem_center");
+    await expect(page).toHaveURL(/\/staff\/verification\?type=staff$/);
+  });
+
+  test("sign-out from the staff bar clears the staff values", async ({ page }) => {
+    await useStaffSession(page, "S001");
+    await page.goto("/staff/invoice_qrcode");
+    await expect(page.getByRole("link", { name: "職員主頁" })).toHaveAttribute("href", "/staff/home");
+    await page.locator(".staff-bar").getByRole("button", { name: "登出" }).click();
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    await expect(page.getByRole("heading", { name: "職員登入" })).toBeVisible();
+    for (const key of STAFF_KEYS) expect(await stored(page, key), key).toBeNull();
+  });
+
+  test("an unknown staff page is a 404 page", async ({ page }) => {
+    const response = await page.goto("/staff/nope");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
+  });
+});

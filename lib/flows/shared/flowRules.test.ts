@@ -1,0 +1,144 @@
+import { describe, expect, it } from "vitest";
+import { emptyAddress } from "../../core/address.ts";
+import { t } from "../../core/i18n/index.ts";
+import { babyDateInRange } from "../recruitment/steps.ts";
+import { emptyDraft, type FlowDraft } from "./draft.ts";
+import { leadBody, termsKind } from "./leadSubmit.ts";
+import { normalisePartner } from "./partner.ts";
+import { validatePerson } from "./personValidation.ts";
+import { ENTRY_STEP, stepFromPath } from "./stepPaths.ts";
+import { hkAddressText } from "./summary.ts";
+
+const zh = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) =>
+  t("zh-HK", key, params);
+
+const amoy = {
+  ...emptyAddress(),
+  region: "KLN",
+  district: "KT",
+  building: "淘大花園",
+  block: "P座",
+  floor: "10",
+  room: "A",
+} as const;
+
+function draft(patch: Partial<FlowDraft> = {}): FlowDraft {
+  return { ...emptyDraft(), last_name: "陳", first_name: "大文", phone: "91234567", ...patch };
+}
+
+describe("validatePerson", () => {
+  it("accepts a complete Hong Kong customer", () => {
+    expect(validatePerson(draft({ address: { ...amoy } }), "HK", zh)).toEqual({
+      errors: {},
+      addressIncomplete: false,
+    });
+  });
+
+  it("requires both names, trimmed", () => {
+    const { errors } = validatePerson(draft({ last_name: "  ", first_name: "" }), "CN", zh);
+    expect(errors.last_name).toBe("必須填寫");
+    expect(errors.first_name).toBe("必須填寫");
+  });
+
+  it("checks the phone against its country code with a message naming the rule", () => {
+    expect(validatePerson(draft({ phone: "9123456" }), "HK", zh).errors.phone).toBe(
+      "+852 的電話號碼須為 8 位數字",
+    );
+    expect(validatePerson(draft({ phone_code: "86", phone: "91234567" }), "HK", zh).errors.phone).toBe(
+      "+86 的電話號碼須為 以 1 開頭的 11 位數字",
+    );
+    expect(
+      validatePerson(draft({ phone_code: "853", phone: "6234 5678" }), "HK", zh).errors.phone,
+    ).toBeUndefined();
+    expect(validatePerson(draft({ phone_code: "44" }), "HK", zh).errors.phone_code).toBe("必須填寫");
+  });
+
+  it("flags a Hong Kong address without region, district or building", () => {
+    expect(validatePerson(draft({ address: null }), "HK", zh).addressIncomplete).toBe(true);
+    expect(validatePerson(draft({ address: { ...amoy, district: "" } }), "HK", zh).addressIncomplete).toBe(
+      true,
+    );
+  });
+
+  it("requires every mainland address field", () => {
+    const { errors } = validatePerson(
+      draft({ address_cn: { province: "廣東省", city: "", district: "南山區", detail: " " } }),
+      "CN",
+      zh,
+    );
+    expect(Object.keys(errors).sort()).toEqual(["city", "detail"]);
+  });
+});
+
+describe("terms and the lead body", () => {
+  it("picks partnership over existing over new", () => {
+    expect(termsKind(draft({ partner: "babynu" }), true)).toBe("partnership");
+    expect(termsKind(draft(), true)).toBe("existing");
+    expect(termsKind(draft(), false)).toBe("new");
+  });
+
+  it("sends the Hong Kong address or the mainland one, never both", () => {
+    const hk = leadBody("nuform", draft({ residence: "HK", address: { ...amoy } }), "a@b.hk", "new");
+    expect(hk).toMatchObject({ residence: "HK", address: { district: "KT" }, partner: null, tnc: "new" });
+    expect(hk.address_cn).toBeUndefined();
+    const cn = leadBody(
+      "nuform",
+      draft({
+        residence: "CN",
+        address: { ...amoy },
+        address_cn: { province: "廣東省", city: "深圳市", district: "南山區", detail: "1 號" },
+      }),
+      "a@b.hk",
+      "existing",
+    );
+    expect(cn.residence).toBe("CN");
+    expect(cn.address).toBeUndefined();
+    expect(cn.address_cn?.city).toBe("深圳市");
+  });
+
+  it("gives each draft its own idempotency key", () => {
+    expect(emptyDraft().idempotencyKey).not.toBe(emptyDraft().idempotencyKey);
+  });
+});
+
+describe("steps and partner codes", () => {
+  it("reads a step from a flow path", () => {
+    expect(stepFromPath("nuform", "/customer/nuForm")).toBe(ENTRY_STEP);
+    expect(stepFromPath("nuform", "/customer/nuForm/product?x=1")).toBe("product");
+    expect(stepFromPath("recruitment", "/customer/recruitmentForm/babyInfo/")).toBe("babyInfo");
+  });
+
+  it("accepts only URL-safe partner codes", () => {
+    expect(normalisePartner(" babynu-clinic ")).toBe("babynu-clinic");
+    expect(normalisePartner("<script>")).toBe("");
+    expect(normalisePartner("x".repeat(41))).toBe("");
+    expect(normalisePartner(undefined)).toBe("");
+  });
+});
+
+describe("baby dates", () => {
+  const today = "2026-03-10";
+  it("expecting: today to 280 days ahead", () => {
+    expect(babyDateInRange("expecting", "2026-03-10", today)).toBe(true);
+    expect(babyDateInRange("expecting", "2026-12-15", today)).toBe(true);
+    expect(babyDateInRange("expecting", "2026-12-16", today)).toBe(false);
+    expect(babyDateInRange("expecting", "2026-03-09", today)).toBe(false);
+  });
+
+  it("born: up to three years back, not in the future", () => {
+    expect(babyDateInRange("born", "2026-03-10", today)).toBe(true);
+    expect(babyDateInRange("born", "2026-03-11", today)).toBe(false);
+    expect(babyDateInRange("born", "2023-03-11", today)).toBe(true);
+    expect(babyDateInRange("born", "2023-03-10", today)).toBe(false);
+  });
+});
+
+describe("review texts", () => {
+  it("writes a Hong Kong address in the customer's language", () => {
+    expect(hkAddressText({ ...amoy }, "zh-HK")).toBe("九龍 觀塘區 淘大花園 P座 10樓 A室");
+    expect(hkAddressText(null, "zh-HK")).toBe("");
+    expect(hkAddressText({ ...amoy, buildingEn: "AMOY GARDENS", block: "P座" }, "en")).toContain(
+      "AMOY GARDENS",
+    );
+  });
+});

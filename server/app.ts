@@ -1,0 +1,152 @@
+/**
+ * The reference server: `createApp` opens the database, migrates, seeds and wires the routes;
+ * `startServer` also listens (127.0.0.1 by default; port 0 picks a free one) and returns
+ * `stop()`, which closes the listener and the database.
+ */
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { loadSecrets } from "./auth/secret.ts";
+import { createTokens } from "./auth/tokens.ts";
+import { defaultConfig, type ServerConfig } from "./config.ts";
+import { type Db, openDb } from "./db/db.ts";
+import { migrate, withSchemaLock } from "./db/migrate.ts";
+import { seedDemo, seedReferenceData } from "./db/seed.ts";
+import type { Deps } from "./deps.ts";
+import { ApiFailure, sendFailure } from "./http/envelope.ts";
+import type { AppEnv } from "./http/env.ts";
+import { accessLog, apiBodyLimit, apiHeaders, apiKeyGate, corsGate } from "./http/middleware.ts";
+import { customerAuthRoutes } from "./routes/customerAuth.ts";
+import { devOutboxRoutes } from "./routes/devOutbox.ts";
+import { leadRoutes } from "./routes/leads.ts";
+import { listRoutes } from "./routes/lists.ts";
+import { maintenanceRoutes } from "./routes/maintenance.ts";
+import { redemptionRoutes } from "./routes/redemptions.ts";
+import { staffRoutes } from "./routes/staff.ts";
+import { startHousekeeping } from "./services/housekeeping.ts";
+import { createMailer } from "./services/mail.ts";
+import { staticRoutes } from "./static.ts";
+
+export interface AppOptions extends Partial<ServerConfig> {
+  /** Clock in ms (tests move it to expire codes and tokens). */
+  now?: () => number;
+  /** Where the access log and notices go; default stdout. */
+  log?: (line: string) => void;
+  /** A PGlite dump to start `memory://` from (tests). */
+  pgliteTemplate?: Blob;
+}
+
+export interface App {
+  app: Hono<AppEnv>;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+function errorSummary(error: unknown): string {
+  // Names and codes only: messages of database errors quote the values that failed.
+  const e = error as { name?: string; code?: string; stack?: string };
+  const frame = e.stack?.split("\n").find((line) => line.trim().startsWith("at "));
+  return `${e.name ?? "Error"}${e.code ? ` ${e.code}` : ""}${frame ? ` ${frame.trim()}` : ""}`;
+}
+
+export function buildApp(deps: Deps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use("*", accessLog(deps));
+  app.use("/api/*", apiHeaders, corsGate(deps), apiKeyGate(deps), apiBodyLimit);
+  for (const routes of [
+    listRoutes(deps),
+    customerAuthRoutes(deps),
+    leadRoutes(deps),
+    staffRoutes(deps),
+    redemptionRoutes(deps),
+    maintenanceRoutes(deps),
+    devOutboxRoutes(deps),
+  ]) {
+    app.route("/api", routes);
+  }
+  app.all("/api/*", (c) => sendFailure(c, new ApiFailure("NOT_FOUND")));
+  staticRoutes(app, deps.config);
+  app.notFound((c) => c.text("Not found\n", 404));
+  app.onError((error, c) => {
+    if (error instanceof ApiFailure) return sendFailure(c, error);
+    deps.log(`error ${c.req.method} ${c.req.path}: ${errorSummary(error)}`);
+    if (c.req.path.startsWith("/api/")) return sendFailure(c, new ApiFailure("INTERNAL"));
+    return c.text("Internal error\n", 500);
+  });
+  return app;
+}
+
+/** Migrations, reference lists and (SEED=demo, empty database) the demo data, under one lock. */
+export async function prepareDatabase(db: Db, seed: ServerConfig["seed"], nowMs: number): Promise<boolean> {
+  await migrate(db);
+  return withSchemaLock(db, async (tx) => {
+    await seedReferenceData(tx);
+    return seed === "demo" ? seedDemo(tx, nowMs) : false;
+  });
+}
+
+export async function createApp(options: AppOptions = {}): Promise<App> {
+  const { now = Date.now, log = (line: string) => console.log(line), pgliteTemplate, ...overrides } = options;
+  const config: ServerConfig = { ...defaultConfig(), ...overrides };
+  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteTemplate });
+  try {
+    const seeded = await prepareDatabase(db, config.seed, now());
+    if (seeded) log("seeded demo data (staff S001, S002, A001; leads NUDEM00001-3)");
+    const secrets = await loadSecrets({
+      configured: config.tokenSecret,
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      db,
+    });
+    const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    const deps: Deps = { db, config, secrets, tokens: createTokens(secrets.tokenKey, now), mailer, now, log };
+    const stopHousekeeping = startHousekeeping(deps);
+    return {
+      app: buildApp(deps),
+      deps,
+      async close() {
+        stopHousekeeping();
+        mailer.close();
+        await db.close();
+      },
+    };
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: Deps;
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: AppOptions = {}): Promise<RunningServer> {
+  const { app, deps, close } = await createApp(options);
+  const { host, port } = deps.config;
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
+    s.once("error", reject);
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${actualPort}`,
+    port: actualPort,
+    deps,
+    stop() {
+      stopping ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive connections would hold close() open until they time out.
+          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+        });
+        await close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { Hono } from "hono";
+import { outboxQuerySchema } from "../../lib/core/schemas.ts";
+import type { Deps } from "../deps.ts";
+import { ApiFailure, ok } from "../http/envelope.ts";
+import type { AppEnv } from "../http/env.ts";
+import { queryOf } from "../http/input.ts";
+
+/** The mail the server would have sent; only while there is no SMTP_URL. */
+export function devOutboxRoutes(deps: Deps): Hono<AppEnv> {
+  return new Hono<AppEnv>().get("/dev/outbox", async (c) => {
+    if (!deps.mailer.devOutbox) throw new ApiFailure("DEV_OUTBOX_DISABLED");
+    const query = queryOf(c, outboxQuerySchema);
+    const entries = query.email
+      ? await deps.mailer.outbox({ to: query.email, kind: "customer-code" })
+      : await deps.mailer.outbox({ to: query.staff_id as string, kind: "staff-code" });
+    return ok(c, entries);
+  });
+}

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import { idempotencyKeySchema, leadCreateSchema, leadPatchSchema, leadQuerySchema } from "../../lib/core/schemas.ts";
+import type { Deps } from "../deps.ts";
+import { principalOf, requireCustomer, staffFromPrincipal } from "../http/auth.ts";
+import { ApiFailure, ok } from "../http/envelope.ts";
+import type { AppEnv } from "../http/env.ts";
+import { jsonBody, parse, queryOf } from "../http/input.ts";
+import { createLead, patchLead, readLead } from "../services/leads.ts";
+import type { Context } from "hono";
+import type { Principal } from "../auth/tokens.ts";
+
+/** A customer, or a staff member who still exists (with the role read fresh). */
+async function reader(c: Context<AppEnv>, deps: Deps): Promise<{ principal: Principal; role?: string }> {
+  const principal = await principalOf(c, deps);
+  if (!principal) throw new ApiFailure("UNAUTHENTICATED");
+  if (principal.kind === "customer") return { principal };
+  const staff = await staffFromPrincipal(principal, deps);
+  return { principal, role: staff.role };
+}
+
+export function leadRoutes(deps: Deps): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get("/lead", async (c) => {
+      const { principal, role } = await reader(c, deps);
+      const query = queryOf(c, leadQuerySchema);
+      const id = (query.id ?? query.leadId) as string;
+      return ok(c, [await readLead(deps, principal, id, { full: query.full === "1", role })]);
+    })
+    .post("/lead", async (c) => {
+      const customer = await requireCustomer(c, deps);
+      const rawKey = c.req.header("idempotency-key");
+      const key = rawKey === undefined ? undefined : parse(idempotencyKeySchema, rawKey);
+      const input = await jsonBody(c, leadCreateSchema);
+      const answer = await createLead(deps, customer, input, key);
+      if (answer.replayed) c.header("Idempotent-Replayed", "true");
+      return c.json(answer.body, answer.status as 200);
+    })
+    .patch("/lead", async (c) => {
+      const { principal, role } = await reader(c, deps);
+      const input = await jsonBody(c, leadPatchSchema);
+      return ok(c, [await patchLead(deps, principal, input, { full: false, role })]);
+    });
+}

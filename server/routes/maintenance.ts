@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import { emptyQuerySchema, maintenancePutSchema } from "../../lib/core/schemas.ts";
+import type { Deps } from "../deps.ts";
+import { requireStaff } from "../http/auth.ts";
+import { ok } from "../http/envelope.ts";
+import type { AppEnv } from "../http/env.ts";
+import { jsonBody, queryOf } from "../http/input.ts";
+import { readMaintenance, updateMaintenance } from "../services/maintenance.ts";
+
+export function maintenanceRoutes(deps: Deps): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get("/maintenance", async (c) => {
+      queryOf(c, emptyQuerySchema);
+      return ok(c, [await readMaintenance(deps.db, deps.config.appEnv)]);
+    })
+    .put("/maintenance", async (c) => {
+      const admin = await requireStaff(c, deps, "admin");
+      const changes = await jsonBody(c, maintenancePutSchema);
+      return ok(c, [await updateMaintenance(deps.db, changes, admin.staff_id, deps.config.appEnv)]);
+    });
+}

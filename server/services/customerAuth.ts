@@ -1,0 +1,67 @@
+/**
+ * Customer sign-in by e-mail code (DESIGN §5): a 6-digit code valid 10 minutes, at most
+ * CODES_PER_EMAIL_PER_HOUR per e-mail and CODES_PER_ADDRESS_PER_HOUR per client address; the
+ * right code gives a customer token for that flow and says whether the e-mail has a lead.
+ */
+import type { EmailCodeRequest, EmailCodeVerify } from "../../lib/core/schemas.ts";
+import type { Flow } from "../../lib/core/types.ts";
+import type { Deps } from "../deps.ts";
+import { ApiFailure } from "../http/envelope.ts";
+import { consumeCode, issueCode } from "./codes.ts";
+import { takeSlots } from "./rateLimit.ts";
+
+export const CUSTOMER_CODE_TTL_MS = 10 * 60 * 1000;
+export const CODES_PER_EMAIL_PER_HOUR = 5;
+/** Many customers share one hospital or shop network, so this stays well above 60. */
+export const CODES_PER_ADDRESS_PER_HOUR = 120;
+const HOUR_MS = 3_600_000;
+
+export async function sendEmailCode(deps: Deps, input: EmailCodeRequest, clientAddress: string): Promise<void> {
+  const nowMs = deps.now();
+  const retryAfter = await deps.db.transaction(async (tx) => {
+    const slot = await takeSlots(
+      tx,
+      [
+        { bucket: deps.secrets.hmac("rate", `code-email:${input.email}`), max: CODES_PER_EMAIL_PER_HOUR, windowMs: HOUR_MS },
+        { bucket: deps.secrets.hmac("rate", `code-addr:${clientAddress}`), max: CODES_PER_ADDRESS_PER_HOUR, windowMs: HOUR_MS },
+      ],
+      nowMs,
+    );
+    if (!slot.allowed) return slot.retryAfterS;
+    const who = { purpose: "customer" as const, subject: input.email, flow: input.flow };
+    const code = await issueCode(tx, deps.secrets, who, CUSTOMER_CODE_TTL_MS, nowMs);
+    await deps.mailer.enqueue(
+      tx,
+      { kind: "customer-code", to: input.email, mailTo: input.email, code, ttlMinutes: CUSTOMER_CODE_TTL_MS / 60_000 },
+      nowMs,
+    );
+    return null;
+  });
+  if (retryAfter !== null) throw new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(retryAfter) } });
+  void deps.mailer.flush();
+}
+
+export interface VerifyAnswer {
+  token: string;
+  existing: boolean;
+  lead_id: string | null;
+  lead_flow: Flow | null;
+}
+
+export async function verifyEmailCode(deps: Deps, input: EmailCodeVerify): Promise<VerifyAnswer> {
+  const nowMs = deps.now();
+  const who = { purpose: "customer" as const, subject: input.email, flow: input.flow };
+  const check = await deps.db.transaction((tx) => consumeCode(tx, deps.secrets, who, input.code, nowMs));
+  if (!check.ok) throw new ApiFailure(check.error);
+  const { rows } = await deps.db.query<{ id: string; flow: Flow }>(
+    "SELECT id, flow FROM leads WHERE email = $1 ORDER BY created_at DESC",
+    [input.email],
+  );
+  const lead = rows.find((r) => r.flow === input.flow) ?? rows[0];
+  return {
+    token: await deps.tokens.customer(input.email, input.flow),
+    existing: rows.length > 0,
+    lead_id: lead?.id ?? null,
+    lead_flow: lead?.flow ?? null,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * Periodic clean-up of what only matters for a while (rate-limit events, spent codes, old
+ * idempotency keys, old outbox rows) and a retry of unsent mail. Safe to run on every instance.
+ */
+import type { Deps } from "../deps.ts";
+
+const EVERY_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function cleanUp(deps: Deps): Promise<void> {
+  const nowMs = deps.now();
+  const before = (ms: number) => new Date(nowMs - ms).toISOString();
+  await deps.db.query("DELETE FROM rate_events WHERE at < $1", [before(2 * 60 * 60 * 1000)]);
+  await deps.db.query("DELETE FROM one_time_codes WHERE created_at < $1", [before(DAY_MS)]);
+  await deps.db.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before(DAY_MS)]);
+  await deps.db.query("DELETE FROM outbox WHERE created_at < $1", [before(7 * DAY_MS)]);
+}
+
+/** Starts the timer; returns the function that stops it. */
+export function startHousekeeping(deps: Deps): () => void {
+  const timer = setInterval(() => {
+    cleanUp(deps)
+      .then(() => deps.mailer.flush())
+      .catch((error) => deps.log(`housekeeping failed (${(error as Error).name})`));
+  }, EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,185 @@
+/**
+ * Leads: one per (e-mail, flow). Customers create and change their own; staff read any (phone
+ * and e-mail masked unless an admin asks for `full=1`) and may change them. The identity
+ * columns are id, flow and e-mail; everything else of the lead is the `details` document.
+ */
+import { newLeadRef } from "../../lib/core/leadRef.ts";
+import { isValidPhone } from "../../lib/core/lists/phoneCodes.ts";
+import type { LeadCreateInput, LeadPatchInput } from "../../lib/core/schemas.ts";
+import type { Flow, Lead, Redemption } from "../../lib/core/types.ts";
+import type { Principal } from "../auth/tokens.ts";
+import type { Queryable } from "../db/db.ts";
+import { iso } from "../db/db.ts";
+import type { Deps } from "../deps.ts";
+import { ApiFailure, type Envelope } from "../http/envelope.ts";
+import type { CustomerPrincipal } from "../http/auth.ts";
+import { type Answer, once, requestHash } from "./idempotency.ts";
+
+type Details = Omit<Lead, "id" | "flow" | "email" | "redemptions" | "created_at" | "updated_at">;
+
+interface LeadRow {
+  id: string;
+  flow: Flow;
+  email: string;
+  details: Details;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const EMPTY_DETAILS: Omit<Details, "last_name" | "first_name" | "phone_code" | "phone" | "consents"> = {
+  residence: "HK",
+  address: null,
+  address_en: null,
+  address_cn: null,
+  tnc: null,
+  partner: null,
+  product_id: null,
+  clinic_id: null,
+  baby: null,
+};
+
+function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
+  return {
+    id: row.id,
+    flow: row.flow,
+    email: row.email,
+    ...EMPTY_DETAILS,
+    ...row.details,
+    redemptions,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export async function redemptionsOf(q: Queryable, leadId: string): Promise<Redemption[]> {
+  const { rows } = await q.query<Redemption & { redeemed_at: Date }>(
+    "SELECT kind, staff_id, staff_name, redeemed_at FROM redemptions WHERE lead_id = $1 ORDER BY redeemed_at",
+    [leadId],
+  );
+  return rows.map((r) => ({ kind: r.kind, staff_id: r.staff_id, staff_name: r.staff_name, redeemed_at: iso(r.redeemed_at) }));
+}
+
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  if (at < 1) return "***";
+  return `${email[0]}***${email.slice(at)}`;
+}
+
+export function maskPhone(phone: string): string {
+  return phone.length <= 4 ? "****" : `${"*".repeat(phone.length - 4)}${phone.slice(-4)}`;
+}
+
+/** Product, clinic and hospital ids must name something in the lists. */
+async function checkReferences(q: Queryable, fields: Partial<Details>): Promise<void> {
+  if (fields.product_id) {
+    const { rowCount } = await q.query("SELECT 1 FROM products WHERE id = $1", [fields.product_id]);
+    if (rowCount === 0) throw new ApiFailure("VALIDATION_FAILED", { field: "product_id" });
+  }
+  if (fields.clinic_id) {
+    const { rowCount } = await q.query("SELECT 1 FROM clinics WHERE id = $1", [fields.clinic_id]);
+    if (rowCount === 0) throw new ApiFailure("VALIDATION_FAILED", { field: "clinic_id" });
+  }
+  if (fields.baby) {
+    const { rowCount } = await q.query("SELECT 1 FROM hospitals WHERE type = $1 AND id = $2", [
+      fields.baby.hospital_type,
+      fields.baby.hospital_id,
+    ]);
+    if (rowCount === 0) throw new ApiFailure("VALIDATION_FAILED", { field: "baby.hospital_id" });
+  }
+}
+
+function detailsOf(input: Partial<LeadCreateInput>): Partial<Details> {
+  const { flow: _flow, email: _email, ...details } = input as LeadCreateInput;
+  return details;
+}
+
+/** POST /api/lead: the customer's own lead for the token's flow, at most once per idempotency key. */
+export async function createLead(
+  deps: Deps,
+  customer: CustomerPrincipal,
+  input: LeadCreateInput,
+  idempotencyKey: string | undefined,
+): Promise<Answer> {
+  if (input.email !== customer.email) throw new ApiFailure("FORBIDDEN", { field: "email" });
+  if (input.flow !== customer.flow) throw new ApiFailure("FORBIDDEN", { field: "flow" });
+  const details = detailsOf(input);
+  const nowMs = deps.now();
+  return deps.db.transaction(async (tx) => {
+    await checkReferences(tx, details);
+    const work = async (): Promise<{ status: number; body: Envelope }> => {
+      const at = new Date(nowMs).toISOString();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const { rows } = await tx.query<LeadRow>(
+          `INSERT INTO leads (id, flow, email, details, created_at, updated_at)
+           VALUES ($1, $2, $3, $4::jsonb, $5, $5) ON CONFLICT DO NOTHING RETURNING *`,
+          [newLeadRef(), input.flow, input.email, JSON.stringify(details), at],
+        );
+        if (rows[0]) return { status: 200, body: { Code: 200, Message: "OK", Data: [toLead(rows[0], [])] } };
+        const existing = await tx.query<{ id: string }>("SELECT id FROM leads WHERE email = $1 AND flow = $2", [
+          input.email,
+          input.flow,
+        ]);
+        if (existing.rows[0]) throw new ApiFailure("LEAD_EXISTS", { data: [{ id: existing.rows[0].id }] });
+        // Otherwise the random id was taken: draw another.
+      }
+      throw new Error("no free lead id after 5 draws");
+    };
+    if (idempotencyKey === undefined) return { ...(await work()), replayed: false };
+    return once(tx, { scope: `lead:${customer.email}`, key: idempotencyKey, hash: requestHash(input), nowMs }, work);
+  });
+}
+
+async function loadRow(q: Queryable, id: string, forUpdate = false): Promise<LeadRow | null> {
+  const { rows } = await q.query<LeadRow>(
+    `SELECT id, flow, email, details, created_at, updated_at FROM leads WHERE id = $1${forUpdate ? " FOR UPDATE" : ""}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** A customer sees only leads of its own e-mail; anything else is "not found", not "forbidden". */
+function visibleTo(row: LeadRow | null, principal: Principal): row is LeadRow {
+  return row !== null && (principal.kind === "staff" || row.email === principal.email);
+}
+
+/** GET /api/lead?id= */
+export async function readLead(
+  deps: Deps,
+  principal: Principal,
+  id: string,
+  opts: { full: boolean; role?: string },
+): Promise<Lead> {
+  const row = await loadRow(deps.db, id);
+  if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
+  return forViewer(toLead(row, await redemptionsOf(deps.db, id)), principal, opts);
+}
+
+/** Counter staff verify a person without seeing all of their data; admins may ask for it. */
+function forViewer(lead: Lead, principal: Principal, opts: { full: boolean; role?: string }): Lead {
+  if (principal.kind === "staff" && !(opts.full && opts.role === "admin")) {
+    return { ...lead, email: maskEmail(lead.email), phone: maskPhone(lead.phone) };
+  }
+  return lead;
+}
+
+/** PATCH /api/lead */
+export async function patchLead(
+  deps: Deps,
+  principal: Principal,
+  input: LeadPatchInput,
+  opts: { full: boolean; role?: string },
+): Promise<Lead> {
+  const { id, ...changes } = input;
+  return deps.db.transaction(async (tx) => {
+    const row = await loadRow(tx, id, true);
+    if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
+    const merged: Details = { ...EMPTY_DETAILS, ...row.details, ...changes };
+    if (!isValidPhone(merged.phone_code, merged.phone)) throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
+    await checkReferences(tx, changes);
+    const { rows } = await tx.query<LeadRow>(
+      "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
+      [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],
+    );
+    return forViewer(toLead(rows[0], await redemptionsOf(tx, id)), principal, opts);
+  });
+}

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODES_PER_ADDRESS_PER_HOUR } from "../services/customerAuth.ts";
+import { count, customerToken, latestCode, newLeadBody, startTestServer, type TestServer } from "./harness.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const sendCode = (email: string, flow = "nuform", headers?: Record<string, string>) =>
+  s.call("POST", "/api/auth/email/code", { body: { email, flow }, headers });
+const verify = (email: string, code: string, flow = "nuform") =>
+  s.call<{ token: string; existing: boolean; lead_id: string | null; lead_flow: string | null }>(
+    "POST",
+    "/api/auth/email/verify",
+    { body: { email, code, flow } },
+  );
+
+/** A 6-digit code that is not `code`. */
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+describe("e-mail code sign-in", () => {
+  it("sends a 6-digit code to the dev outbox and signs in with it", async () => {
+    const sent = await sendCode("Mei.Ling@Example.com ");
+    expect(sent.status).toBe(200);
+    const outbox = await s.call<{ to: string; kind: string; code: string; text: string; created_at: string }>(
+      "GET",
+      "/api/dev/outbox?email=mei.ling@example.com",
+    );
+    const entry = outbox.body.Data[0];
+    expect(entry).toMatchObject({ to: "mei.ling@example.com", kind: "customer-code" });
+    expect(entry.code).toMatch(/^\d{6}$/);
+    expect(entry.text).toContain(entry.code);
+    expect(entry.text).toContain("10 分鐘");
+    const ok = await verify("mei.ling@example.com", entry.code);
+    expect(ok.status).toBe(200);
+    expect(ok.body.Data[0]).toMatchObject({ existing: false, lead_id: null });
+    expect(ok.body.Data[0].token.split(".")).toHaveLength(3);
+  });
+
+  it("stores only a hash of the code", async () => {
+    await sendCode("hash.check@example.com");
+    const code = await latestCode(s, { email: "hash.check@example.com" });
+    const { rows } = await s.db.query<{ code_hash: string }>(
+      "SELECT code_hash FROM one_time_codes WHERE subject = 'hash.check@example.com'",
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].code_hash).not.toContain(code);
+    expect(rows[0].code_hash.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it("refuses a wrong code with CODE_INVALID and then still accepts the right one", async () => {
+    await sendCode("wrong.once@example.com");
+    const code = await latestCode(s, { email: "wrong.once@example.com" });
+    const bad = await verify("wrong.once@example.com", wrong(code));
+    expect(bad.status).toBe(400);
+    expect(bad.body.Error).toBe("CODE_INVALID");
+    expect((await verify("wrong.once@example.com", code)).status).toBe(200);
+  });
+
+  it("refuses a reused code", async () => {
+    await sendCode("reuse@example.com");
+    const code = await latestCode(s, { email: "reuse@example.com" });
+    expect((await verify("reuse@example.com", code)).status).toBe(200);
+    const again = await verify("reuse@example.com", code);
+    expect(again.status).toBe(400);
+    expect(again.body.Error).toBe("CODE_INVALID");
+  });
+
+  it("refuses a code of another flow", async () => {
+    await sendCode("flow.bound@example.com", "nuform");
+    const code = await latestCode(s, { email: "flow.bound@example.com" });
+    const other = await verify("flow.bound@example.com", code, "recruitment");
+    expect(other.status).toBe(400);
+  });
+
+  it("refuses an expired code (after 10 minutes) with CODE_EXPIRED", async () => {
+    await sendCode("expired@example.com");
+    const code = await latestCode(s, { email: "expired@example.com" });
+    s.clock.advance(10 * 60 * 1000 + 1000);
+    const res = await verify("expired@example.com", code);
+    expect(res.status).toBe(400);
+    expect(res.body.Error).toBe("CODE_EXPIRED");
+  });
+
+  it("kills a code after 5 wrong tries: the right code is then refused too (429)", async () => {
+    await sendCode("brute@example.com");
+    const code = await latestCode(s, { email: "brute@example.com" });
+    const errors: string[] = [];
+    for (let i = 0; i < 5; i++) errors.push((await verify("brute@example.com", wrong(code))).body.Error as string);
+    expect(errors).toEqual(["CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_TOO_MANY_ATTEMPTS"]);
+    const right = await verify("brute@example.com", code);
+    expect(right.status).toBe(429);
+    expect(right.body.Error).toBe("CODE_TOO_MANY_ATTEMPTS");
+  });
+
+  it("only the newest code counts", async () => {
+    await sendCode("newest@example.com");
+    const first = await latestCode(s, { email: "newest@example.com" });
+    await sendCode("newest@example.com");
+    const second = await latestCode(s, { email: "newest@example.com" });
+    if (first !== second) expect((await verify("newest@example.com", first)).status).toBe(400);
+    expect((await verify("newest@example.com", second)).status).toBe(200);
+  });
+
+  it("sends at most 5 codes per e-mail per hour (429 RATE_LIMITED with Retry-After), in any letter case", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await sendCode(i % 2 ? "LIMIT@example.com" : "limit@example.com")).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await sendCode("limit@example.com", "recruitment");
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.Error).toBe("RATE_LIMITED");
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(3000);
+    expect(await count(s, "one_time_codes WHERE subject = 'limit@example.com'")).toBe(5);
+    s.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await sendCode("limit@example.com")).status).toBe(200);
+  });
+
+  it(`sends at most ${CODES_PER_ADDRESS_PER_HOUR} codes per client address per hour`, async () => {
+    s.clock.advance(2 * 60 * 60 * 1000);
+    const results = [];
+    for (let i = 0; i < CODES_PER_ADDRESS_PER_HOUR; i++) {
+      results.push((await sendCode(`many${i}@example.com`)).status);
+    }
+    expect(results.every((st) => st === 200)).toBe(true);
+    const over = await sendCode("one.more@example.com");
+    expect(over.status).toBe(429);
+    expect(over.body.Error).toBe("RATE_LIMITED");
+    // X-Forwarded-For is not believed without TRUST_PROXY=1.
+    const spoofed = await sendCode("spoofer@example.com", "nuform", { "x-forwarded-for": "203.0.113.9" });
+    expect(spoofed.status).toBe(429);
+  });
+
+  it("says whether the e-mail already has a lead, preferring this flow's", async () => {
+    s.clock.advance(2 * 60 * 60 * 1000);
+    const token = await customerToken(s, "has.lead@example.com", "recruitment");
+    const created = await s.call<{ id: string }>("POST", "/api/lead", {
+      token,
+      body: newLeadBody("has.lead@example.com", "recruitment"),
+    });
+    expect(created.status).toBe(200);
+    await sendCode("has.lead@example.com", "nuform");
+    const code = await latestCode(s, { email: "has.lead@example.com" });
+    const res = await verify("has.lead@example.com", code, "nuform");
+    expect(res.body.Data[0]).toMatchObject({
+      existing: true,
+      lead_id: created.body.Data[0].id,
+      lead_flow: "recruitment",
+    });
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Integration-test harness: starts the real server in-process on 127.0.0.1 port 0 with a fresh
+ * database — in-memory PGlite by default, or, when TEST_DATABASE_URL is set, a new database
+ * created on that PostgreSQL server for this server alone (dropped on stop). The clock can be
+ * moved forward to expire codes, locks and tokens.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type AppOptions, prepareDatabase, type RunningServer, startServer } from "../app.ts";
+import { DEFAULT_API_KEY } from "../config.ts";
+import { type Db, wrapPglite } from "../db/db.ts";
+import { listMigrations } from "../db/migrate.ts";
+
+export const API_KEY = DEFAULT_API_KEY;
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+export const DEMO_PASSWORD = "Nu-demo-2026";
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface Clock {
+  now(): number;
+  advance(ms: number): void;
+}
+
+export function testClock(): Clock {
+  let offset = 0;
+  return { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
+}
+
+export interface ApiResult<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: { Code: number; Message: string; Data: T[]; Error?: string; Field?: string };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is (not JSON-encoded) when a string. */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  apiKey?: string | null;
+}
+
+export interface TestServer extends RunningServer {
+  clock: Clock;
+  logs: string[];
+  db: Db;
+  call<T = Record<string, unknown>>(method: string, pathAndQuery: string, opts?: CallOptions): Promise<ApiResult<T>>;
+}
+
+/**
+ * A PGlite data folder already migrated and seeded (SEED=demo), made once and reused: it skips
+ * initdb and the password hashing of the demo staff. Any change to the schema or seed makes a new one.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const seedDir = path.join(ROOT, "server/db");
+  const inputs = [
+    ...listMigrations().map((m) => m.sql),
+    fs.readFileSync(path.join(seedDir, "seed.ts"), "utf8"),
+    ...fs.readdirSync(path.join(seedDir, "seed-data")).map((f) => fs.readFileSync(path.join(seedDir, "seed-data", f), "utf8")),
+  ];
+  const hash = createHash("sha256").update(inputs.join("\n")).digest("hex").slice(0, 16);
+  const dir = path.join(ROOT, "node_modules", ".cache", "nu-forms-test");
+  const file = path.join(dir, `pglite-${hash}.tar`);
+  if (!fs.existsSync(file)) {
+    const pglite = await PGlite.create();
+    await prepareDatabase(wrapPglite(pglite), "demo", Date.now());
+    const dump = await pglite.dumpDataDir("none");
+    await pglite.close();
+    fs.mkdirSync(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, new Uint8Array(await dump.arrayBuffer()));
+    fs.renameSync(tmp, file);
+  }
+  return new Blob([new Uint8Array(fs.readFileSync(file))]);
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server; returns its URL and how to drop it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
+  const name = `nu_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export function clientFor(url: string, defaults: { apiKey?: string } = {}) {
+  return async function call<T>(method: string, pathAndQuery: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    const key = opts.apiKey === undefined ? (defaults.apiKey ?? API_KEY) : opts.apiKey;
+    if (key !== null) headers["x-api-key"] = key;
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const response = await fetch(`${url}${pathAndQuery}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: ApiResult<T>["body"];
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(`${method} ${pathAndQuery}: not JSON (${response.status}): ${text.slice(0, 200)}`);
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+}
+
+export interface StartOptions extends AppOptions {
+  /** Reuse this PostgreSQL database instead of making a fresh one (two-instance tests). */
+  postgresUrl?: string;
+}
+
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const clock = testClock();
+  const logs: string[] = [];
+  const { postgresUrl, ...appOptions } = options;
+  let databaseUrl = "memory://";
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let pgliteTemplateBlob: Blob | undefined;
+  if (postgresUrl) {
+    databaseUrl = postgresUrl;
+  } else if (TEST_DATABASE_URL) {
+    const fresh = await freshPostgresDatabase();
+    databaseUrl = fresh.url;
+    dropDatabase = fresh.drop;
+  } else if (appOptions.seed !== "none") {
+    pgliteTemplateBlob = await pgliteTemplate();
+  }
+  const server = await startServer({
+    host: "127.0.0.1",
+    port: 0,
+    databaseUrl,
+    pgliteTemplate: pgliteTemplateBlob,
+    now: clock.now,
+    log: (line) => logs.push(line),
+    ...appOptions,
+  });
+  return {
+    ...server,
+    clock,
+    logs,
+    db: server.deps.db,
+    call: clientFor(server.url, { apiKey: appOptions.apiKey }),
+    async stop() {
+      await server.stop();
+      await dropDatabase?.();
+    },
+  };
+}
+
+// ---- sign-in helpers -----------------------------------------------------------------------
+
+export async function latestCode(s: TestServer, who: { email: string } | { staff_id: string }): Promise<string> {
+  const query = "email" in who ? `email=${encodeURIComponent(who.email)}` : `staff_id=${who.staff_id}`;
+  const res = await s.call<{ code: string }>("GET", `/api/dev/outbox?${query}`);
+  if (res.status !== 200 || !res.body.Data[0]) throw new Error(`no code in the outbox for ${query}`);
+  return res.body.Data[0].code;
+}
+
+export async function customerToken(
+  s: TestServer,
+  email: string,
+  flow: "nuform" | "recruitment" = "nuform",
+): Promise<string> {
+  const sent = await s.call("POST", "/api/auth/email/code", { body: { email, flow } });
+  if (sent.status !== 200) throw new Error(`code not sent: ${JSON.stringify(sent.body)}`);
+  const code = await latestCode(s, { email });
+  const res = await s.call<{ token: string }>("POST", "/api/auth/email/verify", { body: { email, code, flow } });
+  if (res.status !== 200) throw new Error(`verify failed: ${JSON.stringify(res.body)}`);
+  return res.body.Data[0].token;
+}
+
+export async function staffToken(s: TestServer, staffId: "S001" | "S002" | "A001"): Promise<string> {
+  const res = await s.call<{ staff_token: string; need_otp: string }>("POST", "/api/staff/login", {
+    body: { staff_id: staffId, password: DEMO_PASSWORD },
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  if (res.body.Data[0].need_otp !== "Y") return res.body.Data[0].staff_token;
+  const code = await latestCode(s, { staff_id: staffId });
+  const otp = await s.call<{ staff_token: string }>("POST", "/api/staff/otp", { body: { staff_id: staffId, code } });
+  if (otp.status !== 200) throw new Error(`otp failed: ${JSON.stringify(otp.body)}`);
+  return otp.body.Data[0].staff_token;
+}
+
+export function newLeadBody(email: string, flow: "nuform" | "recruitment" = "nuform"): Record<string, unknown> {
+  return {
+    flow,
+    email,
+    last_name: "陳",
+    first_name: "大文",
+    phone_code: "852",
+    phone: "91234567",
+    consents: { terms: true, privacy: true, marketing: false },
+  };
+}
+
+export async function count(s: TestServer, table: string): Promise<number> {
+  const { rows } = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+  return rows[0].n;
+}

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, customerToken, newLeadBody, startTestServer, staffToken, type TestServer } from "./harness.ts";
+
+let s: TestServer;
+let tokenA: string;
+let tokenB: string;
+let leadA: string;
+let leadB: string;
+
+type LeadAnswer = Record<string, unknown> & { id: string; email: string; phone: string };
+
+beforeAll(async () => {
+  s = await startTestServer();
+  tokenA = await customerToken(s, "alice@example.com");
+  tokenB = await customerToken(s, "bob@example.com");
+  leadA = (await s.call<LeadAnswer>("POST", "/api/lead", { token: tokenA, body: newLeadBody("alice@example.com") })).body
+    .Data[0].id;
+  leadB = (await s.call<LeadAnswer>("POST", "/api/lead", { token: tokenB, body: newLeadBody("bob@example.com") })).body
+    .Data[0].id;
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const fullAddress = {
+  region: "KLN",
+  district: "SSP",
+  subDistrict: "144",
+  building: "美孚新邨",
+  buildingEn: "MEI FOO SUN CHUEN",
+  block: "",
+  floor: "3",
+  room: "B",
+  street_en: "BROADWAY",
+  street_zh: "百老匯街",
+  latitude: "22.3375",
+  longitude: "114.1396",
+  buildingLang: "zh",
+};
+
+describe("creating a lead", () => {
+  it("creates the lead with a lead reference id and the defaults of the rest", async () => {
+    const token = await customerToken(s, "carol@example.com");
+    const res = await s.call<LeadAnswer>("POST", "/api/lead", {
+      token,
+      body: {
+        ...newLeadBody("carol@example.com"),
+        phone: "9123 4567",
+        residence: "HK",
+        address: fullAddress,
+        tnc: "new",
+        product_id: "P02",
+        baby: { status: "expecting", date: "2027-01-31", hospital_type: "Private", hospital_id: 3 },
+      },
+    });
+    expect(res.status).toBe(200);
+    const lead = res.body.Data[0];
+    expect(lead.id).toMatch(/^NU[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(lead).toMatchObject({
+      flow: "nuform",
+      email: "carol@example.com",
+      phone: "91234567",
+      address: fullAddress,
+      address_cn: null,
+      partner: null,
+      redemptions: [],
+    });
+    expect(Date.parse(lead.created_at as string)).not.toBeNaN();
+  });
+
+  it("is 409 LEAD_EXISTS with the existing id for a second lead of the same e-mail and flow", async () => {
+    const res = await s.call("POST", "/api/lead", { token: tokenA, body: newLeadBody("alice@example.com") });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ Error: "LEAD_EXISTS", Data: [{ id: leadA }] });
+  });
+
+  it("only for the token's own e-mail and flow", async () => {
+    const other = await s.call("POST", "/api/lead", { token: tokenA, body: newLeadBody("mallory@example.com") });
+    expect(other.status).toBe(403);
+    const flow = await s.call("POST", "/api/lead", {
+      token: tokenA,
+      body: newLeadBody("alice@example.com", "recruitment"),
+    });
+    expect(flow.status).toBe(403);
+    expect((await s.call("POST", "/api/lead", { body: newLeadBody("alice@example.com") })).status).toBe(401);
+  });
+
+  it("refuses product, clinic and hospital ids that are not in the lists", async () => {
+    const token = await customerToken(s, "refs@example.com");
+    const cases: [Record<string, unknown>, string][] = [
+      [{ product_id: "P99" }, "product_id"],
+      [{ clinic_id: "C99" }, "clinic_id"],
+      [{ baby: { status: "born", date: "2026-01-02", hospital_type: "Public", hospital_id: 12 } }, "baby.hospital_id"],
+    ];
+    for (const [extra, field] of cases) {
+      const res = await s.call("POST", "/api/lead", { token, body: { ...newLeadBody("refs@example.com"), ...extra } });
+      expect(res.status, field).toBe(400);
+      expect(res.body.Field).toBe(field);
+    }
+    expect(await count(s, "leads WHERE email = 'refs@example.com'")).toBe(0);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("a retry with the same key returns the first answer and creates nothing new", async () => {
+    const token = await customerToken(s, "retry@example.com");
+    const body = newLeadBody("retry@example.com");
+    const headers = { "Idempotency-Key": "draft-4f1c2b" };
+    const first = await s.call<LeadAnswer>("POST", "/api/lead", { token, body, headers });
+    const second = await s.call<LeadAnswer>("POST", "/api/lead", { token, body, headers });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(await count(s, "leads WHERE email = 'retry@example.com'")).toBe(1);
+  });
+
+  it("concurrent retries with one key make one lead and the same answer", async () => {
+    const token = await customerToken(s, "burst@example.com");
+    const body = newLeadBody("burst@example.com");
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        s.call<LeadAnswer>("POST", "/api/lead", { token, body, headers: { "Idempotency-Key": "burst-key-1" } }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.body.Data[0].id)).size).toBe(1);
+    expect(await count(s, "leads WHERE email = 'burst@example.com'")).toBe(1);
+  });
+
+  it("the same key with a different body is 409 IDEMPOTENCY_CONFLICT", async () => {
+    const token = await customerToken(s, "conflict@example.com");
+    const headers = { "Idempotency-Key": "k-conflict" };
+    await s.call("POST", "/api/lead", { token, body: newLeadBody("conflict@example.com"), headers });
+    const res = await s.call("POST", "/api/lead", {
+      token,
+      body: { ...newLeadBody("conflict@example.com"), first_name: "小文" },
+      headers,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.Error).toBe("IDEMPOTENCY_CONFLICT");
+  });
+
+  it("refuses a malformed key", async () => {
+    const token = await customerToken(s, "badkey@example.com");
+    const res = await s.call("POST", "/api/lead", {
+      token,
+      body: newLeadBody("badkey@example.com"),
+      headers: { "Idempotency-Key": "x".repeat(101) },
+    });
+    expect(res.status).toBe(400);
+    expect(await count(s, "leads WHERE email = 'badkey@example.com'")).toBe(0);
+  });
+});
+
+describe("reading and changing leads", () => {
+  it("a customer reads its own lead, by id or leadId, typed loosely", async () => {
+    const own = await s.call<LeadAnswer>("GET", `/api/lead?id=${leadA}`, { token: tokenA });
+    expect(own.status).toBe(200);
+    expect(own.body.Data[0]).toMatchObject({ id: leadA, email: "alice@example.com", phone: "91234567" });
+    const loose = await s.call<LeadAnswer>("GET", `/api/lead?leadId=${leadA.toLowerCase()}`, { token: tokenA });
+    expect(loose.body.Data[0].id).toBe(leadA);
+  });
+
+  it("customer A cannot read or patch customer B's lead", async () => {
+    const read = await s.call("GET", `/api/lead?id=${leadB}`, { token: tokenA });
+    expect(read.status).toBe(404);
+    expect(read.body.Data).toEqual([]);
+    const patch = await s.call("PATCH", "/api/lead", { token: tokenA, body: { id: leadB, first_name: "入侵" } });
+    expect(patch.status).toBe(404);
+    const b = await s.call<LeadAnswer>("GET", `/api/lead?id=${leadB}`, { token: tokenB });
+    expect(b.body.Data[0].first_name).toBe("大文");
+  });
+
+  it("a customer patches its own lead; the phone must still fit the country code", async () => {
+    const res = await s.call<LeadAnswer>("PATCH", "/api/lead", {
+      token: tokenA,
+      body: { id: leadA, product_id: "P03", tnc: "existing" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.Data[0]).toMatchObject({ product_id: "P03", tnc: "existing", first_name: "大文" });
+    const bad = await s.call("PATCH", "/api/lead", { token: tokenA, body: { id: leadA, phone_code: "86" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.Field).toBe("phone");
+    const fine = await s.call<LeadAnswer>("PATCH", "/api/lead", {
+      token: tokenA,
+      body: { id: leadA, phone_code: "86", phone: "13800138000" },
+    });
+    expect(fine.body.Data[0]).toMatchObject({ phone_code: "86", phone: "13800138000" });
+    const email = await s.call("PATCH", "/api/lead", { token: tokenA, body: { id: leadA, email: "new@example.com" } });
+    expect(email.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "email" });
+  });
+
+  it("staff read any lead with phone and e-mail masked; an admin may ask for everything", async () => {
+    const staff = await staffToken(s, "S001");
+    const masked = await s.call<LeadAnswer>("GET", `/api/lead?leadId=${leadB}&full=1`, { token: staff });
+    expect(masked.body.Data[0]).toMatchObject({ id: leadB, email: "b***@example.com", phone: "****4567" });
+    const admin = await staffToken(s, "A001");
+    const full = await s.call<LeadAnswer>("GET", `/api/lead?id=${leadB}&full=1`, { token: admin });
+    expect(full.body.Data[0]).toMatchObject({ email: "bob@example.com", phone: "91234567" });
+    const seeded = await s.call<LeadAnswer>("GET", "/api/lead?id=NUDEM00002", { token: staff });
+    expect(seeded.body.Data[0].redemptions).toEqual([
+      expect.objectContaining({ kind: "member", staff_id: "S001", staff_name: "嘉欣 李" }),
+    ]);
+  });
+
+  it("an unknown or malformed id", async () => {
+    const staff = await staffToken(s, "S001");
+    expect((await s.call("GET", "/api/lead?id=NU00000000", { token: staff })).status).toBe(404);
+    const bad = await s.call("GET", "/api/lead?id=12345", { token: staff });
+    expect(bad.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "id" });
+    const none = await s.call("GET", "/api/lead", { token: staff });
+    expect(none.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "id" });
+  });
+});

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaff } from "../services/staff.ts";
+import { DEMO_PASSWORD, latestCode, startTestServer, staffToken, type TestServer } from "./harness.ts";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+type StaffAnswer = {
+  staff_id: string;
+  first_name: string;
+  last_name: string;
+  role: string;
+  staff_token: string;
+  phone: string;
+  need_otp: string;
+};
+const login = (staff_id: string, password: string) =>
+  s.call<StaffAnswer>("POST", "/api/staff/login", { body: { staff_id, password } });
+const otp = (staff_id: string, code: string) =>
+  s.call<StaffAnswer>("POST", "/api/staff/otp", { body: { staff_id, code } });
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+describe("staff password sign-in", () => {
+  it("answers the staff record of SPEC §3 with a signed JWT (pinned HS256, exp, iss, aud)", async () => {
+    const res = await login("S001", DEMO_PASSWORD);
+    expect(res.status).toBe(200);
+    const record = res.body.Data[0];
+    expect(Object.keys(record).sort()).toEqual(
+      ["first_name", "last_name", "need_otp", "phone", "role", "staff_id", "staff_token"].sort(),
+    );
+    expect(record).toMatchObject({ staff_id: "S001", role: "staff", need_otp: "N" });
+    const [header, payload] = record.staff_token
+      .split(".")
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, "base64url").toString()));
+    expect(header.alg).toBe("HS256");
+    expect(payload).toMatchObject({ iss: "nu-forms", aud: "nu-forms:staff", sub: "S001", role: "staff" });
+    expect(payload.exp - payload.iat).toBe(12 * 60 * 60);
+  });
+
+  it("accepts the staff id in any letter case", async () => {
+    expect((await login("a001", DEMO_PASSWORD)).body.Data[0]).toMatchObject({ staff_id: "A001", role: "admin" });
+  });
+
+  it("refuses a wrong password and an unknown staff id alike (401 INVALID_CREDENTIALS)", async () => {
+    const badPassword = await login("A001", "Nu-demo-2025");
+    const unknown = await login("Z999", DEMO_PASSWORD);
+    for (const res of [badPassword, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body.Error).toBe("INVALID_CREDENTIALS");
+      expect(res.body.Data).toEqual([]);
+    }
+  });
+
+  it("locks the account for 15 minutes after 5 failures (423), even for the right password", async () => {
+    // The wrong password of the test above counted one failure; a success resets the count.
+    await login("A001", DEMO_PASSWORD);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await login("A001", `Wrong-pass-${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 423]);
+    const right = await login("A001", DEMO_PASSWORD);
+    expect(right.status).toBe(423);
+    expect(right.body.Error).toBe("STAFF_LOCKED");
+    expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(800);
+    const { rows } = await s.db.query<{ locked_until: Date }>("SELECT locked_until FROM staff WHERE staff_id = 'A001'");
+    expect(rows[0].locked_until).not.toBeNull();
+    s.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await login("A001", DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it("keeps passwords as scrypt hashes with a per-user salt", async () => {
+    const { rows } = await s.db.query<{ password_hash: string }>("SELECT password_hash FROM staff ORDER BY staff_id");
+    const salts = new Set(rows.map((r) => r.password_hash.split("$")[4]));
+    expect(salts.size).toBe(rows.length);
+    for (const r of rows) {
+      expect(r.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+      expect(r.password_hash).not.toContain(DEMO_PASSWORD);
+    }
+  });
+
+  it("creates staff only with a password that meets the policy", async () => {
+    const base = { staff_id: "S100", first_name: "Ka Yan", last_name: "Lee", role: "staff", phone: "", need_otp: "N" };
+    for (const weak of ["Sh0rt!", "alllowercase1!", "ALLUPPER1!", "NoDigits!!", "NoSymbol123"]) {
+      await expect(createStaff(s.db, { ...base, password: weak })).rejects.toMatchObject({
+        code: "VALIDATION_FAILED",
+        field: "password",
+      });
+    }
+    await createStaff(s.db, { ...base, password: "Good-Pass-42" });
+    expect((await login("S100", "Good-Pass-42")).status).toBe(200);
+    await expect(createStaff(s.db, { ...base, password: "Good-Pass-42" })).rejects.toMatchObject({ field: "staff_id" });
+  });
+});
+
+describe("staff one-time code (need_otp Y)", () => {
+  it("answers need_otp Y with an empty token and puts a code in the outbox for the staff id", async () => {
+    const res = await login("S002", DEMO_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body.Data[0]).toMatchObject({ staff_id: "S002", need_otp: "Y", staff_token: "" });
+    const outbox = await s.call<{ to: string; kind: string; code: string }>("GET", "/api/dev/outbox?staff_id=S002");
+    expect(outbox.body.Data[0]).toMatchObject({ to: "S002", kind: "staff-code" });
+    const code = outbox.body.Data[0].code;
+    const done = await otp("S002", code);
+    expect(done.status).toBe(200);
+    expect(done.body.Data[0].staff_token.split(".")).toHaveLength(3);
+    // reused
+    const again = await otp("S002", code);
+    expect(again.status).toBe(400);
+    expect(again.body.Error).toBe("CODE_INVALID");
+  });
+
+  it("refuses a wrong code and an expired one (5 minutes)", async () => {
+    await login("S002", DEMO_PASSWORD);
+    const code = await latestCode(s, { staff_id: "S002" });
+    const bad = await otp("S002", wrong(code));
+    expect(bad.body.Error).toBe("CODE_INVALID");
+    s.clock.advance(5 * 60 * 1000 + 1000);
+    const late = await otp("S002", code);
+    expect(late.status).toBe(400);
+    expect(late.body.Error).toBe("CODE_EXPIRED");
+  });
+
+  it("a code without the password step gives nothing", async () => {
+    const res = await otp("S001", "123456");
+    expect(res.status).toBe(400);
+    expect(res.body.Error).toBe("CODE_INVALID");
+  });
+
+  it("wrong codes count towards the lock-out", async () => {
+    s.clock.advance(60 * 60 * 1000);
+    await login("S002", DEMO_PASSWORD);
+    const code = await latestCode(s, { staff_id: "S002" });
+    const errors: string[] = [];
+    for (let i = 0; i < 5; i++) errors.push((await otp("S002", wrong(code))).body.Error as string);
+    expect(errors.at(-1)).toBe("STAFF_LOCKED");
+    expect((await otp("S002", code)).status).toBe(423);
+    expect((await login("S002", DEMO_PASSWORD)).status).toBe(423);
+  });
+
+  it("sends at most 5 staff codes an hour", async () => {
+    s.clock.advance(2 * 60 * 60 * 1000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await login("S002", DEMO_PASSWORD)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe("GET /api/staff", () => {
+  it("needs a staff token and never gives out a token", async () => {
+    const token = await staffToken(s, "S001");
+    const res = await s.call<Record<string, string>>("GET", "/api/staff?staff_id=S002", { token });
+    expect(res.status).toBe(200);
+    expect(res.body.Data[0]).toMatchObject({ staff_id: "S002", need_otp: "Y" });
+    expect(res.body.Data[0]).not.toHaveProperty("staff_token");
+    expect(JSON.stringify(res.body)).not.toContain("password");
+    expect((await s.call("GET", "/api/staff?staff_id=S002")).status).toBe(401);
+    const missing = await s.call("GET", "/api/staff?staff_id=S404", { token });
+    expect(missing.status).toBe(404);
+    const bad = await s.call("GET", "/api/staff?staff_id=S0%2001", { token });
+    expect(bad.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "staff_id" });
+  });
+});
