@@ -46,6 +46,7 @@ const SIGNED_IN = {
 };
 
 test.beforeAll(async () => {
+  test.setTimeout(120_000);
   server = await startServer({ APP_ENV: "prod" });
   admin = await staffToken("A001", server.url);
 });

@@ -140,6 +140,6 @@ export async function openCalendarAt(page: Page, label: string, ymd: string): Pr
 export async function pickDate(page: Page, label: string, ymd: string): Promise<void> {
   const dialog = await openCalendarAt(page, label, ymd);
   await dialog.locator(`button[data-date="${ymd}"]`).click();
-  await dialog.getByRole("button", { name: "確認" }).click();
+  await dialog.getByRole("button", { name: "確定" }).click();
   await expect(dialog).toBeHidden();
 }

@@ -129,7 +129,7 @@ test.describe("recruitment form end to end", () => {
     const yesterday = dialog.locator(`button[data-date="${hkDay(-1)}"]`);
     await expect(yesterday).toHaveAttribute("aria-disabled", "true");
     await yesterday.click();
-    await expect(dialog.getByRole("button", { name: "確認" })).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: "確定" })).toBeDisabled();
     await dialog.getByRole("button", { name: "取消" }).click();
     dialog = await openCalendarAt(page, "預產期", hkDay(281));
     await expect(dialog.locator(`button[data-date="${hkDay(281)}"]`)).toHaveAttribute(

@@ -95,14 +95,25 @@ export async function decodeQrOf(page: Page, image: Locator): Promise<{ text: st
   const pixels = await page.evaluate(async (base64) => {
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    // At most 400 px a side: plenty for a QR code, and a small payload back to Node.
+    const scale = Math.min(1, 400 / Math.max(bitmap.width, bitmap.height));
+    const width = Math.round(bitmap.width * scale);
+    const height = Math.round(bitmap.height * scale);
+    const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext("2d");
     if (!context) throw new Error("no 2d context");
-    context.drawImage(bitmap, 0, 0);
-    const data = context.getImageData(0, 0, bitmap.width, bitmap.height);
-    return { width: data.width, height: data.height, data: Array.from(data.data) };
+    context.drawImage(bitmap, 0, 0, width, height);
+    const data = context.getImageData(0, 0, width, height).data;
+    let binary = "";
+    for (let i = 0; i < data.length; i += 0x8000)
+      binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    return { width, height, rgba: btoa(binary) };
   }, png.toString("base64"));
-  const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+  const decoded = jsQR(
+    new Uint8ClampedArray(Buffer.from(pixels.rgba, "base64")),
+    pixels.width,
+    pixels.height,
+  );
   expect(decoded, "a QR code in the image").not.toBeNull();
   return { text: decoded?.data ?? "", png };
 }

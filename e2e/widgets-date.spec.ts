@@ -146,6 +146,13 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     await expect(field).toHaveText(/18\/09\/2026/);
     await expect(eventsOf(page, "date-filled", "nu-cancel")).toHaveCount(1);
     await expect(eventsOf(page, "date-filled", "nu-change")).toHaveCount(0);
+
+    // A tap outside the calendar cancels too.
+    await openPicker(page, "date-filled");
+    await page.mouse.click(4, 4);
+    await expect(dialog).toBeHidden();
+    await expect(eventsOf(page, "date-filled", "nu-cancel")).toHaveCount(2);
+    await expect(field).toHaveText(/18\/09\/2026/);
   });
 
   test("the year list ends at the max day's year, and the month list can reach every selectable day", async ({

@@ -11,9 +11,11 @@ test.beforeEach(async ({ page }) => {
   await openGallery(page);
 });
 
-test("the gallery has no axe violations, and none with suggestions and a dialog open", async ({ page }) => {
+test("the gallery has no axe violations", async ({ page }) => {
   await expectNoA11yViolations(page);
+});
 
+test("no axe violations with the e-mail suggestions and a confirm dialog open", async ({ page }) => {
   await page.locator("#email-send").getByRole("combobox", { name: "電郵地址" }).fill("chan@h");
   await expect(page.locator("#email-send").getByRole("listbox")).toBeVisible();
   await expectNoA11yViolations(page, { include: "#email-send" });
@@ -21,6 +23,20 @@ test("the gallery has no axe violations, and none with suggestions and a dialog 
   await page.getByRole("button", { name: "開啟藍色對話框" }).click();
   await expect(page.getByRole("dialog", { name: "確認兌換？" })).toBeVisible();
   await expectNoA11yViolations(page, { include: "#dialog-blue" });
+});
+
+test("no axe violations with the calendar and the address suggestions open", async ({ page }) => {
+  await page
+    .locator("#date-empty")
+    .getByRole("button", { name: /預約日期/ })
+    .click();
+  await expect(page.locator("#date-empty").getByRole("dialog", { name: "選擇日期" })).toBeVisible();
+  await expectNoA11yViolations(page, { include: "#date-empty" });
+  await page.keyboard.press("Escape");
+
+  await page.locator("#address-empty").getByRole("combobox", { name: "大廈／屋苑名稱" }).fill("淘大 axe");
+  await expect(page.locator("#address-empty").getByRole("listbox").getByRole("option")).toHaveCount(20);
+  await expectNoA11yViolations(page, { include: "#address-empty" });
 });
 
 test("radio group: one tab stop for the group, arrow keys move the choice", async ({ page }) => {

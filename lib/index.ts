@@ -3,7 +3,7 @@
  * components are registered as custom elements by `nu-forms/elements`.
  */
 
-export type { NuEventDetails, NuEventName } from "./ui/events.ts";
-export * from "./widgets/index.ts";
 export * from "./flows/index.ts";
 export * from "./staff/index.ts";
+export type { NuEventDetails, NuEventName } from "./ui/events.ts";
+export * from "./widgets/index.ts";

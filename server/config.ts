@@ -71,7 +71,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     throw new ConfigError(`PORT must be a port number, got "${port}"`);
   }
   const seed = nonEmpty(env.SEED) ?? "demo";
-  if (seed !== "demo" && seed !== "none") throw new ConfigError(`SEED must be "demo" or "none", got "${seed}"`);
+  if (seed !== "demo" && seed !== "none")
+    throw new ConfigError(`SEED must be "demo" or "none", got "${seed}"`);
   const origins = (env.ALLOWED_ORIGINS ?? "")
     .split(",")
     .map((o) => o.trim())

@@ -115,7 +115,10 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   async function html(c: Context<AppEnv>, file: string, status: 200 | 404): Promise<Response> {
     const bytes = await readFileOrNull(file);
     if (!bytes) {
-      return c.text("nu-forms: the pages are not built yet. Run `npm run build`, then start the server again.\n", 503);
+      return c.text(
+        "nu-forms: the pages are not built yet. Run `npm run build`, then start the server again.\n",
+        503,
+      );
     }
     const page = bytes.toString("utf8").replace(/<\/head>/i, `${meta}</head>`);
     htmlHeaders(c);

@@ -20,7 +20,7 @@ type GuardedPage = (typeof STAFF_GUARDED_PAGES)[number];
 const LAYOUT: Record<GuardedPage, Pick<StaffLayoutProps, "title" | "white" | "back">> = {
   verification: { title: "核實客戶", white: true, back: { href: "/staff/home", label: "職員主頁" } },
   nutritionist_redeem: { title: "營養師兌換" },
-  result: { title: "客戶資料", white: true },
+  result: { title: "核實結果", white: true },
   redeem_center: { title: "兌換中心", back: { href: "/staff/verification", label: "核實客戶" } },
   invoice_qrcode: { title: "發票二維碼", back: { href: "/staff/home", label: "職員主頁" } },
 };
@@ -57,7 +57,7 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
   const container = useRef<HTMLDivElement>(null);
   useStaffSteps(container);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `url` re-runs the gate when only the query changes.
+  // `url` is a dependency so that a change of the query alone runs the gate again.
   useEffect(() => {
     if (!isGuarded(name)) {
       setShownFor(url);

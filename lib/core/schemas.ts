@@ -314,21 +314,35 @@ export const redemptionCreateSchema = v.strictObject({
   note: v.optional(text(LIMITS.text, { multiline: true })),
 });
 
+/** Today in Hong Kong as YYYY-MM-DD. */
+export function hongKongToday(nowMs: number = Date.now()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Hong_Kong" }).format(new Date(nowMs));
+}
+
+/** The shop's invoice behind the invoice QR code: number, date (not in the future), amount in HKD, shop. */
 export const invoiceCreateSchema = v.strictObject({
   lead_id: leadIdSchema,
-  invoice_no: v.optional(text(LIMITS.id)),
-  /** The date printed on the invoice (staff issue #7). */
-  invoice_date: v.optional(v.pipe(v.string(), v.maxLength(10), v.check(isCalendarDate, "not a date"))),
-  /** The shop or branch that issued it (staff issue #7). */
-  shop: v.optional(text(LIMITS.shortText)),
-  amount: v.optional(
-    v.pipe(
-      v.number(),
-      v.minValue(0),
-      v.maxValue(LIMITS.amount),
-      v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "at most 2 decimals"),
-    ),
+  invoice_no: v.pipe(
+    v.string(),
+    v.maxLength(LIMITS.id * 2),
+    v.trim(),
+    v.toUpperCase(),
+    v.maxLength(LIMITS.id),
+    v.regex(/^[A-Z0-9][A-Z0-9/_.-]*$/),
   ),
+  invoice_date: v.pipe(
+    v.string(),
+    v.maxLength(10),
+    v.check(isCalendarDate, "not a date"),
+    v.check((ymd) => ymd <= hongKongToday(), "in the future"),
+  ),
+  amount: v.pipe(
+    v.number(),
+    v.gtValue(0),
+    v.maxValue(LIMITS.amount),
+    v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "at most 2 decimals"),
+  ),
+  shop: text(LIMITS.shortText, { required: true }),
   items: v.optional(
     v.pipe(
       v.array(

@@ -16,11 +16,42 @@ export function defineElement<P extends object>(
   props: Record<string, R2wcType> = {},
 ): void {
   if (typeof customElements === "undefined" || customElements.get(tag)) return;
-  const element = r2wc(Component as ComponentType<object>, {
-    shadow: "open",
-    props: { ...COMMON_PROPS, ...props },
-  });
-  customElements.define(tag, element);
+  const types: Record<string, R2wcType> = { ...COMMON_PROPS, ...props };
+  const Base = r2wc(Component as ComponentType<object>, { shadow: "open", props: types });
+  customElements.define(tag, withClearableAttributes(Base, types));
+}
+
+// r2wc keeps its state under these registered symbols (@r2wc/core).
+const R2WC_PROPS = Symbol.for("r2wc.props");
+const R2WC_RENDER = Symbol.for("r2wc.render");
+
+type R2wcInstance = HTMLElement & {
+  [R2WC_PROPS]: Record<string, unknown>;
+  [R2WC_RENDER](): void;
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+};
+
+const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * r2wc ignores an attribute that is removed or set to "" (the prop keeps its old value), so a page
+ * could never clear `error` or `message`, or turn `disabled` off by removing it. This subclass
+ * gives such changes their plain-HTML meaning: "" for text, false for booleans, unset otherwise.
+ */
+function withClearableAttributes(Base: CustomElementConstructor, types: Record<string, R2wcType>) {
+  const Element = Base as unknown as new () => R2wcInstance;
+  return class extends Element {
+    override attributeChangedCallback(name: string, old: string | null, value: string | null) {
+      super.attributeChangedCallback(name, old, value);
+      if (value !== null && value !== "") return;
+      const prop = camelCase(name);
+      const type = types[prop];
+      if (!type) return;
+      this[R2WC_PROPS][prop] =
+        type === "boolean" ? false : type === "string" && value === "" ? "" : undefined;
+      if (this.isConnected) this[R2WC_RENDER]();
+    }
+  } as unknown as CustomElementConstructor;
 }
 
 /**

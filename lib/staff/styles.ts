@@ -22,7 +22,7 @@ export const staffSheet = sheet(`
 .nu-row > .nu-field { flex: 1 1 12em; }
 .nu-row > .nu-button { flex: 0 0 auto; }
 
-.nu-facts { display: grid; grid-template-columns: minmax(6em, max-content) 1fr; gap: ${space(1)} ${space(2)}; }
+.nu-facts { margin: 0; display: grid; grid-template-columns: minmax(6em, max-content) 1fr; gap: ${space(1)} ${space(2)}; }
 .nu-facts > div { display: contents; }
 .nu-facts dt { color: ${token("color-muted")}; font-weight: 600; }
 .nu-facts dd { margin: 0; overflow-wrap: anywhere; }

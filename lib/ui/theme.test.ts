@@ -6,7 +6,7 @@ import { space, TOKENS, token } from "./theme.ts";
 describe("theme tokens", () => {
   it("docs/theming.md lists every token with its default, and nothing else", () => {
     const doc = readFileSync(resolve(import.meta.dirname, "../../docs/theming.md"), "utf8");
-    const rows = [...doc.matchAll(/^\| `--nu-([a-z-]+)` \| `([^`]*)` \|/gm)].map(([, name, value]) => [
+    const rows = [...doc.matchAll(/^\| `--nu-([a-z-]+)` *\| `([^`]*)` *\|/gm)].map(([, name, value]) => [
       name,
       value,
     ]);

@@ -208,6 +208,8 @@ export function DatePicker(props: DatePickerProps) {
         className="nu-dialog nu-calendar"
         part="dialog calendar"
         aria-labelledby={ids.title}
+        // A tap outside the calendar cancels, like Escape (light dismiss; not in React's types yet).
+        {...{ closedby: "any" }}
       >
         {cal ? (
           <Calendar

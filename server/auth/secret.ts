@@ -63,9 +63,10 @@ function fromFile(dataDir: string): string {
 }
 
 async function fromDatabase(db: Db): Promise<string> {
-  await db.query("INSERT INTO server_secrets (name, value) VALUES ('token', $1) ON CONFLICT (name) DO NOTHING", [
-    generate(),
-  ]);
+  await db.query(
+    "INSERT INTO server_secrets (name, value) VALUES ('token', $1) ON CONFLICT (name) DO NOTHING",
+    [generate()],
+  );
   const { rows } = await db.query<{ value: string }>("SELECT value FROM server_secrets WHERE name = 'token'");
   return rows[0].value;
 }

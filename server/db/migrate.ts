@@ -46,7 +46,9 @@ export async function migrate(db: Db, migrations = listMigrations()): Promise<nu
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = new Set(
-      (await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version),
+      (await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map(
+        (r) => r.version,
+      ),
     );
     const applied: number[] = [];
     for (const m of migrations) {

@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Queryable } from "./db.ts";
 import { createStaff, staffName } from "../services/staff.ts";
+import type { Queryable } from "./db.ts";
 
 const SEED_DIR = path.join(import.meta.dirname, "seed-data");
 export const DEMO_PASSWORD = "Nu-demo-2026";
@@ -175,7 +175,11 @@ export async function seedDemo(tx: Queryable, nowMs: number): Promise<boolean> {
   );
   if (rows[0].n > 0) return false;
   for (const staff of DEMO_STAFF) {
-    await createStaff(tx, { ...staff, password: DEMO_PASSWORD }, `${staff.staff_id.toLowerCase()}@example.com`);
+    await createStaff(
+      tx,
+      { ...staff, password: DEMO_PASSWORD },
+      `${staff.staff_id.toLowerCase()}@example.com`,
+    );
   }
   const at = new Date(nowMs).toISOString();
   for (const lead of DEMO_LEADS) {

@@ -2,7 +2,7 @@
 import type { Context } from "hono";
 import type { Principal } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
-import { type StaffRow, findStaff } from "../services/staff.ts";
+import { findStaff, type StaffRow } from "../services/staff.ts";
 import { ApiFailure } from "./envelope.ts";
 
 export type CustomerPrincipal = Extract<Principal, { kind: "customer" }>;
@@ -30,7 +30,11 @@ export async function requireStaff(c: Context, deps: Deps, role?: "admin"): Prom
   return staffFromPrincipal(principal, deps, role);
 }
 
-export async function staffFromPrincipal(principal: Principal, deps: Deps, role?: "admin"): Promise<StaffRow> {
+export async function staffFromPrincipal(
+  principal: Principal,
+  deps: Deps,
+  role?: "admin",
+): Promise<StaffRow> {
   if (principal.kind !== "staff") throw new ApiFailure("FORBIDDEN");
   const staff = await findStaff(deps.db, principal.staffId);
   if (!staff) throw new ApiFailure("UNAUTHENTICATED");

@@ -3,8 +3,8 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../deps.ts";
-import { ApiFailure, sendFailure } from "./envelope.ts";
 import type { AppEnv } from "./env.ts";
+import { ApiFailure, sendFailure } from "./envelope.ts";
 import { BODY_LIMIT_BYTES } from "./input.ts";
 
 /**
@@ -52,7 +52,8 @@ export function corsGate(deps: Deps): MiddlewareHandler<AppEnv> {
       originHost = null;
     }
     const sameOrigin = originHost !== null && originHost === c.req.header("host");
-    if (!sameOrigin && !allowed.has(origin.toLowerCase())) return sendFailure(c, new ApiFailure("ORIGIN_NOT_ALLOWED"));
+    if (!sameOrigin && !allowed.has(origin.toLowerCase()))
+      return sendFailure(c, new ApiFailure("ORIGIN_NOT_ALLOWED"));
     c.header("Vary", "Origin", { append: true });
     if (sameOrigin) return next();
     c.header("Access-Control-Allow-Origin", origin);

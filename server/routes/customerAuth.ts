@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { emailCodeRequestSchema, emailCodeVerifySchema } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
-import { ok } from "../http/envelope.ts";
 import { type AppEnv, clientAddress } from "../http/env.ts";
+import { ok } from "../http/envelope.ts";
 import { jsonBody } from "../http/input.ts";
 import { CUSTOMER_CODE_TTL_MS, sendEmailCode, verifyEmailCode } from "../services/customerAuth.ts";
 

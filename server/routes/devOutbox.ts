@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { outboxQuerySchema } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
-import { ApiFailure, ok } from "../http/envelope.ts";
 import type { AppEnv } from "../http/env.ts";
+import { ApiFailure, ok } from "../http/envelope.ts";
 import { queryOf } from "../http/input.ts";
 
 /** The mail the server would have sent; only while there is no SMTP_URL. */

@@ -1,13 +1,18 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
-import { idempotencyKeySchema, leadCreateSchema, leadPatchSchema, leadQuerySchema } from "../../lib/core/schemas.ts";
+import {
+  idempotencyKeySchema,
+  leadCreateSchema,
+  leadPatchSchema,
+  leadQuerySchema,
+} from "../../lib/core/schemas.ts";
+import type { Principal } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { principalOf, requireCustomer, staffFromPrincipal } from "../http/auth.ts";
-import { ApiFailure, ok } from "../http/envelope.ts";
 import type { AppEnv } from "../http/env.ts";
+import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, parse, queryOf } from "../http/input.ts";
 import { createLead, patchLead, readLead } from "../services/leads.ts";
-import type { Context } from "hono";
-import type { Principal } from "../auth/tokens.ts";
 
 /** A customer, or a staff member who still exists (with the role read fresh). */
 async function reader(c: Context<AppEnv>, deps: Deps): Promise<{ principal: Principal; role?: string }> {

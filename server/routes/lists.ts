@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { emptyQuerySchema, hospitalQuerySchema } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
-import { ok } from "../http/envelope.ts";
 import type { AppEnv } from "../http/env.ts";
+import { ok } from "../http/envelope.ts";
 import { queryOf } from "../http/input.ts";
 import { clinics, hospitals, products } from "../services/lists.ts";
 

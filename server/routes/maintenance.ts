@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { emptyQuerySchema, maintenancePutSchema } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
 import { requireStaff } from "../http/auth.ts";
-import { ok } from "../http/envelope.ts";
 import type { AppEnv } from "../http/env.ts";
+import { ok } from "../http/envelope.ts";
 import { jsonBody, queryOf } from "../http/input.ts";
 import { readMaintenance, updateMaintenance } from "../services/maintenance.ts";
 

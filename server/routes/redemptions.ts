@@ -1,9 +1,14 @@
 import { Hono } from "hono";
-import { emptyQuerySchema, invoiceCreateSchema, invoiceParamsSchema, redemptionCreateSchema } from "../../lib/core/schemas.ts";
+import {
+  emptyQuerySchema,
+  invoiceCreateSchema,
+  invoiceParamsSchema,
+  redemptionCreateSchema,
+} from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
 import { requireStaff } from "../http/auth.ts";
-import { ok } from "../http/envelope.ts";
 import type { AppEnv } from "../http/env.ts";
+import { ok } from "../http/envelope.ts";
 import { jsonBody, parse, queryOf } from "../http/input.ts";
 import { createInvoice, readInvoice } from "../services/invoices.ts";
 import { redeem } from "../services/redemptions.ts";

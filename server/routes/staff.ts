@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { staffLoginSchema, staffOtpSchema, staffQuerySchema } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
 import { requireStaff } from "../http/auth.ts";
-import { ApiFailure, ok } from "../http/envelope.ts";
 import type { AppEnv } from "../http/env.ts";
+import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, queryOf } from "../http/input.ts";
 import { findStaff, staffLogin, staffOtp, staffRecord } from "../services/staff.ts";
 

@@ -59,7 +59,13 @@ export async function consumeCode(
   code: string,
   nowMs: number,
 ): Promise<CodeCheck> {
-  const { rows } = await tx.query<{ id: string; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }>(
+  const { rows } = await tx.query<{
+    id: string;
+    code_hash: string;
+    attempts: number;
+    expires_at: Date;
+    used_at: Date | null;
+  }>(
     `SELECT id, code_hash, attempts, expires_at, used_at FROM one_time_codes
      WHERE purpose = $1 AND subject = $2 AND flow = $3
      ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
@@ -68,7 +74,8 @@ export async function consumeCode(
   const row = rows[0];
   if (!row || row.used_at !== null) return { ok: false, error: "CODE_INVALID", wrongTry: true };
   if (row.attempts >= MAX_WRONG_TRIES) return { ok: false, error: "CODE_TOO_MANY_ATTEMPTS", wrongTry: true };
-  if (new Date(row.expires_at).getTime() <= nowMs) return { ok: false, error: "CODE_EXPIRED", wrongTry: false };
+  if (new Date(row.expires_at).getTime() <= nowMs)
+    return { ok: false, error: "CODE_EXPIRED", wrongTry: false };
   const given = Buffer.from(hashCode(secrets, who, code));
   const stored = Buffer.from(row.code_hash);
   if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
@@ -80,6 +87,9 @@ export async function consumeCode(
       wrongTry: true,
     };
   }
-  await tx.query("UPDATE one_time_codes SET used_at = $2 WHERE id = $1", [row.id, new Date(nowMs).toISOString()]);
+  await tx.query("UPDATE one_time_codes SET used_at = $2 WHERE id = $1", [
+    row.id,
+    new Date(nowMs).toISOString(),
+  ]);
   return { ok: true };
 }

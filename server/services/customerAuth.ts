@@ -16,14 +16,26 @@ export const CODES_PER_EMAIL_PER_HOUR = 5;
 export const CODES_PER_ADDRESS_PER_HOUR = 120;
 const HOUR_MS = 3_600_000;
 
-export async function sendEmailCode(deps: Deps, input: EmailCodeRequest, clientAddress: string): Promise<void> {
+export async function sendEmailCode(
+  deps: Deps,
+  input: EmailCodeRequest,
+  clientAddress: string,
+): Promise<void> {
   const nowMs = deps.now();
   const retryAfter = await deps.db.transaction(async (tx) => {
     const slot = await takeSlots(
       tx,
       [
-        { bucket: deps.secrets.hmac("rate", `code-email:${input.email}`), max: CODES_PER_EMAIL_PER_HOUR, windowMs: HOUR_MS },
-        { bucket: deps.secrets.hmac("rate", `code-addr:${clientAddress}`), max: CODES_PER_ADDRESS_PER_HOUR, windowMs: HOUR_MS },
+        {
+          bucket: deps.secrets.hmac("rate", `code-email:${input.email}`),
+          max: CODES_PER_EMAIL_PER_HOUR,
+          windowMs: HOUR_MS,
+        },
+        {
+          bucket: deps.secrets.hmac("rate", `code-addr:${clientAddress}`),
+          max: CODES_PER_ADDRESS_PER_HOUR,
+          windowMs: HOUR_MS,
+        },
       ],
       nowMs,
     );
@@ -32,12 +44,19 @@ export async function sendEmailCode(deps: Deps, input: EmailCodeRequest, clientA
     const code = await issueCode(tx, deps.secrets, who, CUSTOMER_CODE_TTL_MS, nowMs);
     await deps.mailer.enqueue(
       tx,
-      { kind: "customer-code", to: input.email, mailTo: input.email, code, ttlMinutes: CUSTOMER_CODE_TTL_MS / 60_000 },
+      {
+        kind: "customer-code",
+        to: input.email,
+        mailTo: input.email,
+        code,
+        ttlMinutes: CUSTOMER_CODE_TTL_MS / 60_000,
+      },
       nowMs,
     );
     return null;
   });
-  if (retryAfter !== null) throw new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(retryAfter) } });
+  if (retryAfter !== null)
+    throw new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(retryAfter) } });
   void deps.mailer.flush();
 }
 

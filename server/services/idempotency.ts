@@ -41,11 +41,9 @@ export async function once(
     return { status: stored.status, body: stored.response, replayed: true };
   }
   const answer = await work();
-  await tx.query("UPDATE idempotency_keys SET status = $3, response = $4::jsonb WHERE scope = $1 AND key = $2", [
-    ref.scope,
-    ref.key,
-    answer.status,
-    JSON.stringify(answer.body),
-  ]);
+  await tx.query(
+    "UPDATE idempotency_keys SET status = $3, response = $4::jsonb WHERE scope = $1 AND key = $2",
+    [ref.scope, ref.key, answer.status, JSON.stringify(answer.body)],
+  );
   return { ...answer, replayed: false };
 }

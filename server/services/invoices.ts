@@ -31,7 +31,11 @@ function toInvoice(row: InvoiceRow): Invoice {
   };
 }
 
-export async function createInvoice(deps: Deps, staff: StaffRow, input: InvoiceCreateInput): Promise<Invoice> {
+export async function createInvoice(
+  deps: Deps,
+  staff: StaffRow,
+  input: InvoiceCreateInput,
+): Promise<Invoice> {
   const { lead_id, ...rest } = input;
   const details = {
     invoice_no: rest.invoice_no ?? null,
@@ -52,7 +56,14 @@ export async function createInvoice(deps: Deps, staff: StaffRow, input: InvoiceC
     const { rows } = await tx.query<InvoiceRow>(
       `INSERT INTO invoices (id, lead_id, staff_id, staff_name, details, created_at)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING *`,
-      [randomUUID(), lead_id, staff.staff_id, staffName(staff), JSON.stringify(details), new Date(deps.now()).toISOString()],
+      [
+        randomUUID(),
+        lead_id,
+        staff.staff_id,
+        staffName(staff),
+        JSON.stringify(details),
+        new Date(deps.now()).toISOString(),
+      ],
     );
     return toInvoice(rows[0]);
   });

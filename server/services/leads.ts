@@ -11,8 +11,8 @@ import type { Principal } from "../auth/tokens.ts";
 import type { Queryable } from "../db/db.ts";
 import { iso } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
-import { ApiFailure, type Envelope } from "../http/envelope.ts";
 import type { CustomerPrincipal } from "../http/auth.ts";
+import { ApiFailure, type Envelope } from "../http/envelope.ts";
 import { type Answer, once, requestHash } from "./idempotency.ts";
 
 type Details = Omit<Lead, "id" | "flow" | "email" | "redemptions" | "created_at" | "updated_at">;
@@ -49,14 +49,6 @@ function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
-}
-
-export async function redemptionsOf(q: Queryable, leadId: string): Promise<Redemption[]> {
-  const { rows } = await q.query<Redemption & { redeemed_at: Date }>(
-    "SELECT kind, staff_id, staff_name, redeemed_at FROM redemptions WHERE lead_id = $1 ORDER BY redeemed_at",
-    [leadId],
-  );
-  return rows.map((r) => ({ kind: r.kind, staff_id: r.staff_id, staff_name: r.staff_name, redeemed_at: iso(r.redeemed_at) }));
 }
 
 export function maskEmail(email: string): string {
@@ -115,30 +107,45 @@ export async function createLead(
           [newLeadRef(), input.flow, input.email, JSON.stringify(details), at],
         );
         if (rows[0]) return { status: 200, body: { Code: 200, Message: "OK", Data: [toLead(rows[0], [])] } };
-        const existing = await tx.query<{ id: string }>("SELECT id FROM leads WHERE email = $1 AND flow = $2", [
-          input.email,
-          input.flow,
-        ]);
+        const existing = await tx.query<{ id: string }>(
+          "SELECT id FROM leads WHERE email = $1 AND flow = $2",
+          [input.email, input.flow],
+        );
         if (existing.rows[0]) throw new ApiFailure("LEAD_EXISTS", { data: [{ id: existing.rows[0].id }] });
         // Otherwise the random id was taken: draw another.
       }
       throw new Error("no free lead id after 5 draws");
     };
     if (idempotencyKey === undefined) return { ...(await work()), replayed: false };
-    return once(tx, { scope: `lead:${customer.email}`, key: idempotencyKey, hash: requestHash(input), nowMs }, work);
+    return once(
+      tx,
+      { scope: `lead:${customer.email}`, key: idempotencyKey, hash: requestHash(input), nowMs },
+      work,
+    );
   });
 }
 
-async function loadRow(q: Queryable, id: string, forUpdate = false): Promise<LeadRow | null> {
-  const { rows } = await q.query<LeadRow>(
-    `SELECT id, flow, email, details, created_at, updated_at FROM leads WHERE id = $1${forUpdate ? " FOR UPDATE" : ""}`,
+/** The lead and its redemptions in one round trip. */
+async function loadRow(
+  q: Queryable,
+  id: string,
+  forUpdate = false,
+): Promise<(LeadRow & { redemptions: Redemption[] }) | null> {
+  const { rows } = await q.query<LeadRow & { redemptions: Redemption[] }>(
+    `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at,
+       coalesce((SELECT json_agg(json_build_object('kind', r.kind, 'staff_id', r.staff_id,
+                   'staff_name', r.staff_name, 'redeemed_at', r.redeemed_at) ORDER BY r.redeemed_at)
+                 FROM redemptions r WHERE r.lead_id = l.id), '[]'::json) AS redemptions
+     FROM leads l WHERE l.id = $1${forUpdate ? " FOR UPDATE OF l" : ""}`,
     [id],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  return { ...row, redemptions: row.redemptions.map((r) => ({ ...r, redeemed_at: iso(r.redeemed_at) })) };
 }
 
 /** A customer sees only leads of its own e-mail; anything else is "not found", not "forbidden". */
-function visibleTo(row: LeadRow | null, principal: Principal): row is LeadRow {
+function visibleTo<R extends LeadRow>(row: R | null, principal: Principal): row is R {
   return row !== null && (principal.kind === "staff" || row.email === principal.email);
 }
 
@@ -151,7 +158,7 @@ export async function readLead(
 ): Promise<Lead> {
   const row = await loadRow(deps.db, id);
   if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
-  return forViewer(toLead(row, await redemptionsOf(deps.db, id)), principal, opts);
+  return forViewer(toLead(row, row.redemptions), principal, opts);
 }
 
 /** Counter staff verify a person without seeing all of their data; admins may ask for it. */
@@ -174,12 +181,13 @@ export async function patchLead(
     const row = await loadRow(tx, id, true);
     if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
     const merged: Details = { ...EMPTY_DETAILS, ...row.details, ...changes };
-    if (!isValidPhone(merged.phone_code, merged.phone)) throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
+    if (!isValidPhone(merged.phone_code, merged.phone))
+      throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
     await checkReferences(tx, changes);
     const { rows } = await tx.query<LeadRow>(
       "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
       [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],
     );
-    return forViewer(toLead(rows[0], await redemptionsOf(tx, id)), principal, opts);
+    return forViewer(toLead(rows[0], row.redemptions), principal, opts);
   });
 }

@@ -105,12 +105,24 @@ export function createMailer(opts: {
       return flushing;
     },
     async outbox({ to, kind }) {
-      const { rows } = await db.query<{ to_addr: string; kind: OutboxKind; code: string; text: string; created_at: Date }>(
+      const { rows } = await db.query<{
+        to_addr: string;
+        kind: OutboxKind;
+        code: string;
+        text: string;
+        created_at: Date;
+      }>(
         `SELECT to_addr, kind, code, text, created_at FROM outbox
          WHERE to_addr = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 20`,
         [to, kind],
       );
-      return rows.map((r) => ({ to: r.to_addr, kind: r.kind, code: r.code, text: r.text, created_at: iso(r.created_at) }));
+      return rows.map((r) => ({
+        to: r.to_addr,
+        kind: r.kind,
+        code: r.code,
+        text: r.text,
+        created_at: iso(r.created_at),
+      }));
     },
     close() {
       transport?.close();

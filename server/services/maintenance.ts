@@ -29,10 +29,10 @@ export async function updateMaintenance(
   const names = FIELDS.filter((f) => changes[f] !== undefined);
   if (names.length > 0) {
     const sets = names.map((name, i) => `${name} = $${i + 2}`);
-    await q.query(`UPDATE maintenance SET ${sets.join(", ")}, updated_at = now(), updated_by = $1 WHERE id = 1`, [
-      staffId,
-      ...names.map((n) => changes[n]),
-    ]);
+    await q.query(
+      `UPDATE maintenance SET ${sets.join(", ")}, updated_at = now(), updated_by = $1 WHERE id = 1`,
+      [staffId, ...names.map((n) => changes[n])],
+    );
   }
   return readMaintenance(q, environment);
 }

@@ -29,7 +29,10 @@ export async function takeSlots(tx: Queryable, limits: Limit[], nowMs: number): 
     );
     if (rows[0].n >= limit.max) {
       const oldest = rows[0].oldest ? new Date(rows[0].oldest).getTime() : nowMs;
-      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((oldest + limit.windowMs - nowMs) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterS: Math.max(1, Math.ceil((oldest + limit.windowMs - nowMs) / 1000)),
+      };
     }
   }
   const at = new Date(nowMs).toISOString();

@@ -50,7 +50,14 @@ export async function redeem(
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (lead_id, kind) DO NOTHING
        RETURNING lead_id, kind, staff_id, staff_name, note, redeemed_at`,
-      [input.lead_id, input.kind, staff.staff_id, staffName(staff), input.note ?? null, new Date(nowMs).toISOString()],
+      [
+        input.lead_id,
+        input.kind,
+        staff.staff_id,
+        staffName(staff),
+        input.note ?? null,
+        new Date(nowMs).toISOString(),
+      ],
     );
     if (inserted.rows[0]) return { created: true, record: toRecord(inserted.rows[0]) };
     const existing = await tx.query<RedemptionRow>(
@@ -63,7 +70,10 @@ export async function redeem(
   if (!outcome.created) {
     const { record } = outcome;
     throw new ApiFailure("ALREADY_REDEEMED", {
-      params: { at: HK_TIME.format(new Date(record.redeemed_at)), staff: `${record.staff_name}（${record.staff_id}）` },
+      params: {
+        at: HK_TIME.format(new Date(record.redeemed_at)),
+        staff: `${record.staff_name}（${record.staff_id}）`,
+      },
       data: [record],
     });
   }

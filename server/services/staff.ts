@@ -129,12 +129,24 @@ export async function staffLogin(deps: Deps, staffId: string, password: string):
   const limited = await deps.db.transaction(async (tx) => {
     const slot = await takeSlots(
       tx,
-      [{ bucket: deps.secrets.hmac("rate", `staff-code:${staffId}`), max: STAFF_CODES_PER_HOUR, windowMs: 3_600_000 }],
+      [
+        {
+          bucket: deps.secrets.hmac("rate", `staff-code:${staffId}`),
+          max: STAFF_CODES_PER_HOUR,
+          windowMs: 3_600_000,
+        },
+      ],
       nowMs,
     );
     if (!slot.allowed) return slot.retryAfterS;
     await tx.query("UPDATE staff SET failed_attempts = 0 WHERE staff_id = $1", [staffId]);
-    const code = await issueCode(tx, deps.secrets, { purpose: "staff", subject: staffId, flow: "staff" }, STAFF_CODE_TTL_MS, nowMs);
+    const code = await issueCode(
+      tx,
+      deps.secrets,
+      { purpose: "staff", subject: staffId, flow: "staff" },
+      STAFF_CODE_TTL_MS,
+      nowMs,
+    );
     await deps.mailer.enqueue(
       tx,
       { kind: "staff-code", to: staffId, mailTo: row.email, code, ttlMinutes: STAFF_CODE_TTL_MS / 60_000 },
@@ -154,7 +166,13 @@ export async function staffOtp(deps: Deps, staffId: string, code: string): Promi
   const nowMs = deps.now();
   if (lockedAt(row, nowMs)) throw lockedFailure(row.locked_until as Date, nowMs);
   const outcome = await deps.db.transaction(async (tx) => {
-    const check = await consumeCode(tx, deps.secrets, { purpose: "staff", subject: staffId, flow: "staff" }, code, nowMs);
+    const check = await consumeCode(
+      tx,
+      deps.secrets,
+      { purpose: "staff", subject: staffId, flow: "staff" },
+      code,
+      nowMs,
+    );
     const lockedUntil = !check.ok && check.wrongTry ? await recordFailure(tx, staffId, nowMs) : null;
     return { check, lockedUntil };
   });

@@ -45,7 +45,10 @@ describe("API key", () => {
       ["PUT", "/api/maintenance"],
       ["GET", "/api/nope"],
     ]) {
-      const res = await s.call(method, p, { apiKey: "nu-forms-dev-kez", body: method === "GET" ? undefined : {} });
+      const res = await s.call(method, p, {
+        apiKey: "nu-forms-dev-kez",
+        body: method === "GET" ? undefined : {},
+      });
       expect(res.status, `${method} ${p}`).toBe(401);
       expect(res.body.Error).toBe("INVALID_API_KEY");
     }
@@ -133,8 +136,12 @@ describe("CORS", () => {
 
 describe("lists", () => {
   it("hospital_list has real hospitals of both types with Others and Mainland China, ids 1-15 per type", async () => {
-    const all = (await s.call<{ id: number; type: string; en_name: string; cn_name: string }>("GET", "/api/hospital_list"))
-      .body.Data;
+    const all = (
+      await s.call<{ id: number; type: string; en_name: string; cn_name: string }>(
+        "GET",
+        "/api/hospital_list",
+      )
+    ).body.Data;
     expect(all.length).toBeGreaterThanOrEqual(20);
     for (const type of ["Public", "Private"]) {
       const ofType = all.filter((h) => h.type === type);
@@ -187,7 +194,14 @@ describe("maintenance record", () => {
 
 describe("pages", () => {
   it("serves the host shell for every host route with config meta tags and a strict CSP", async () => {
-    for (const route of ["/", "/customer/nuForm", "/customer/nuForm/product", "/staff/home", "/staff/invoice", "/maintenance"]) {
+    for (const route of [
+      "/",
+      "/customer/nuForm",
+      "/customer/nuForm/product",
+      "/staff/home",
+      "/staff/invoice",
+      "/maintenance",
+    ]) {
       const res = await fetch(`${s.url}${route}`);
       expect(res.status, route).toBe(200);
       const html = await res.text();
@@ -224,7 +238,11 @@ describe("pages", () => {
   });
 
   it("never serves files from outside its folders", async () => {
-    for (const p of ["/elements/..%2f..%2fpackage.json", "/demo/..%2fpackage.json", "/assets/%2e%2e/index.html"]) {
+    for (const p of [
+      "/elements/..%2f..%2fpackage.json",
+      "/demo/..%2fpackage.json",
+      "/assets/%2e%2e/index.html",
+    ]) {
       const res = await fetch(`${s.url}${p}`);
       expect(res.status, p).toBe(404);
       expect(await res.text()).not.toContain('"name": "nu-forms"');

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODES_PER_ADDRESS_PER_HOUR } from "../services/customerAuth.ts";
-import { count, customerToken, latestCode, newLeadBody, startTestServer, type TestServer } from "./harness.ts";
+import {
+  count,
+  customerToken,
+  latestCode,
+  newLeadBody,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -90,8 +97,15 @@ describe("e-mail code sign-in", () => {
     await sendCode("brute@example.com");
     const code = await latestCode(s, { email: "brute@example.com" });
     const errors: string[] = [];
-    for (let i = 0; i < 5; i++) errors.push((await verify("brute@example.com", wrong(code))).body.Error as string);
-    expect(errors).toEqual(["CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_TOO_MANY_ATTEMPTS"]);
+    for (let i = 0; i < 5; i++)
+      errors.push((await verify("brute@example.com", wrong(code))).body.Error as string);
+    expect(errors).toEqual([
+      "CODE_INVALID",
+      "CODE_INVALID",
+      "CODE_INVALID",
+      "CODE_INVALID",
+      "CODE_TOO_MANY_ATTEMPTS",
+    ]);
     const right = await verify("brute@example.com", code);
     expect(right.status).toBe(429);
     expect(right.body.Error).toBe("CODE_TOO_MANY_ATTEMPTS");
@@ -108,7 +122,8 @@ describe("e-mail code sign-in", () => {
 
   it("sends at most 5 codes per e-mail per hour (429 RATE_LIMITED with Retry-After), in any letter case", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await sendCode(i % 2 ? "LIMIT@example.com" : "limit@example.com")).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await sendCode(i % 2 ? "LIMIT@example.com" : "limit@example.com")).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const sixth = await sendCode("limit@example.com", "recruitment");
     expect(sixth.status).toBe(429);

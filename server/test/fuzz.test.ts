@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerToken, newLeadBody, startTestServer, staffToken, type TestServer } from "./harness.ts";
+import { customerToken, newLeadBody, staffToken, startTestServer, type TestServer } from "./harness.ts";
 
 let s: TestServer;
 const tokens: Record<string, string> = {};
@@ -16,8 +16,12 @@ beforeAll(async () => {
   tokens.customer = await customerToken(s, "fuzz@example.com");
   tokens.staff = await staffToken(s, "S001");
   tokens.admin = await staffToken(s, "A001");
-  ownLead = (await s.call<{ id: string }>("POST", "/api/lead", { token: tokens.customer, body: newLeadBody("fuzz@example.com") }))
-    .body.Data[0].id;
+  ownLead = (
+    await s.call<{ id: string }>("POST", "/api/lead", {
+      token: tokens.customer,
+      body: newLeadBody("fuzz@example.com"),
+    })
+  ).body.Data[0].id;
 });
 afterAll(async () => {
   await s?.stop();
@@ -56,7 +60,7 @@ function mutated(valid: Record<string, unknown>) {
     });
 }
 
-const fullLead = () => ({
+const fullLead = (): Record<string, unknown> => ({
   ...newLeadBody("fuzz@example.com"),
   residence: "HK",
   address: {
@@ -87,7 +91,12 @@ interface Target {
 }
 
 const targets = (): Target[] => [
-  { method: "POST", path: "/api/auth/email/code", valid: () => ({ email: "fuzz@example.com", flow: "nuform" }), runs: 40 },
+  {
+    method: "POST",
+    path: "/api/auth/email/code",
+    valid: () => ({ email: "fuzz@example.com", flow: "nuform" }),
+    runs: 40,
+  },
   {
     method: "POST",
     path: "/api/auth/email/verify",
@@ -105,7 +114,12 @@ const targets = (): Target[] => [
     },
     runs: 80,
   },
-  { method: "POST", path: "/api/staff/login", valid: () => ({ staff_id: "S404", password: "Nu-demo-2026" }), runs: 25 },
+  {
+    method: "POST",
+    path: "/api/staff/login",
+    valid: () => ({ staff_id: "S404", password: "Nu-demo-2026" }),
+    runs: 25,
+  },
   { method: "POST", path: "/api/staff/otp", valid: () => ({ staff_id: "S002", code: "000000" }), runs: 30 },
   {
     method: "POST",
@@ -118,7 +132,15 @@ const targets = (): Target[] => [
     method: "POST",
     path: "/api/invoices",
     token: tokens.staff,
-    valid: () => ({ lead_id: ownLead, amount: 10, items: [{ product_id: "P01", quantity: 1 }], note: "n" }),
+    valid: () => ({
+      lead_id: ownLead,
+      invoice_no: "A-1",
+      invoice_date: "2026-01-02",
+      amount: 10,
+      shop: "旺角店",
+      items: [{ product_id: "P01", quantity: 1 }],
+      note: "n",
+    }),
     runs: 40,
   },
   {
@@ -137,7 +159,10 @@ describe("random JSON at the write endpoints", () => {
         fc.asyncProperty(fc.oneof(anyJson, mutated(target.valid())), async (body) => {
           const before = await snapshot();
           const res = await s.call(target.method, target.path, { token: target.token, body });
-          expect(res.status, `${target.method} ${target.path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(200);
+          expect(
+            res.status,
+            `${target.method} ${target.path} ${JSON.stringify(body)}`,
+          ).toBeGreaterThanOrEqual(200);
           expect(res.status).toBeLessThan(500);
           expect(res.body.Code).toBe(res.status);
           if (res.status >= 400) expect(await snapshot(), `${target.path} refused but wrote`).toBe(before);

@@ -26,7 +26,12 @@ export interface Clock {
 
 export function testClock(): Clock {
   let offset = 0;
-  return { now: () => Date.now() + offset, advance: (ms) => void (offset += ms) };
+  return {
+    now: () => Date.now() + offset,
+    advance(ms) {
+      offset += ms;
+    },
+  };
 }
 
 export interface ApiResult<T = Record<string, unknown>> {
@@ -48,7 +53,11 @@ export interface TestServer extends RunningServer {
   clock: Clock;
   logs: string[];
   db: Db;
-  call<T = Record<string, unknown>>(method: string, pathAndQuery: string, opts?: CallOptions): Promise<ApiResult<T>>;
+  call<T = Record<string, unknown>>(
+    method: string,
+    pathAndQuery: string,
+    opts?: CallOptions,
+  ): Promise<ApiResult<T>>;
 }
 
 /**
@@ -60,7 +69,9 @@ async function pgliteTemplate(): Promise<Blob> {
   const inputs = [
     ...listMigrations().map((m) => m.sql),
     fs.readFileSync(path.join(seedDir, "seed.ts"), "utf8"),
-    ...fs.readdirSync(path.join(seedDir, "seed-data")).map((f) => fs.readFileSync(path.join(seedDir, "seed-data", f), "utf8")),
+    ...fs
+      .readdirSync(path.join(seedDir, "seed-data"))
+      .map((f) => fs.readFileSync(path.join(seedDir, "seed-data", f), "utf8")),
   ];
   const hash = createHash("sha256").update(inputs.join("\n")).digest("hex").slice(0, 16);
   const dir = path.join(ROOT, "node_modules", ".cache", "nu-forms-test");
@@ -100,7 +111,11 @@ export async function freshPostgresDatabase(): Promise<{ url: string; drop(): Pr
 }
 
 export function clientFor(url: string, defaults: { apiKey?: string } = {}) {
-  return async function call<T>(method: string, pathAndQuery: string, opts: CallOptions = {}): Promise<ApiResult<T>> {
+  return async function call<T>(
+    method: string,
+    pathAndQuery: string,
+    opts: CallOptions = {},
+  ): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     const key = opts.apiKey === undefined ? (defaults.apiKey ?? API_KEY) : opts.apiKey;
     if (key !== null) headers["x-api-key"] = key;
@@ -168,7 +183,10 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
 
 // ---- sign-in helpers -----------------------------------------------------------------------
 
-export async function latestCode(s: TestServer, who: { email: string } | { staff_id: string }): Promise<string> {
+export async function latestCode(
+  s: TestServer,
+  who: { email: string } | { staff_id: string },
+): Promise<string> {
   const query = "email" in who ? `email=${encodeURIComponent(who.email)}` : `staff_id=${who.staff_id}`;
   const res = await s.call<{ code: string }>("GET", `/api/dev/outbox?${query}`);
   if (res.status !== 200 || !res.body.Data[0]) throw new Error(`no code in the outbox for ${query}`);
@@ -183,7 +201,9 @@ export async function customerToken(
   const sent = await s.call("POST", "/api/auth/email/code", { body: { email, flow } });
   if (sent.status !== 200) throw new Error(`code not sent: ${JSON.stringify(sent.body)}`);
   const code = await latestCode(s, { email });
-  const res = await s.call<{ token: string }>("POST", "/api/auth/email/verify", { body: { email, code, flow } });
+  const res = await s.call<{ token: string }>("POST", "/api/auth/email/verify", {
+    body: { email, code, flow },
+  });
   if (res.status !== 200) throw new Error(`verify failed: ${JSON.stringify(res.body)}`);
   return res.body.Data[0].token;
 }
@@ -195,12 +215,17 @@ export async function staffToken(s: TestServer, staffId: "S001" | "S002" | "A001
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   if (res.body.Data[0].need_otp !== "Y") return res.body.Data[0].staff_token;
   const code = await latestCode(s, { staff_id: staffId });
-  const otp = await s.call<{ staff_token: string }>("POST", "/api/staff/otp", { body: { staff_id: staffId, code } });
+  const otp = await s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
+    body: { staff_id: staffId, code },
+  });
   if (otp.status !== 200) throw new Error(`otp failed: ${JSON.stringify(otp.body)}`);
   return otp.body.Data[0].staff_token;
 }
 
-export function newLeadBody(email: string, flow: "nuform" | "recruitment" = "nuform"): Record<string, unknown> {
+export function newLeadBody(
+  email: string,
+  flow: "nuform" | "recruitment" = "nuform",
+): Record<string, unknown> {
   return {
     flow,
     email,

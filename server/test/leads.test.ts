@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, customerToken, newLeadBody, startTestServer, staffToken, type TestServer } from "./harness.ts";
+import {
+  count,
+  customerToken,
+  newLeadBody,
+  staffToken,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 
 let s: TestServer;
 let tokenA: string;
@@ -13,10 +20,12 @@ beforeAll(async () => {
   s = await startTestServer();
   tokenA = await customerToken(s, "alice@example.com");
   tokenB = await customerToken(s, "bob@example.com");
-  leadA = (await s.call<LeadAnswer>("POST", "/api/lead", { token: tokenA, body: newLeadBody("alice@example.com") })).body
-    .Data[0].id;
-  leadB = (await s.call<LeadAnswer>("POST", "/api/lead", { token: tokenB, body: newLeadBody("bob@example.com") })).body
-    .Data[0].id;
+  leadA = (
+    await s.call<LeadAnswer>("POST", "/api/lead", { token: tokenA, body: newLeadBody("alice@example.com") })
+  ).body.Data[0].id;
+  leadB = (
+    await s.call<LeadAnswer>("POST", "/api/lead", { token: tokenB, body: newLeadBody("bob@example.com") })
+  ).body.Data[0].id;
 });
 afterAll(async () => {
   await s?.stop();
@@ -75,7 +84,10 @@ describe("creating a lead", () => {
   });
 
   it("only for the token's own e-mail and flow", async () => {
-    const other = await s.call("POST", "/api/lead", { token: tokenA, body: newLeadBody("mallory@example.com") });
+    const other = await s.call("POST", "/api/lead", {
+      token: tokenA,
+      body: newLeadBody("mallory@example.com"),
+    });
     expect(other.status).toBe(403);
     const flow = await s.call("POST", "/api/lead", {
       token: tokenA,
@@ -90,10 +102,16 @@ describe("creating a lead", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ product_id: "P99" }, "product_id"],
       [{ clinic_id: "C99" }, "clinic_id"],
-      [{ baby: { status: "born", date: "2026-01-02", hospital_type: "Public", hospital_id: 12 } }, "baby.hospital_id"],
+      [
+        { baby: { status: "born", date: "2026-01-02", hospital_type: "Public", hospital_id: 12 } },
+        "baby.hospital_id",
+      ],
     ];
     for (const [extra, field] of cases) {
-      const res = await s.call("POST", "/api/lead", { token, body: { ...newLeadBody("refs@example.com"), ...extra } });
+      const res = await s.call("POST", "/api/lead", {
+        token,
+        body: { ...newLeadBody("refs@example.com"), ...extra },
+      });
       expect(res.status, field).toBe(400);
       expect(res.body.Field).toBe(field);
     }
@@ -120,7 +138,11 @@ describe("Idempotency-Key", () => {
     const body = newLeadBody("burst@example.com");
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        s.call<LeadAnswer>("POST", "/api/lead", { token, body, headers: { "Idempotency-Key": "burst-key-1" } }),
+        s.call<LeadAnswer>("POST", "/api/lead", {
+          token,
+          body,
+          headers: { "Idempotency-Key": "burst-key-1" },
+        }),
       ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
@@ -158,7 +180,9 @@ describe("reading and changing leads", () => {
     const own = await s.call<LeadAnswer>("GET", `/api/lead?id=${leadA}`, { token: tokenA });
     expect(own.status).toBe(200);
     expect(own.body.Data[0]).toMatchObject({ id: leadA, email: "alice@example.com", phone: "91234567" });
-    const loose = await s.call<LeadAnswer>("GET", `/api/lead?leadId=${leadA.toLowerCase()}`, { token: tokenA });
+    const loose = await s.call<LeadAnswer>("GET", `/api/lead?leadId=${leadA.toLowerCase()}`, {
+      token: tokenA,
+    });
     expect(loose.body.Data[0].id).toBe(leadA);
   });
 
@@ -166,7 +190,10 @@ describe("reading and changing leads", () => {
     const read = await s.call("GET", `/api/lead?id=${leadB}`, { token: tokenA });
     expect(read.status).toBe(404);
     expect(read.body.Data).toEqual([]);
-    const patch = await s.call("PATCH", "/api/lead", { token: tokenA, body: { id: leadB, first_name: "入侵" } });
+    const patch = await s.call("PATCH", "/api/lead", {
+      token: tokenA,
+      body: { id: leadB, first_name: "入侵" },
+    });
     expect(patch.status).toBe(404);
     const b = await s.call<LeadAnswer>("GET", `/api/lead?id=${leadB}`, { token: tokenB });
     expect(b.body.Data[0].first_name).toBe("大文");
@@ -187,7 +214,10 @@ describe("reading and changing leads", () => {
       body: { id: leadA, phone_code: "86", phone: "13800138000" },
     });
     expect(fine.body.Data[0]).toMatchObject({ phone_code: "86", phone: "13800138000" });
-    const email = await s.call("PATCH", "/api/lead", { token: tokenA, body: { id: leadA, email: "new@example.com" } });
+    const email = await s.call("PATCH", "/api/lead", {
+      token: tokenA,
+      body: { id: leadA, email: "new@example.com" },
+    });
     expect(email.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "email" });
   });
 

@@ -11,103 +11,119 @@ import {
   freshPostgresDatabase,
   latestCode,
   newLeadBody,
-  startTestServer,
   staffToken,
+  startTestServer,
   TEST_DATABASE_URL,
   type TestServer,
 } from "./harness.ts";
 
-describe.skipIf(!TEST_DATABASE_URL)("two instances on one PostgreSQL (skipped: set TEST_DATABASE_URL, e.g. npm run test:server:pg)", () => {
-  let a: TestServer;
-  let b: TestServer;
-  let drop: () => Promise<void>;
+describe.skipIf(!TEST_DATABASE_URL)(
+  "two instances on one PostgreSQL (skipped: set TEST_DATABASE_URL, e.g. npm run test:server:pg)",
+  () => {
+    let a: TestServer;
+    let b: TestServer;
+    let drop: () => Promise<void>;
 
-  beforeAll(async () => {
-    const fresh = await freshPostgresDatabase();
-    drop = fresh.drop;
-    // Started together: the migration lock must make one migrate and the other wait.
-    [a, b] = await Promise.all([
-      startTestServer({ postgresUrl: fresh.url }),
-      startTestServer({ postgresUrl: fresh.url }),
-    ]);
-  });
-
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await drop?.();
-  });
-
-  it("migrated and seeded once", async () => {
-    const { rows } = await a.db.query<{ n: number }>("SELECT count(*)::int AS n FROM schema_migrations WHERE version = 1");
-    expect(rows[0].n).toBe(1);
-    const staff = await b.db.query<{ n: number }>("SELECT count(*)::int AS n FROM staff");
-    expect(staff.rows[0].n).toBe(3);
-  });
-
-  it("accept each other's tokens (one signing secret, kept in the database)", async () => {
-    const token = await staffToken(a, "S001");
-    expect((await b.call("GET", "/api/lead?id=NUDEM00001", { token })).status).toBe(200);
-  });
-
-  it("a code sent through one instance signs in through the other", async () => {
-    await a.call("POST", "/api/auth/email/code", { body: { email: "cross@example.com", flow: "nuform" } });
-    const code = await latestCode(b, { email: "cross@example.com" });
-    const res = await b.call("POST", "/api/auth/email/verify", {
-      body: { email: "cross@example.com", code, flow: "nuform" },
+    beforeAll(async () => {
+      const fresh = await freshPostgresDatabase();
+      drop = fresh.drop;
+      // Started together: the migration lock must make one migrate and the other wait.
+      [a, b] = await Promise.all([
+        startTestServer({ postgresUrl: fresh.url }),
+        startTestServer({ postgresUrl: fresh.url }),
+      ]);
     });
-    expect(res.status).toBe(200);
-  });
 
-  it("share the per-e-mail code limit", async () => {
-    const send = (s: TestServer) =>
-      s.call("POST", "/api/auth/email/code", { body: { email: "shared.limit@example.com", flow: "nuform" } });
-    const statuses = await Promise.all([send(a), send(b), send(a), send(b), send(a), send(b), send(a)]);
-    expect(statuses.filter((r) => r.status === 200)).toHaveLength(5);
-    expect(statuses.filter((r) => r.status === 429)).toHaveLength(2);
-  });
+    afterAll(async () => {
+      await a?.stop();
+      await b?.stop();
+      await drop?.();
+    });
 
-  it("share the staff lock-out", async () => {
-    for (const s of [a, b, a, b]) {
-      expect((await s.call("POST", "/api/staff/login", { body: { staff_id: "A001", password: "Wrong-1!" } })).status).toBe(401);
-    }
-    const fifth = await b.call("POST", "/api/staff/login", { body: { staff_id: "A001", password: "Wrong-1!" } });
-    expect(fifth.status).toBe(423);
-    const right = await a.call("POST", "/api/staff/login", { body: { staff_id: "A001", password: DEMO_PASSWORD } });
-    expect(right.status).toBe(423);
-  });
+    it("migrated and seeded once", async () => {
+      const { rows } = await a.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM schema_migrations WHERE version = 1",
+      );
+      expect(rows[0].n).toBe(1);
+      const staff = await b.db.query<{ n: number }>("SELECT count(*)::int AS n FROM staff");
+      expect(staff.rows[0].n).toBe(3);
+    });
 
-  it("share idempotency keys: concurrent retries through both make one lead", async () => {
-    const token = await customerToken(a, "two.doors@example.com");
-    const body = newLeadBody("two.doors@example.com");
-    const headers = { "Idempotency-Key": "two-doors-1" };
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).call<{ id: string }>("POST", "/api/lead", { token, body, headers })),
-    );
-    expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
-    expect(new Set(answers.map((r) => r.body.Data[0].id)).size).toBe(1);
-    const { rows } = await a.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM leads WHERE email = 'two.doors@example.com'",
-    );
-    expect(rows[0].n).toBe(1);
-  });
+    it("accept each other's tokens (one signing secret, kept in the database)", async () => {
+      const token = await staffToken(a, "S001");
+      expect((await b.call("GET", "/api/lead?id=NUDEM00001", { token })).status).toBe(200);
+    });
 
-  it("50 concurrent redemptions through both: exactly one 200, 49 × 409, one row", async () => {
-    const staffA = await staffToken(a, "S001");
-    const staffB = await staffToken(b, "S001");
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        (i % 2 ? a : b).call("POST", "/api/redemptions", {
-          token: i % 2 ? staffA : staffB,
-          body: { lead_id: "NUDEM00001", kind: "nutritionist" },
-        }),
-      ),
-    );
-    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(answers.filter((r) => r.status === 409)).toHaveLength(49);
-    const { rows } = await b.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM redemptions WHERE lead_id = 'NUDEM00001' AND kind = 'nutritionist'",
-    );
-    expect(rows[0].n).toBe(1);
-  });
-});
+    it("a code sent through one instance signs in through the other", async () => {
+      await a.call("POST", "/api/auth/email/code", { body: { email: "cross@example.com", flow: "nuform" } });
+      const code = await latestCode(b, { email: "cross@example.com" });
+      const res = await b.call("POST", "/api/auth/email/verify", {
+        body: { email: "cross@example.com", code, flow: "nuform" },
+      });
+      expect(res.status).toBe(200);
+    });
+
+    it("share the per-e-mail code limit", async () => {
+      const send = (s: TestServer) =>
+        s.call("POST", "/api/auth/email/code", {
+          body: { email: "shared.limit@example.com", flow: "nuform" },
+        });
+      const statuses = await Promise.all([send(a), send(b), send(a), send(b), send(a), send(b), send(a)]);
+      expect(statuses.filter((r) => r.status === 200)).toHaveLength(5);
+      expect(statuses.filter((r) => r.status === 429)).toHaveLength(2);
+    });
+
+    it("share the staff lock-out", async () => {
+      for (const s of [a, b, a, b]) {
+        expect(
+          (await s.call("POST", "/api/staff/login", { body: { staff_id: "A001", password: "Wrong-1!" } }))
+            .status,
+        ).toBe(401);
+      }
+      const fifth = await b.call("POST", "/api/staff/login", {
+        body: { staff_id: "A001", password: "Wrong-1!" },
+      });
+      expect(fifth.status).toBe(423);
+      const right = await a.call("POST", "/api/staff/login", {
+        body: { staff_id: "A001", password: DEMO_PASSWORD },
+      });
+      expect(right.status).toBe(423);
+    });
+
+    it("share idempotency keys: concurrent retries through both make one lead", async () => {
+      const token = await customerToken(a, "two.doors@example.com");
+      const body = newLeadBody("two.doors@example.com");
+      const headers = { "Idempotency-Key": "two-doors-1" };
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 ? a : b).call<{ id: string }>("POST", "/api/lead", { token, body, headers }),
+        ),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+      expect(new Set(answers.map((r) => r.body.Data[0].id)).size).toBe(1);
+      const { rows } = await a.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM leads WHERE email = 'two.doors@example.com'",
+      );
+      expect(rows[0].n).toBe(1);
+    });
+
+    it("50 concurrent redemptions through both: exactly one 200, 49 × 409, one row", async () => {
+      const staffA = await staffToken(a, "S001");
+      const staffB = await staffToken(b, "S001");
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 ? a : b).call("POST", "/api/redemptions", {
+            token: i % 2 ? staffA : staffB,
+            body: { lead_id: "NUDEM00001", kind: "nutritionist" },
+          }),
+        ),
+      );
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(answers.filter((r) => r.status === 409)).toHaveLength(49);
+      const { rows } = await b.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM redemptions WHERE lead_id = 'NUDEM00001' AND kind = 'nutritionist'",
+      );
+      expect(rows[0].n).toBe(1);
+    });
+  },
+);

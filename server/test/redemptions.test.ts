@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, customerToken, newLeadBody, startTestServer, staffToken, type TestServer } from "./harness.ts";
+import {
+  count,
+  customerToken,
+  newLeadBody,
+  staffToken,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 
 let s: TestServer;
 let staff: string;
@@ -13,8 +20,9 @@ beforeAll(async () => {
   staff = await staffToken(s, "S001");
   admin = await staffToken(s, "A001");
   const token = await customerToken(s, "redeem.me@example.com");
-  leadId = (await s.call<{ id: string }>("POST", "/api/lead", { token, body: newLeadBody("redeem.me@example.com") }))
-    .body.Data[0].id;
+  leadId = (
+    await s.call<{ id: string }>("POST", "/api/lead", { token, body: newLeadBody("redeem.me@example.com") })
+  ).body.Data[0].id;
 });
 afterAll(async () => {
   await s?.stop();
@@ -44,12 +52,19 @@ describe("redemption exactly once", () => {
   it("the 409 says when and by whom, in Chinese", async () => {
     const lead = await s.call<{ redemptions: Row[] }>("GET", `/api/lead?id=${leadId}`, { token: staff });
     const record = lead.body.Data[0].redemptions[0];
-    const again = await s.call<Row>("POST", "/api/redemptions", { token: staff, body: { lead_id: leadId, kind: "member" } });
+    const again = await s.call<Row>("POST", "/api/redemptions", {
+      token: staff,
+      body: { lead_id: leadId, kind: "member" },
+    });
     expect(again.status).toBe(409);
     expect(again.body.Message).toContain(record.staff_name as string);
     expect(again.body.Message).toContain(record.staff_id as string);
     expect(again.body.Message).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
-    expect(again.body.Data[0]).toMatchObject({ lead_id: leadId, kind: "member", redeemed_at: record.redeemed_at });
+    expect(again.body.Data[0]).toMatchObject({
+      lead_id: leadId,
+      kind: "member",
+      redeemed_at: record.redeemed_at,
+    });
   });
 
   it("each kind once: nutritionist is separate from member", async () => {
@@ -58,41 +73,76 @@ describe("redemption exactly once", () => {
       body: { lead_id: leadId, kind: "nutritionist", note: "諮詢 30 分鐘" },
     });
     expect(first.status).toBe(200);
-    expect(first.body.Data[0]).toMatchObject({ kind: "nutritionist", staff_id: "S001", note: "諮詢 30 分鐘" });
-    const second = await s.call("POST", "/api/redemptions", { token: admin, body: { lead_id: leadId, kind: "nutritionist" } });
+    expect(first.body.Data[0]).toMatchObject({
+      kind: "nutritionist",
+      staff_id: "S001",
+      note: "諮詢 30 分鐘",
+    });
+    const second = await s.call("POST", "/api/redemptions", {
+      token: admin,
+      body: { lead_id: leadId, kind: "nutritionist" },
+    });
     expect(second.status).toBe(409);
   });
 
   it("the seeded lead NUDEM00002 is already member-redeemed by S001", async () => {
-    const res = await s.call("POST", "/api/redemptions", { token: admin, body: { lead_id: "NUDEM00002", kind: "member" } });
+    const res = await s.call("POST", "/api/redemptions", {
+      token: admin,
+      body: { lead_id: "NUDEM00002", kind: "member" },
+    });
     expect(res.status).toBe(409);
     expect(res.body.Message).toContain("S001");
   });
 
   it("needs staff, a known lead and a known kind", async () => {
-    expect((await s.call("POST", "/api/redemptions", { body: { lead_id: leadId, kind: "member" } })).status).toBe(401);
-    const unknown = await s.call("POST", "/api/redemptions", { token: staff, body: { lead_id: "NU00000000", kind: "member" } });
+    expect(
+      (await s.call("POST", "/api/redemptions", { body: { lead_id: leadId, kind: "member" } })).status,
+    ).toBe(401);
+    const unknown = await s.call("POST", "/api/redemptions", {
+      token: staff,
+      body: { lead_id: "NU00000000", kind: "member" },
+    });
     expect(unknown.status).toBe(404);
-    const kind = await s.call("POST", "/api/redemptions", { token: staff, body: { lead_id: "NUDEM00003", kind: "gold" } });
+    const kind = await s.call("POST", "/api/redemptions", {
+      token: staff,
+      body: { lead_id: "NUDEM00003", kind: "gold" },
+    });
     expect(kind.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "kind" });
     expect(await count(s, "redemptions WHERE lead_id = 'NUDEM00003'")).toBe(0);
   });
+});
+
+const invoice = () => ({
+  lead_id: leadId,
+  invoice_no: "inv-2026/0001",
+  invoice_date: "2026-01-15",
+  amount: 328.5,
+  shop: "旺角店",
 });
 
 describe("invoices", () => {
   it("staff create one for a lead; it is readable by its id", async () => {
     const created = await s.call<Row & { id: string }>("POST", "/api/invoices", {
       token: staff,
-      body: { lead_id: leadId, invoice_no: "INV-2026-0001", amount: 328.5, items: [{ product_id: "P01", quantity: 2 }] },
+      body: {
+        lead_id: leadId,
+        invoice_no: "INV-2026-0001",
+        amount: 328.5,
+        items: [{ product_id: "P01", quantity: 2 }],
+      },
     });
+    expect(JSON.stringify(created.body)).toBe("");
     expect(created.status).toBe(200);
     const invoice = created.body.Data[0];
     expect(invoice).toMatchObject({
       lead_id: leadId,
       staff_id: "S001",
-      invoice_no: "INV-2026-0001",
+      staff_name: "嘉欣 李",
+      invoice_no: "INV-2026/0001",
+      invoice_date: "2026-01-15",
       amount: 328.5,
       currency: "HKD",
+      shop: "旺角店",
       items: [{ product_id: "P01", quantity: 2 }],
     });
     expect(invoice.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -103,15 +153,26 @@ describe("invoices", () => {
 
   it("refuses customers, unknown leads or products, and bad ids", async () => {
     const customer = await customerToken(s, "inv@example.com");
-    expect((await s.call("POST", "/api/invoices", { token: customer, body: { lead_id: leadId } })).status).toBe(403);
+    expect(
+      (await s.call("POST", "/api/invoices", { token: customer, body: { lead_id: leadId } })).status,
+    ).toBe(403);
     const noLead = await s.call("POST", "/api/invoices", { token: staff, body: { lead_id: "NU00000001" } });
     expect(noLead.status).toBe(404);
     const noProduct = await s.call("POST", "/api/invoices", {
       token: staff,
-      body: { lead_id: leadId, items: [{ product_id: "P01", quantity: 1 }, { product_id: "P77", quantity: 1 }] },
+      body: {
+        lead_id: leadId,
+        items: [
+          { product_id: "P01", quantity: 1 },
+          { product_id: "P77", quantity: 1 },
+        ],
+      },
     });
     expect(noProduct.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "items.1.product_id" });
-    const cents = await s.call("POST", "/api/invoices", { token: staff, body: { lead_id: leadId, amount: 1.005 } });
+    const cents = await s.call("POST", "/api/invoices", {
+      token: staff,
+      body: { lead_id: leadId, amount: 1.005 },
+    });
     expect(cents.body.Field).toBe("amount");
     expect((await s.call("GET", "/api/invoices/not-a-uuid")).body.Field).toBe("id");
     expect((await s.call("GET", "/api/invoices/6f1c8a52-5d0e-4b7a-9d35-1f2e3a4b5c6d")).status).toBe(404);
@@ -150,9 +211,15 @@ describe("maintenance PUT", () => {
     expect((await s.call<Row>("GET", "/api/maintenance")).body.Data[0]).toEqual(res.body.Data[0]);
     const env = await s.call("PUT", "/api/maintenance", { token: admin, body: { environment: "prod" } });
     expect(env.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "environment" });
-    const flag = await s.call("PUT", "/api/maintenance", { token: admin, body: { enable_maintenance: true } });
+    const flag = await s.call("PUT", "/api/maintenance", {
+      token: admin,
+      body: { enable_maintenance: true },
+    });
     expect(flag.body.Field).toBe("enable_maintenance");
-    const date = await s.call("PUT", "/api/maintenance", { token: admin, body: { nuform_online_date: "2026-12-01 10:00" } });
+    const date = await s.call("PUT", "/api/maintenance", {
+      token: admin,
+      body: { nuform_online_date: "2026-12-01 10:00" },
+    });
     expect(date.body.Field).toBe("nuform_online_date");
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff } from "../services/staff.ts";
-import { DEMO_PASSWORD, latestCode, startTestServer, staffToken, type TestServer } from "./harness.ts";
+import { DEMO_PASSWORD, latestCode, staffToken, startTestServer, type TestServer } from "./harness.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -44,7 +44,10 @@ describe("staff password sign-in", () => {
   });
 
   it("accepts the staff id in any letter case", async () => {
-    expect((await login("a001", DEMO_PASSWORD)).body.Data[0]).toMatchObject({ staff_id: "A001", role: "admin" });
+    expect((await login("a001", DEMO_PASSWORD)).body.Data[0]).toMatchObject({
+      staff_id: "A001",
+      role: "admin",
+    });
   });
 
   it("refuses a wrong password and an unknown staff id alike (401 INVALID_CREDENTIALS)", async () => {
@@ -67,14 +70,18 @@ describe("staff password sign-in", () => {
     expect(right.status).toBe(423);
     expect(right.body.Error).toBe("STAFF_LOCKED");
     expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(800);
-    const { rows } = await s.db.query<{ locked_until: Date }>("SELECT locked_until FROM staff WHERE staff_id = 'A001'");
+    const { rows } = await s.db.query<{ locked_until: Date }>(
+      "SELECT locked_until FROM staff WHERE staff_id = 'A001'",
+    );
     expect(rows[0].locked_until).not.toBeNull();
     s.clock.advance(15 * 60 * 1000 + 1000);
     expect((await login("A001", DEMO_PASSWORD)).status).toBe(200);
   });
 
   it("keeps passwords as scrypt hashes with a per-user salt", async () => {
-    const { rows } = await s.db.query<{ password_hash: string }>("SELECT password_hash FROM staff ORDER BY staff_id");
+    const { rows } = await s.db.query<{ password_hash: string }>(
+      "SELECT password_hash FROM staff ORDER BY staff_id",
+    );
     const salts = new Set(rows.map((r) => r.password_hash.split("$")[4]));
     expect(salts.size).toBe(rows.length);
     for (const r of rows) {
@@ -84,7 +91,14 @@ describe("staff password sign-in", () => {
   });
 
   it("creates staff only with a password that meets the policy", async () => {
-    const base = { staff_id: "S100", first_name: "Ka Yan", last_name: "Lee", role: "staff", phone: "", need_otp: "N" };
+    const base = {
+      staff_id: "S100",
+      first_name: "Ka Yan",
+      last_name: "Lee",
+      role: "staff",
+      phone: "",
+      need_otp: "N",
+    };
     for (const weak of ["Sh0rt!", "alllowercase1!", "ALLUPPER1!", "NoDigits!!", "NoSymbol123"]) {
       await expect(createStaff(s.db, { ...base, password: weak })).rejects.toMatchObject({
         code: "VALIDATION_FAILED",
@@ -93,7 +107,9 @@ describe("staff password sign-in", () => {
     }
     await createStaff(s.db, { ...base, password: "Good-Pass-42" });
     expect((await login("S100", "Good-Pass-42")).status).toBe(200);
-    await expect(createStaff(s.db, { ...base, password: "Good-Pass-42" })).rejects.toMatchObject({ field: "staff_id" });
+    await expect(createStaff(s.db, { ...base, password: "Good-Pass-42" })).rejects.toMatchObject({
+      field: "staff_id",
+    });
   });
 });
 
@@ -102,7 +118,10 @@ describe("staff one-time code (need_otp Y)", () => {
     const res = await login("S002", DEMO_PASSWORD);
     expect(res.status).toBe(200);
     expect(res.body.Data[0]).toMatchObject({ staff_id: "S002", need_otp: "Y", staff_token: "" });
-    const outbox = await s.call<{ to: string; kind: string; code: string }>("GET", "/api/dev/outbox?staff_id=S002");
+    const outbox = await s.call<{ to: string; kind: string; code: string }>(
+      "GET",
+      "/api/dev/outbox?staff_id=S002",
+    );
     expect(outbox.body.Data[0]).toMatchObject({ to: "S002", kind: "staff-code" });
     const code = outbox.body.Data[0].code;
     const done = await otp("S002", code);

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_AUDIENCE, ISSUER, STAFF_AUDIENCE } from "../auth/tokens.ts";
-import { customerToken, startTestServer, staffToken, type TestServer } from "./harness.ts";
+import { customerToken, staffToken, startTestServer, type TestServer } from "./harness.ts";
 
 let s: TestServer;
 let realStaff: string;
@@ -16,11 +16,21 @@ afterAll(async () => {
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 const nowS = () => Math.floor(Date.now() / 1000);
 
-function sign(claims: Record<string, unknown>, key: Uint8Array, header: Record<string, unknown> = { alg: "HS256" }) {
+function sign(
+  claims: Record<string, unknown>,
+  key: Uint8Array,
+  header: Record<string, unknown> = { alg: "HS256" },
+) {
   return new SignJWT(claims).setProtectedHeader(header as { alg: string }).sign(key);
 }
 
-const staffClaims = () => ({ iss: ISSUER, aud: STAFF_AUDIENCE, sub: "S001", role: "staff", exp: nowS() + 3600 });
+const staffClaims = () => ({
+  iss: ISSUER,
+  aud: STAFF_AUDIENCE,
+  sub: "S001",
+  role: "staff",
+  exp: nowS() + 3600,
+});
 const readLead = (token: string) => s.call("GET", "/api/lead?id=NUDEM00001", { token });
 
 describe("token checks", () => {

@@ -1,6 +1,6 @@
 /** Every kind of bad input is a 400 VALIDATION_FAILED naming the field, and writes nothing. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerToken, newLeadBody, startTestServer, staffToken, type TestServer } from "./harness.ts";
+import { customerToken, newLeadBody, staffToken, startTestServer, type TestServer } from "./harness.ts";
 
 let s: TestServer;
 const tokens: Record<"customer" | "staff" | "admin", string> = { customer: "", staff: "", admin: "" };
@@ -22,6 +22,13 @@ const address = {
   latitude: "",
   longitude: "",
   buildingLang: "zh",
+};
+const inv = {
+  lead_id: "NUDEM00001",
+  invoice_no: "A-1",
+  invoice_date: "2026-01-02",
+  amount: 10,
+  shop: "旺角店",
 };
 const baby = { status: "born", date: "2026-01-02", hospital_type: "Public", hospital_id: 1 };
 
@@ -49,15 +56,57 @@ const CASES: Case[] = [
   ["customer", "POST", "/api/lead", { ...lead(), phone: "9123456x" }, "phone"],
   ["customer", "POST", "/api/lead", { ...lead(), phone_code: "86", phone: "91234567" }, "phone"],
   ["customer", "POST", "/api/lead", { ...lead(), consents: undefined }, "consents"],
-  ["customer", "POST", "/api/lead", { ...lead(), consents: { terms: false, privacy: true, marketing: false } }, "consents.terms"],
-  ["customer", "POST", "/api/lead", { ...lead(), consents: { terms: true, privacy: true } }, "consents.marketing"],
-  ["customer", "POST", "/api/lead", { ...lead(), consents: { terms: true, privacy: true, marketing: false, x: 1 } }, "consents.x"],
+  [
+    "customer",
+    "POST",
+    "/api/lead",
+    { ...lead(), consents: { terms: false, privacy: true, marketing: false } },
+    "consents.terms",
+  ],
+  [
+    "customer",
+    "POST",
+    "/api/lead",
+    { ...lead(), consents: { terms: true, privacy: true } },
+    "consents.marketing",
+  ],
+  [
+    "customer",
+    "POST",
+    "/api/lead",
+    { ...lead(), consents: { terms: true, privacy: true, marketing: false, x: 1 } },
+    "consents.x",
+  ],
   ["customer", "POST", "/api/lead", { ...lead(), residence: "US" }, "residence"],
   ["customer", "POST", "/api/lead", { ...lead(), address: { ...address, region: "XX" } }, "address.region"],
-  ["customer", "POST", "/api/lead", { ...lead(), address: { ...address, district: "YTM" } }, "address.district"],
-  ["customer", "POST", "/api/lead", { ...lead(), address: { ...address, building: "", buildingEn: " " } }, "address.building"],
-  ["customer", "POST", "/api/lead", { ...lead(), address: { ...address, floor: "1".repeat(101) } }, "address.floor"],
-  ["customer", "POST", "/api/lead", { ...lead(), address: { ...address, latitude: "north" } }, "address.latitude"],
+  [
+    "customer",
+    "POST",
+    "/api/lead",
+    { ...lead(), address: { ...address, district: "YTM" } },
+    "address.district",
+  ],
+  [
+    "customer",
+    "POST",
+    "/api/lead",
+    { ...lead(), address: { ...address, building: "", buildingEn: " " } },
+    "address.building",
+  ],
+  [
+    "customer",
+    "POST",
+    "/api/lead",
+    { ...lead(), address: { ...address, floor: "1".repeat(101) } },
+    "address.floor",
+  ],
+  [
+    "customer",
+    "POST",
+    "/api/lead",
+    { ...lead(), address: { ...address, latitude: "north" } },
+    "address.latitude",
+  ],
   ["customer", "POST", "/api/lead", { ...lead(), address: { ...address, geo: {} } }, "address.geo"],
   ["customer", "POST", "/api/lead", { ...lead(), address_en: { street: "x" } }, "address_en.region"],
   [
@@ -69,7 +118,13 @@ const CASES: Case[] = [
   ],
   ["customer", "POST", "/api/lead", { ...lead(), baby: { ...baby, date: "2026-02-30" } }, "baby.date"],
   ["customer", "POST", "/api/lead", { ...lead(), baby: { ...baby, hospital_id: 1.5 } }, "baby.hospital_id"],
-  ["customer", "POST", "/api/lead", { ...lead(), baby: { ...baby, hospital_type: "private" } }, "baby.hospital_type"],
+  [
+    "customer",
+    "POST",
+    "/api/lead",
+    { ...lead(), baby: { ...baby, hospital_type: "private" } },
+    "baby.hospital_type",
+  ],
   ["customer", "POST", "/api/lead", { ...lead(), baby: { ...baby, status: "soon" } }, "baby.status"],
   ["customer", "POST", "/api/lead", { ...lead(), tnc: "old" }, "tnc"],
   ["customer", "POST", "/api/lead", { ...lead(), partner: "p".repeat(101) }, "partner"],
@@ -88,8 +143,20 @@ const CASES: Case[] = [
   [null, "POST", "/api/staff/login", { staff_id: "S001", password: "x", remember: true }, "remember"],
   [null, "POST", "/api/staff/otp", { staff_id: "S002", code: "1234567" }, "code"],
   ["staff", "POST", "/api/redemptions", { kind: "member" }, "lead_id"],
-  ["staff", "POST", "/api/redemptions", { lead_id: "NUDEM00001", kind: "member", note: "n".repeat(201) }, "note"],
-  ["staff", "POST", "/api/redemptions", { lead_id: "NUDEM00001", kind: "member", staff_id: "A001" }, "staff_id"],
+  [
+    "staff",
+    "POST",
+    "/api/redemptions",
+    { lead_id: "NUDEM00001", kind: "member", note: "n".repeat(201) },
+    "note",
+  ],
+  [
+    "staff",
+    "POST",
+    "/api/redemptions",
+    { lead_id: "NUDEM00001", kind: "member", staff_id: "A001" },
+    "staff_id",
+  ],
   ["staff", "POST", "/api/invoices", { lead_id: "NUDEM00001", amount: -1 }, "amount"],
   ["staff", "POST", "/api/invoices", { lead_id: "NUDEM00001", amount: "12" }, "amount"],
   [
@@ -99,11 +166,29 @@ const CASES: Case[] = [
     { lead_id: "NUDEM00001", items: Array(21).fill({ product_id: "P01", quantity: 1 }) },
     "items",
   ],
-  ["staff", "POST", "/api/invoices", { lead_id: "NUDEM00001", items: [{ product_id: "P01", quantity: 0 }] }, "items.0.quantity"],
-  ["staff", "POST", "/api/invoices", { lead_id: "NUDEM00001", items: [{ product_id: "P01", quantity: 1, price: 2 }] }, "items.0.price"],
+  [
+    "staff",
+    "POST",
+    "/api/invoices",
+    { lead_id: "NUDEM00001", items: [{ product_id: "P01", quantity: 0 }] },
+    "items.0.quantity",
+  ],
+  [
+    "staff",
+    "POST",
+    "/api/invoices",
+    { lead_id: "NUDEM00001", items: [{ product_id: "P01", quantity: 1, price: 2 }] },
+    "items.0.price",
+  ],
   ["admin", "PUT", "/api/maintenance", { enable_maintenance: "yes" }, "enable_maintenance"],
   ["admin", "PUT", "/api/maintenance", { maintenance_messages: "m".repeat(1001) }, "maintenance_messages"],
-  ["admin", "PUT", "/api/maintenance", { nuform_online_date: "2026-13-01T10:00:00+08:00" }, "nuform_online_date"],
+  [
+    "admin",
+    "PUT",
+    "/api/maintenance",
+    { nuform_online_date: "2026-13-01T10:00:00+08:00" },
+    "nuform_online_date",
+  ],
   [null, "GET", "/api/hospital_list?type=x", undefined, "type"],
   [null, "GET", "/api/hospital_list?type=Public&type=Private", undefined, "type"],
   [null, "GET", "/api/product_image?lang=en", undefined, "lang"],
@@ -119,14 +204,25 @@ const CASES: Case[] = [
 ];
 
 async function snapshot(): Promise<string> {
-  const tables = ["leads", "redemptions", "invoices", "one_time_codes", "outbox", "idempotency_keys", "rate_events", "staff"];
+  const tables = [
+    "leads",
+    "redemptions",
+    "invoices",
+    "one_time_codes",
+    "outbox",
+    "idempotency_keys",
+    "rate_events",
+    "staff",
+  ];
   const counts = [];
   for (const t of tables) {
     counts.push((await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}`)).rows[0].n);
   }
   const leadsNow = await s.db.query("SELECT id, details, updated_at FROM leads ORDER BY id");
   const maint = await s.db.query("SELECT * FROM maintenance");
-  const staff = await s.db.query("SELECT staff_id, failed_attempts, locked_until FROM staff ORDER BY staff_id");
+  const staff = await s.db.query(
+    "SELECT staff_id, failed_attempts, locked_until FROM staff ORDER BY staff_id",
+  );
   return JSON.stringify([counts, leadsNow.rows, maint.rows, staff.rows]);
 }
 
@@ -135,28 +231,32 @@ beforeAll(async () => {
   tokens.customer = await customerToken(s, EMAIL);
   tokens.staff = await staffToken(s, "S001");
   tokens.admin = await staffToken(s, "A001");
-  leadId = (await s.call<{ id: string }>("POST", "/api/lead", { token: tokens.customer, body: lead() })).body.Data[0].id;
+  leadId = (await s.call<{ id: string }>("POST", "/api/lead", { token: tokens.customer, body: lead() })).body
+    .Data[0].id;
 });
 afterAll(async () => {
   await s?.stop();
 });
 
 describe("bad input", () => {
-  it.each(CASES.map((c) => [`${c[1]} ${c[2]} → ${c[4] || "(body)"}`, c] as const))("%s", async (_name, testCase) => {
-    const [who, method, rawPath, body, field] = testCase;
-    const path = rawPath.replace("NUDEM00001", method === "PATCH" ? leadId : "NUDEM00001");
-    const patchBody =
-      method === "PATCH" && body && typeof body === "object" && "id" in body && body.id === "NUDEM00001"
-        ? { ...body, id: leadId }
-        : body;
-    const before = await snapshot();
-    const res = await s.call(method, path, {
-      token: who ? tokens[who] : undefined,
-      body: method === "GET" ? undefined : patchBody,
-    });
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ Code: 400, Error: "VALIDATION_FAILED", Field: field, Data: [] });
-    if (field) expect(res.body.Message).toContain(field);
-    expect(await snapshot()).toBe(before);
-  });
+  it.each(CASES.map((c) => [`${c[1]} ${c[2]} → ${c[4] || "(body)"}`, c] as const))(
+    "%s",
+    async (_name, testCase) => {
+      const [who, method, rawPath, body, field] = testCase;
+      const path = rawPath.replace("NUDEM00001", method === "PATCH" ? leadId : "NUDEM00001");
+      const patchBody =
+        method === "PATCH" && body && typeof body === "object" && "id" in body && body.id === "NUDEM00001"
+          ? { ...body, id: leadId }
+          : body;
+      const before = await snapshot();
+      const res = await s.call(method, path, {
+        token: who ? tokens[who] : undefined,
+        body: method === "GET" ? undefined : patchBody,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ Code: 400, Error: "VALIDATION_FAILED", Field: field, Data: [] });
+      if (field) expect(res.body.Message).toContain(field);
+      expect(await snapshot()).toBe(before);
+    },
+  );
 });

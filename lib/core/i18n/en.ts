@@ -260,7 +260,7 @@ export const en = {
   "flows.person.cnDistrict": "District / county",
   "flows.person.detail": "Street address",
   "flows.person.detailHint": "Street, number, building, floor and flat",
-  "flows.terms.textHeading": "Terms and conditions",
+  "flows.terms.textHeading": "The terms",
   "flows.terms.accept": "Agree and submit",
   "flows.terms.new.title": "Terms and conditions (new members)",
   "flows.terms.new.intro": "Welcome to nu membership. Please read these terms before you submit.",

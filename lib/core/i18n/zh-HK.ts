@@ -255,7 +255,7 @@ export const zhHK = {
   "flows.person.cnDistrict": "區／縣",
   "flows.person.detail": "詳細地址",
   "flows.person.detailHint": "街道、門牌、大廈、樓層及單位",
-  "flows.terms.textHeading": "條款及細則",
+  "flows.terms.textHeading": "條款內容",
   "flows.terms.accept": "同意並提交",
   "flows.terms.new.title": "條款及細則（新會員）",
   "flows.terms.new.intro": "歡迎加入 nu 會員計劃。提交前請細閱以下條款。",

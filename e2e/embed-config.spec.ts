@@ -1,0 +1,142 @@
+/**
+ * The element bundle as a page without a build step uses it: page-wide configuration (the
+ * <meta name="nu-forms:*"> tags and configure() from the module), loading the bundle twice, and a
+ * chunk that fails to load. The pages here are plain HTML served at the app's origin (routed), so
+ * they carry only the configuration they write themselves.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { nuFormReady, REPO_ROOT } from "./embed-helpers.ts";
+import { uniqueEmail } from "./support/api.ts";
+import { API_KEY, BASE_URL } from "./support/env.ts";
+
+function plainPage(head: string, body = "<nu-form></nu-form>"): string {
+  return `<!doctype html>
+<html lang="zh-Hant-HK">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>plain page</title>
+    ${head}
+    <script type="module" src="/elements/nu-forms.js"></script>
+  </head>
+  <body><main><h1>plain page</h1>${body}</main></body>
+</html>`;
+}
+
+async function open(page: Page, path: string, html: string) {
+  await page.route(`${BASE_URL}${path}`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+  );
+  await page.goto(path);
+}
+
+/** Asks for a sign-in code and returns the x-api-key the element sent. */
+async function sendCode(page: Page, email: string): Promise<string | undefined> {
+  const request = page.waitForRequest((r) => r.url().endsWith("/api/auth/email/code"));
+  await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
+  await page.getByRole("button", { name: "發送電郵" }).click();
+  return (await request).headers()["x-api-key"];
+}
+
+test("<meta name=nu-forms:api-base|api-key> configure every element of the page", async ({ page }) => {
+  await open(
+    page,
+    "/__embed-meta",
+    plainPage(`<meta name="nu-forms:api-base" content="/api">
+    <meta name="nu-forms:api-key" content="${API_KEY}">`),
+  );
+  await nuFormReady(page);
+  const email = uniqueEmail("embed-meta");
+  expect(await sendCode(page, email)).toBe(API_KEY);
+  await expect(page.getByText(`驗證碼已發送至 ${email}`)).toBeVisible();
+});
+
+test("configure() in the page's own module beats the <meta>; an attribute beats both", async ({ page }) => {
+  // The documented way: the page's module imports the bundle and configures it before any element
+  // mounts (elements mount after their chunk loads, always later than this module runs).
+  await page.route(`${BASE_URL}/__embed-config.js`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: "text/javascript",
+      body: `import { runtime } from "/elements/nu-forms.js";\nruntime.configure({ apiKey: ${JSON.stringify(API_KEY)} });\n`,
+    }),
+  );
+  await open(
+    page,
+    "/__embed-configure",
+    plainPage(`<meta name="nu-forms:api-key" content="a-wrong-key">
+    <script type="module" src="/__embed-config.js"></script>`),
+  );
+  await nuFormReady(page);
+  const email = uniqueEmail("embed-configure");
+  expect(await sendCode(page, email)).toBe(API_KEY);
+  await expect(page.getByText(`驗證碼已發送至 ${email}`)).toBeVisible();
+
+  await open(
+    page,
+    "/__embed-attribute",
+    plainPage(
+      `<meta name="nu-forms:api-key" content="a-wrong-key">
+    <script type="module" src="/__embed-config.js"></script>`,
+      `<nu-form api-key="attribute-key"></nu-form>`,
+    ),
+  );
+  await nuFormReady(page);
+  expect(await sendCode(page, uniqueEmail("embed-attribute"))).toBe("attribute-key");
+});
+
+test("the bundle loaded twice (even a second copy from another URL) is harmless", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const dist = resolve(REPO_ROOT, "dist/elements");
+  // A second copy of every file of the bundle under another path: a second React, a second runtime.
+  await page.route(`${BASE_URL}/copy/elements/**`, (route) => {
+    const file = new URL(route.request().url()).pathname.replace(/^\/copy\/elements\//, "");
+    route.fulfill({ status: 200, contentType: "text/javascript", body: readFileSync(resolve(dist, file)) });
+  });
+  await open(
+    page,
+    "/__embed-twice",
+    plainPage(
+      `<meta name="nu-forms:api-key" content="${API_KEY}">
+    <script type="module" src="/elements/nu-forms.js"></script>
+    <script type="module" src="/copy/elements/nu-forms.js"></script>`,
+    ),
+  );
+  await nuFormReady(page);
+  await page.waitForResponse((r) => r.url().includes("/copy/elements/nu-forms.js")).catch(() => undefined);
+  const copy = await page.evaluate(async () => {
+    const first = await import("/elements/nu-forms.js" as string);
+    const second = await import("/copy/elements/nu-forms.js" as string);
+    return {
+      distinct: first.runtime !== second.runtime,
+      defined: customElements.get("nu-form") !== undefined,
+    };
+  });
+  expect(copy).toEqual({ distinct: true, defined: true });
+  await expect(page.locator("nu-form")).toHaveCount(1);
+  expect(await page.getByRole("heading", { name: "登記成為 nu 會員" }).count()).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test("a chunk that fails to load shows a retry and reports nu-error LOAD_FAILED", async ({ page }) => {
+  let block = true;
+  await page.route(/\/elements\/chunks\/flows-[^/]+\.js$/, (route) =>
+    block ? route.abort() : route.continue(),
+  );
+  await page.addInitScript(() => {
+    const seen: unknown[] = [];
+    (window as unknown as { nuErrors: unknown[] }).nuErrors = seen;
+    document.addEventListener("nu-error", (event) => seen.push((event as CustomEvent).detail));
+  });
+  await open(page, "/__embed-offline", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
+  const errors = await page.evaluate(() => (window as unknown as { nuErrors: unknown[] }).nuErrors);
+  expect(errors).toContainEqual({ code: "LOAD_FAILED", message: "此部分未能載入，請檢查網絡後再試。" });
+
+  block = false;
+  await page.getByRole("button", { name: "重試" }).click();
+  await nuFormReady(page);
+});
