@@ -45,7 +45,7 @@ const chunkOf = (id: string): string | null => {
   if (path.includes("/lib/elements/")) return null;
   return "base";
 };
-const elementChunks = [{ name: chunkOf }];
+const elementChunks = [{ name: chunkOf, debugName: "nu-forms element chunks" }];
 
 export default defineConfig(({ mode }) => {
   const production = { "process.env.NODE_ENV": JSON.stringify("production") };

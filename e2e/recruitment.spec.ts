@@ -128,7 +128,7 @@ test.describe("recruitment form end to end", () => {
     await expect(dialog.getByText(`可選日期：${toEnGB(hkDay(0))} 至 ${toEnGB(hkDay(280))}`)).toBeVisible();
     const yesterday = dialog.locator(`button[data-date="${hkDay(-1)}"]`);
     await expect(yesterday).toHaveAttribute("aria-disabled", "true");
-    await yesterday.click();
+    await yesterday.click({ force: true });
     await expect(dialog.getByRole("button", { name: "確定" })).toBeDisabled();
     await dialog.getByRole("button", { name: "取消" }).click();
     dialog = await openCalendarAt(page, "預產期", hkDay(281));

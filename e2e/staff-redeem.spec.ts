@@ -119,6 +119,8 @@ test("a customer enrols through nuForm; S001 finds, scans and redeems once", asy
   await expect(staff.getByText(/^兌換成功：/)).toBeVisible();
   await expect(staff.getByText(byWhoAndWhen).first()).toBeVisible();
   await expect(redeemButton(staff)).toHaveCount(0);
+  await checkA11y(staff);
+  await snapWidths(staff, testInfo, "staff-redeemed");
 
   // Refused a second time: from the stale tab, through the API, and on a fresh visit.
   await redeemButton(stale).click();

@@ -1,0 +1,56 @@
+/**
+ * Adds a staff member to the database the server would use (same DATABASE_URL / DATA_DIR):
+ *   STAFF_PASSWORD='…' node --import tsx server/cli/create-staff.ts --id S003 --first 嘉欣 \
+ *     --last 李 --role staff --phone 61230004 --need-otp Y --email s003@example.com
+ * The password comes from STAFF_PASSWORD (not an argument, so it stays out of shell history)
+ * and must meet the password policy. Do not run against an embedded database the server has open.
+ */
+import { parseArgs } from "node:util";
+import { configFromEnv } from "../config.ts";
+import { openDb } from "../db/db.ts";
+import { migrate } from "../db/migrate.ts";
+import { ApiFailure } from "../http/envelope.ts";
+import { createStaff } from "../services/staff.ts";
+
+const { values } = parseArgs({
+  options: {
+    id: { type: "string" },
+    first: { type: "string" },
+    last: { type: "string", default: "" },
+    role: { type: "string", default: "staff" },
+    phone: { type: "string", default: "" },
+    "need-otp": { type: "string", default: "N" },
+    email: { type: "string" },
+  },
+});
+
+const config = configFromEnv();
+const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrate(db);
+  await createStaff(
+    db,
+    {
+      staff_id: values.id ?? "",
+      first_name: values.first ?? "",
+      last_name: values.last,
+      role: values.role,
+      phone: values.phone,
+      need_otp: values["need-otp"],
+      password: process.env.STAFF_PASSWORD ?? "",
+    },
+    values.email ?? null,
+  );
+  console.log(`staff ${values.id?.toUpperCase()} created`);
+} catch (error) {
+  if (error instanceof ApiFailure) {
+    console.error(
+      `not created: ${error.field === "password" ? "STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)" : `check --${error.field ?? "arguments"}`}`,
+    );
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+} finally {
+  await db.close();
+}
