@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import dts from "vite-plugin-dts";
 
 /**
@@ -47,11 +47,25 @@ const chunkOf = (id: string): string | null => {
 };
 const elementChunks = [{ name: chunkOf, debugName: "nu-forms element chunks" }];
 
+/**
+ * nanostores keeps a counter on `globalThis.nanostoresGlobal` so that several copies of it agree;
+ * the bundle has exactly one copy, so the counter stays inside it and the page gets no global.
+ */
+const noNanostoresGlobal: Plugin = {
+  name: "nu-forms:no-nanostores-global",
+  transform(code, id) {
+    if (!/node_modules[\\/]nanostores[\\/]atom[\\/]index\.js$/.test(id)) return null;
+    const global = "(globalThis.nanostoresGlobal ||= { epoch: 0 })";
+    if (!code.includes(global)) this.error(`nanostores changed: "${global}" is no longer in ${id}`);
+    return { code: code.replace(global, "({ epoch: 0 })"), map: null };
+  },
+};
+
 export default defineConfig(({ mode }) => {
   const production = { "process.env.NODE_ENV": JSON.stringify("production") };
   if (mode === "elements") {
     return {
-      plugins: [react()],
+      plugins: [react(), noNanostoresGlobal],
       define: production,
       resolve: { alias: ELEMENT_RUNTIME === "preact" ? preactAliases : {} },
       build: {

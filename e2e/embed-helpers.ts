@@ -29,25 +29,29 @@ export async function collectCspViolations(page: Page): Promise<() => Promise<st
 export interface ImageDiff {
   width: number;
   height: number;
-  /** Pixels whose colour differs by more than the per-channel tolerance. */
+  /** Blocks whose mean colour differs by more than the per-channel tolerance. */
   differing: number;
+  blocks: number;
   ratio: number;
 }
 
 /**
- * Compares two PNG screenshots pixel by pixel in a scratch page of the browser (its canvas decodes
- * them; no image library needed). Sizes must be equal.
+ * Compares two PNG screenshots in a scratch page of the browser (its canvas decodes them; no image
+ * library needed). The images are compared as means of `block`×`block` pixel squares: text
+ * anti-aliasing may differ where a page composites the element in its own layer (a transformed
+ * container), while anything a human would see as different — a colour, a border, a shifted or
+ * resized box, other text — changes whole blocks. Sizes must be equal.
  */
 export async function compareScreenshots(
   browser: Browser,
   a: Buffer,
   b: Buffer,
-  tolerance = 24,
+  options: { block?: number; tolerance?: number } = {},
 ): Promise<ImageDiff> {
   const scratch = await browser.newPage();
   try {
     return await scratch.evaluate(
-      async ({ left, right, tolerance }) => {
+      async ({ left, right, block, tolerance }) => {
         const decode = async (base64: string) => {
           const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
           const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
@@ -60,18 +64,35 @@ export async function compareScreenshots(
         if (x.width !== y.width || x.height !== y.height) {
           throw new Error(`sizes differ: ${x.width}×${x.height} vs ${y.width}×${y.height}`);
         }
+        const columns = Math.ceil(x.width / block);
+        const rows = Math.ceil(x.height / block);
         let differing = 0;
-        for (let i = 0; i < x.data.length; i += 4) {
-          for (let c = 0; c < 4; c++) {
-            if (Math.abs(x.data[i + c] - y.data[i + c]) > tolerance) {
-              differing++;
-              break;
+        for (let row = 0; row < rows; row++) {
+          for (let column = 0; column < columns; column++) {
+            const sums = [0, 0, 0, 0, 0, 0, 0, 0];
+            let count = 0;
+            for (let py = row * block; py < Math.min(x.height, (row + 1) * block); py++) {
+              for (let px = column * block; px < Math.min(x.width, (column + 1) * block); px++) {
+                const i = (py * x.width + px) * 4;
+                for (let c = 0; c < 4; c++) {
+                  sums[c] += x.data[i + c];
+                  sums[c + 4] += y.data[i + c];
+                }
+                count++;
+              }
+            }
+            for (let c = 0; c < 4; c++) {
+              if (Math.abs(sums[c] - sums[c + 4]) / count > tolerance) {
+                differing++;
+                break;
+              }
             }
           }
         }
-        return { width: x.width, height: x.height, differing, ratio: differing / (x.width * x.height) };
+        const blocks = columns * rows;
+        return { width: x.width, height: x.height, differing, blocks, ratio: differing / blocks };
       },
-      { left: a.toString("base64"), right: b.toString("base64"), tolerance },
+      { left: a.toString("base64"), right: b.toString("base64"), block: options.block ?? 4, tolerance: options.tolerance ?? 16 },
     );
   } finally {
     await scratch.close();

@@ -242,7 +242,12 @@ test("two brand themes differ through --nu-* custom properties only", async ({ p
   const ocean = await look("ocean");
   await checkA11y(page);
 
-  const differing = Object.keys(sunrise.host).filter((name) => sunrise.host[name] !== ocean.host[name]);
+  // Resolved values that follow the element's size (its content is taller in one theme) aside,
+  // the element's own computed style differs in custom properties only.
+  const sizeFollowing = ["height", "block-size", "width", "inline-size", "transform-origin", "perspective-origin"];
+  const differing = Object.keys(sunrise.host).filter(
+    (name) => sunrise.host[name] !== ocean.host[name] && !sizeFollowing.includes(name),
+  );
   expect(differing.length).toBeGreaterThan(0);
   expect(differing.filter((name) => !name.startsWith("--nu-"))).toEqual([]);
   expect(sunrise.inside.background).not.toBe(ocean.inside.background);

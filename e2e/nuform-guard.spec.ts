@@ -128,3 +128,28 @@ test.describe("nuForm guard (SPEC §4)", () => {
     expect(await storedFlag(page, "isInserted")).toBe(T);
   });
 });
+
+test("Enter while an input method is composing does not submit the step", async ({ page }) => {
+  await setFlags(page, { isAuthenticated: T });
+  await page.goto("/customer/nuForm/personInfoHK");
+  const lastName = page.getByRole("textbox", { name: "姓氏" });
+  await expect(lastName).toBeVisible();
+  const prevented = (composing: boolean) =>
+    lastName.evaluate((input, isComposing) => {
+      const event = new KeyboardEvent("keydown", {
+        key: "Enter",
+        isComposing,
+        bubbles: true,
+        cancelable: true,
+        composed: true,
+      });
+      input.dispatchEvent(event);
+      return event.defaultPrevented;
+    }, composing);
+  expect(await prevented(true)).toBe(true);
+  expect(await prevented(false)).toBe(false);
+  // A real Enter (no composition) submits: the empty form is checked and the first field focused.
+  await lastName.press("Enter");
+  await expect(lastName).toHaveAttribute("aria-invalid", "true");
+  await expect(lastName).toBeFocused();
+});

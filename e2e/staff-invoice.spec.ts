@@ -1,8 +1,8 @@
 /** The invoice QR code: staff enter the details, the server stores them, the code opens the record. */
 import { expect, test } from "@playwright/test";
 import { checkA11y } from "./nuform-steps.ts";
-import { createLead, decodeQrOf, snapWidths, useStaffSession } from "./staff-steps.ts";
-import { api } from "./support/api.ts";
+import { createLead, decodeQrOf, signInOnPage, snapWidths, useStaffSession } from "./staff-steps.ts";
+import { api, staffToken } from "./support/api.ts";
 import { BASE_URL } from "./support/env.ts";
 
 test("an invoice QR code is made, decodes to its page, and the page shows the record", async ({
@@ -53,7 +53,10 @@ test("an invoice QR code is made, decodes to its page, and the page shows the re
   await expect(qrImage).toBeVisible();
   await page.emulateMedia({ media: "screen" });
 
-  const stored = await api<Record<string, unknown>>("GET", `/invoices/${id}`);
+  expect((await api("GET", `/invoices/${id}`)).Code).toBe(401);
+  const stored = await api<Record<string, unknown>>("GET", `/invoices/${id}`, {
+    token: await staffToken("S001"),
+  });
   expect(stored.Data[0]).toMatchObject({
     id,
     lead_id: ref,
@@ -64,9 +67,15 @@ test("an invoice QR code is made, decodes to its page, and the page shows the re
   });
   expect(stored.Data[0].invoice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-  // The page the code opens: standalone (no staff bar), showing the record — also signed out.
+  // The page the code opens is standalone (no staff bar). Invoices are staff-only (DESIGN §5):
+  // signed out, it offers the staff sign-in, which comes back to the invoice.
   await page.evaluate(() => localStorage.clear());
   await page.goto(text);
+  await expect(page.getByText("發票只供職員查看，請先以職員身份登入。")).toBeVisible();
+  await page.getByRole("button", { name: "職員登入" }).click();
+  await expect(page).toHaveURL(/\/staff\/home/);
+  await signInOnPage(page, "S001");
+  await expect(page).toHaveURL(text);
   await expect(page.getByRole("heading", { name: "發票 INV-2026-0042" })).toBeVisible();
   await expect(page.locator(".staff-bar")).toHaveCount(0);
   await expect(page.getByText("旺角旗艦店")).toBeVisible();
@@ -77,6 +86,7 @@ test("an invoice QR code is made, decodes to its page, and the page shows the re
 });
 
 test("an invoice page with an unknown or missing id says so", async ({ page }) => {
+  await useStaffSession(page, "S001");
   await page.goto("/staff/invoice?id=00000000-0000-4000-8000-000000000000");
   await expect(page.getByText("找不到這張發票的記錄。")).toBeVisible();
   await page.goto("/staff/invoice?id=not-an-id");

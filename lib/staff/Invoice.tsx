@@ -27,10 +27,8 @@ type Load =
   | { status: "error"; message: string };
 
 /**
- * The standalone page an invoice QR code opens. The record is read by its random id alone (the
- * code is printed for the customer; an invoice holds no personal data beyond the lead reference).
- * Should a server require a staff token for it, a 401 offers the staff sign-in, which comes back
- * here afterwards.
+ * The standalone page an invoice QR code opens. Reading an invoice needs a staff token (DESIGN §5):
+ * signed out (or expired), the page offers the staff sign-in, which comes back here afterwards.
  */
 export function Invoice(props: InvoiceProps) {
   const ref = useRef<HTMLDivElement>(null);

@@ -26,6 +26,7 @@ export function redemptionRoutes(deps: Deps): Hono<AppEnv> {
       return ok(c, [await createInvoice(deps, staff, input)]);
     })
     .get("/invoices/:id", async (c) => {
+      await requireStaff(c, deps);
       queryOf(c, emptyQuerySchema);
       const { id } = parse(invoiceParamsSchema, { id: c.req.param("id") });
       return ok(c, [await readInvoice(deps, id)]);

@@ -1,7 +1,6 @@
 /**
- * Invoices behind the invoice QR code: created by staff for a lead; anyone holding the (random,
- * unguessable) id may read one, as the QR code is printed for the customer. No personal data
- * is in an invoice beyond the lead reference.
+ * Invoices behind the invoice QR code: created by staff for a lead and read by staff (DESIGN §5);
+ * the QR code carries the random, unguessable id of the record.
  */
 import { randomUUID } from "node:crypto";
 import type { InvoiceCreateInput } from "../../lib/core/schemas.ts";

@@ -140,7 +140,10 @@ describe("invoices", () => {
       items: [{ product_id: "P01", quantity: 2 }],
     });
     expect(invoice.id).toMatch(/^[0-9a-f-]{36}$/);
-    const read = await s.call("GET", `/api/invoices/${invoice.id}`);
+    expect((await s.call("GET", `/api/invoices/${invoice.id}`)).status).toBe(401);
+    const customer = await customerToken(s, "inv-read@example.com");
+    expect((await s.call("GET", `/api/invoices/${invoice.id}`, { token: customer })).status).toBe(403);
+    const read = await s.call("GET", `/api/invoices/${invoice.id}`, { token: staff });
     expect(read.status).toBe(200);
     expect(read.body.Data[0]).toEqual(invoice);
   });
@@ -177,8 +180,11 @@ describe("invoices", () => {
     });
     expect(future.body.Field).toBe("invoice_date");
     expect(await count(s, "invoices")).toBe(1);
-    expect((await s.call("GET", "/api/invoices/not-a-uuid")).body.Field).toBe("id");
-    expect((await s.call("GET", "/api/invoices/6f1c8a52-5d0e-4b7a-9d35-1f2e3a4b5c6d")).status).toBe(404);
+    expect((await s.call("GET", "/api/invoices/not-a-uuid", { token: staff })).body.Field).toBe("id");
+    const unknown = await s.call("GET", "/api/invoices/6f1c8a52-5d0e-4b7a-9d35-1f2e3a4b5c6d", {
+      token: staff,
+    });
+    expect(unknown.status).toBe(404);
   });
 });
 

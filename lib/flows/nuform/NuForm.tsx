@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import type { Consents } from "../../core/types.ts";
 import { $flags } from "../../state/index.ts";
+import { IncompleteError } from "../shared/customerSession.ts";
 import { getDraft, updateDraft } from "../shared/draft.ts";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
 import { FlowRoot } from "../shared/FlowRoot.tsx";
@@ -8,6 +9,7 @@ import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/lead
 import { MemberQr } from "../shared/MemberQr.tsx";
 import { PersonInfo } from "../shared/PersonInfo.tsx";
 import { usePartner } from "../shared/partner.ts";
+import { validatePerson } from "../shared/personValidation.ts";
 import { flowSession } from "../shared/session.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
 import { Terms } from "../shared/Terms.tsx";
@@ -40,11 +42,16 @@ function NuformStep({ step }: { step: string }) {
   const session = useStore(flowSession(flow));
   useStore($flags);
 
+  const toPerson = () => go(getDraft(flow).residence === "CN" ? "personInfoCN" : "personInfoHK");
   const toTerms = () => go(NUFORM_TERMS_STEP[termsKind(getDraft(flow), session.existing === "true")]);
 
   const accept = (tnc: "new" | "existing" | "partnership") => async (consents: Consents) => {
     updateDraft(flow, { consents });
     const draft = getDraft(flow);
+    const person = validatePerson(draft, draft.residence === "CN" ? "CN" : "HK", t);
+    if (Object.values(person.errors).some(Boolean) || person.addressIncomplete) {
+      throw new IncompleteError(t("flows.terms.personIncomplete"));
+    }
     const leadId = await createLeadOnce(
       api,
       leadBody(flow, draft, session.email ?? "", tnc),
@@ -59,9 +66,13 @@ function NuformStep({ step }: { step: string }) {
     case ENTRY_STEP:
       return <NuformEntry />;
     case "personInfoHK":
-      return <PersonInfo key={step} variant="HK" step={step} onDone={toTerms} />;
+      return (
+        <PersonInfo key={step} variant="HK" step={step} onDone={toTerms} onBack={() => go(ENTRY_STEP)} />
+      );
     case "personInfoCN":
-      return <PersonInfo key={step} variant="CN" step={step} onDone={toTerms} />;
+      return (
+        <PersonInfo key={step} variant="CN" step={step} onDone={toTerms} onBack={() => go(ENTRY_STEP)} />
+      );
     case "TnCNew":
       return (
         <Terms
@@ -70,6 +81,7 @@ function NuformStep({ step }: { step: string }) {
           step={step}
           submitLabel={t("flows.terms.accept")}
           onAccept={accept("new")}
+          onBack={toPerson}
         />
       );
     case "TnCExisting":
@@ -80,6 +92,7 @@ function NuformStep({ step }: { step: string }) {
           step={step}
           submitLabel={t("flows.terms.accept")}
           onAccept={accept("existing")}
+          onBack={toPerson}
         />
       );
     case "TnCPartnership":
@@ -90,6 +103,7 @@ function NuformStep({ step }: { step: string }) {
           step={step}
           submitLabel={t("flows.terms.accept")}
           onAccept={accept("partnership")}
+          onBack={toPerson}
         />
       );
     case "product":

@@ -8,6 +8,7 @@ import { Select } from "../../widgets/Select.tsx";
 import { useDraft } from "../shared/draft.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { ListStatus } from "../shared/ListStatus.tsx";
+import { StepActions } from "../shared/StepActions.tsx";
 import { StepForm } from "../shared/StepForm.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
@@ -19,7 +20,15 @@ type BabyField = "status" | "date" | "hospital_type" | "hospital_id";
  * Baby information: expecting (due date) or born (birth date) through the calendar, whose range
  * follows the status; hospital type and the hospital from GET /api/hospital_list?type=.
  */
-export function BabyInfo({ step, onDone }: { step: string; onDone: () => void }) {
+export function BabyInfo({
+  step,
+  onDone,
+  onBack,
+}: {
+  step: string;
+  onDone: () => void;
+  onBack?: () => void;
+}) {
   const { api, flow, t, lang, progress } = useFlow();
   const [draft, setDraft] = useDraft(flow);
   const ids = useIds("heading");
@@ -147,11 +156,7 @@ export function BabyInfo({ step, onDone }: { step: string; onDone: () => void })
             ) : null}
           </>
         ) : null}
-        <div className="nu-actions">
-          <button type="submit" className="nu-button">
-            {t("common.next")}
-          </button>
-        </div>
+        <StepActions label={t("common.next")} back={onBack} />
       </StepForm>
     </StepLayout>
   );

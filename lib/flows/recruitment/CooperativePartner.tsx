@@ -5,6 +5,7 @@ import { Consent } from "../shared/Consent.tsx";
 import { useDraft } from "../shared/draft.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { ListStatus } from "../shared/ListStatus.tsx";
+import { StepActions } from "../shared/StepActions.tsx";
 import { StepForm } from "../shared/StepForm.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
@@ -14,7 +15,15 @@ import { useList } from "../shared/useList.ts";
  * separate, optional consent for that clinic to contact them (passing data to a third party for
  * its own contact needs its own opt-in).
  */
-export function CooperativePartner({ step, onDone }: { step: string; onDone: () => void }) {
+export function CooperativePartner({
+  step,
+  onDone,
+  onBack,
+}: {
+  step: string;
+  onDone: () => void;
+  onBack?: () => void;
+}) {
   const { api, flow, t, lang, progress } = useFlow();
   const [draft, setDraft] = useDraft(flow);
   const ids = useIds("heading");
@@ -78,11 +87,7 @@ export function CooperativePartner({ step, onDone }: { step: string; onDone: () 
         >
           {t("flows.partner.contactConsent")}
         </Consent>
-        <div className="nu-actions">
-          <button type="submit" className="nu-button">
-            {t("common.next")}
-          </button>
-        </div>
+        <StepActions label={t("common.next")} back={onBack} />
       </StepForm>
     </StepLayout>
   );

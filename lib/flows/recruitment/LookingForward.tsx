@@ -7,10 +7,12 @@ import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { apiErrorCode, apiErrorText } from "../shared/customerSession.ts";
 import { useDraft } from "../shared/draft.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
+import { StepActions } from "../shared/StepActions.tsx";
 import { StepForm } from "../shared/StepForm.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { flowSession } from "../shared/session.ts";
 import { hkAddressText } from "../shared/summary.ts";
+import { firstIncompleteStep } from "./completeness.ts";
 
 export interface LookingForwardProps {
   step: string;
@@ -37,6 +39,12 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
 
   const submit = async () => {
     if (busy) return undefined;
+    const missing = firstIncompleteStep(draft, t);
+    if (missing) {
+      const section = sections.find((s) => s.edit === missing)?.title ?? "";
+      setFailure(t("flows.review.incomplete", { section }));
+      return undefined;
+    }
     setBusy(true);
     setFailure("");
     try {
@@ -139,11 +147,7 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
           </section>
         ))}
         <ErrorMessage lang={lang} message={failure} />
-        <div className="nu-actions">
-          <button type="submit" className="nu-button" aria-disabled={busy || undefined}>
-            {busy ? t("flows.working") : t("flows.review.submit")}
-          </button>
-        </div>
+        <StepActions label={t("flows.review.submit")} busy={busy} back={() => onEdit("babyInfo")} />
       </StepForm>
     </StepLayout>
   );

@@ -1,5 +1,4 @@
 import { useStore } from "@nanostores/react";
-import { useState } from "react";
 import type { VerifyResult } from "../../api/index.ts";
 import { $flags } from "../../state/index.ts";
 import { useIds } from "../../ui/ids.ts";
@@ -20,7 +19,6 @@ export function RecruitmentEntry() {
   useStore($flags);
   const session = useStore(flowSession(flow));
   const ids = useIds("heading");
-  const [justVerified] = useState(false);
   const signedIn = isSignedIn(flow);
   const inserted = $flags.get().isInserted === "true" && Boolean(session.leadId);
 
@@ -42,7 +40,7 @@ export function RecruitmentEntry() {
       intro={signedIn ? undefined : t("flows.recruitment.entryIntro")}
     >
       {signedIn ? (
-        <SignedInPanel focusOnMount={justVerified}>
+        <SignedInPanel focusOnMount={false}>
           <p>{inserted ? t("flows.login.alreadyEnrolled") : t("flows.login.continueHint")}</p>
           <div className="nu-actions">
             <button

@@ -69,13 +69,21 @@ function RecruitmentStep({ step }: { step: string }) {
     case ENTRY_STEP:
       return <RecruitmentEntry />;
     case "personInfo":
-      return <PersonInfo variant="HK" step={step} onDone={() => go("termsAndConditions")} />;
+      return (
+        <PersonInfo
+          variant="HK"
+          step={step}
+          onDone={() => go("termsAndConditions")}
+          onBack={() => go(ENTRY_STEP)}
+        />
+      );
     case "termsAndConditions":
       return (
         <Terms
           text="recruitment"
           step={step}
           submitLabel={t("common.next")}
+          onBack={() => go("personInfo")}
           onAccept={(consents) => {
             updateDraft(flow, { consents: { ...getDraft(flow).consents, ...consents } });
             go("cooperativePartner");
@@ -83,9 +91,17 @@ function RecruitmentStep({ step }: { step: string }) {
         />
       );
     case "cooperativePartner":
-      return <CooperativePartner step={step} onDone={() => go("babyInfo")} />;
+      return (
+        <CooperativePartner
+          step={step}
+          onDone={() => go("babyInfo")}
+          onBack={() => go("termsAndConditions")}
+        />
+      );
     case "babyInfo":
-      return <BabyInfo step={step} onDone={() => go("lookingForward")} />;
+      return (
+        <BabyInfo step={step} onDone={() => go("lookingForward")} onBack={() => go("cooperativePartner")} />
+      );
     case "lookingForward":
       return <LookingForward step={step} onSubmit={submit} onEdit={go} />;
     case "memberRedemption":

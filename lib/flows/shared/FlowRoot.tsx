@@ -6,7 +6,7 @@ import { $flags, applyFlagChanges } from "../../state/index.ts";
 import { baseSheet } from "../../ui/base.ts";
 import { useStyles } from "../../ui/styles.ts";
 import { useEmit } from "../../ui/useEmit.ts";
-import { normaliseLang, useT } from "../../ui/useT.ts";
+import { normaliseLang, type Translate, useT } from "../../ui/useT.ts";
 import type { FlowEventDetails } from "./events.ts";
 import { FlowContext, type FlowContextValue, type FlowProps } from "./FlowContext.tsx";
 import { requestHeadingFocus } from "./focus.ts";
@@ -112,15 +112,14 @@ export function FlowRoot(props: FlowRootProps) {
         ) : known ? (
           render(shown)
         ) : (
-          <UnknownStep step={shown} onRestart={() => context.go(ENTRY_STEP)} />
+          <UnknownStep t={t} step={shown} onRestart={() => context.go(ENTRY_STEP)} />
         )}
       </FlowContext.Provider>
     </div>
   );
 }
 
-function UnknownStep({ step, onRestart }: { step: string; onRestart: () => void }) {
-  const t = useT(undefined);
+function UnknownStep({ t, step, onRestart }: { t: Translate; step: string; onRestart: () => void }) {
   return (
     <section className="nu-flow">
       <h2 className="nu-step-title">{t("flows.unknownStep.title")}</h2>

@@ -8,6 +8,7 @@ import { Select } from "../../widgets/Select.tsx";
 import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { type PersonErrors, type PersonField, validatePerson } from "./personValidation.ts";
+import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
 import { StepLayout } from "./StepLayout.tsx";
 import { flowSession } from "./session.ts";
@@ -19,10 +20,11 @@ export interface PersonInfoProps {
   step: string;
   /** Moves on once every field is valid (the draft holds the answers). */
   onDone: () => void;
+  onBack?: () => void;
 }
 
 /** Personal information: names, phone with country code, the signed-in e-mail, and the address. */
-export function PersonInfo({ variant, step, onDone }: PersonInfoProps) {
+export function PersonInfo({ variant, step, onDone, onBack }: PersonInfoProps) {
   const { flow, t, lang, alsUrl, progress } = useFlow();
   const [draft, setDraft] = useDraft(flow);
   const email = useStore(flowSession(flow)).email ?? "";
@@ -180,11 +182,7 @@ export function PersonInfo({ variant, step, onDone }: PersonInfoProps) {
             />
           </fieldset>
         )}
-        <div className="nu-actions">
-          <button type="submit" className="nu-button">
-            {t("common.next")}
-          </button>
-        </div>
+        <StepActions label={t("common.next")} back={onBack} />
       </StepForm>
     </StepLayout>
   );

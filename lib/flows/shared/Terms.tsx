@@ -7,6 +7,7 @@ import { Consent } from "./Consent.tsx";
 import { apiErrorCode, apiErrorText } from "./customerSession.ts";
 import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
+import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
 import { StepLayout } from "./StepLayout.tsx";
 
@@ -38,6 +39,7 @@ export interface TermsProps {
   submitLabel: string;
   /** Runs with the consents once the required ones are given; a throw is shown and nothing is lost. */
   onAccept: (consents: Consents) => Promise<void> | void;
+  onBack?: () => void;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface TermsProps {
  * collection) and a separate, unticked, optional direct-marketing consent — Hong Kong's PDPO
  * wants marketing use to be its own opt-in.
  */
-export function Terms({ text, step, submitLabel, onAccept }: TermsProps) {
+export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps) {
   const { flow, t, lang, progress, emit } = useFlow();
   const [draft, setDraft] = useDraft(flow);
   const ids = useIds("heading", "text");
@@ -135,11 +137,7 @@ export function Terms({ text, step, submitLabel, onAccept }: TermsProps) {
           </Consent>
         </fieldset>
         <ErrorMessage lang={lang} message={failure} />
-        <div className="nu-actions">
-          <button type="submit" className="nu-button" aria-disabled={busy || undefined}>
-            {busy ? t("flows.working") : submitLabel}
-          </button>
-        </div>
+        <StepActions label={submitLabel} busy={busy} back={onBack} />
       </StepForm>
     </StepLayout>
   );

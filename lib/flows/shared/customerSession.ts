@@ -58,11 +58,18 @@ export function endCustomerSession(flow: CustomerFlow): void {
   clearDraft(flow, { partner: getDraft(flow).partner });
 }
 
+/** A submit refused in the browser because an earlier step is not complete (the text says which). */
+export class IncompleteError extends Error {
+  override readonly name = "IncompleteError";
+  readonly code = "INCOMPLETE";
+}
+
 /**
  * The text to show for a failed call: the server's own Chinese message (it can be more specific
  * than the code, e.g. how many tries are left), or the catalogue's text in English.
  */
 export function apiErrorText(error: unknown, lang: Lang): string {
+  if (error instanceof IncompleteError) return error.message;
   const failure = error as Partial<ApiError>;
   if (failure && typeof failure.code === "string") {
     if (lang === "zh-HK" && failure.message) return failure.message;

@@ -17,13 +17,15 @@ export const flowSheet = sheet(`
 @media (min-width: 600px) { .nu-row--2 { grid-template-columns: 1fr 1fr; } }
 .nu-phone-row { display: grid; gap: ${space(1.5)}; grid-template-columns: minmax(6.5em, 8.5em) 1fr; align-items: start; }
 .nu-actions { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; }
-.nu-actions > .nu-button { flex: 1 1 12em; }
+.nu-actions > .nu-button { flex: 2 1 10em; }
+.nu-actions > .nu-button--back { flex: 1 1 6em; }
 .nu-link-button {
   display: inline; padding: 0; border: 0; background: none; min-height: 0;
   color: ${token("color-primary")}; font-weight: 600; text-decoration: underline; cursor: pointer;
 }
 .nu-link-button:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; border-radius: 2px; }
 .nu-notice {
+  overflow-wrap: anywhere;
   padding: ${space(1.5)} ${space(2)};
   border-radius: ${token("radius")};
   background: ${token("color-background")};
@@ -50,7 +52,7 @@ export const flowSheet = sheet(`
 }
 .nu-terms-text:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; }
 .nu-terms-text ol { list-style: decimal; padding-inline-start: 1.25em; display: flex; flex-direction: column; gap: ${space(1)}; }
-.nu-summary { display: grid; grid-template-columns: minmax(6em, auto) 1fr; gap: ${space(0.75)} ${space(2)}; margin: 0; }
+.nu-summary { display: grid; grid-template-columns: 8.5em 1fr; gap: ${space(0.75)} ${space(2)}; margin: 0; }
 .nu-summary > div { display: contents; }
 .nu-section-head { display: flex; justify-content: space-between; align-items: baseline; gap: ${space(1)}; }
 .nu-summary dt { color: ${token("color-muted")}; }

@@ -1,0 +1,146 @@
+/**
+ * With SMTP_URL the codes are mailed (nodemailer, for real, to a small SMTP sink on loopback),
+ * cleared from the outbox once sent, and the dev outbox is off.
+ */
+import { createServer, type Server } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, startTestServer, type TestServer } from "./harness.ts";
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+/** Just enough SMTP (RFC 5321) to accept mail: EHLO, MAIL, RCPT, DATA, QUIT. */
+function smtpSink(): Promise<{ server: Server; port: number; mails: Received[] }> {
+  const mails: Received[] = [];
+  const server = createServer((socket) => {
+    let buffer = "";
+    let current: Received = { from: "", to: [], data: "" };
+    let inData = false;
+    socket.write("220 sink ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      let newline = buffer.indexOf("\r\n");
+      while (newline >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 2);
+        if (inData) {
+          if (line === ".") {
+            inData = false;
+            mails.push(current);
+            current = { from: "", to: [], data: "" };
+            socket.write("250 OK queued\r\n");
+          } else {
+            current.data += `${line.startsWith("..") ? line.slice(1) : line}\n`;
+          }
+        } else if (/^(EHLO|HELO)/i.test(line)) socket.write("250-sink\r\n250 8BITMIME\r\n");
+        else if (/^MAIL FROM:/i.test(line)) {
+          current.from = line.slice(10);
+          socket.write("250 OK\r\n");
+        } else if (/^RCPT TO:/i.test(line)) {
+          current.to.push(line.slice(8).replace(/[<>]/g, ""));
+          socket.write("250 OK\r\n");
+        } else if (/^DATA/i.test(line)) {
+          inData = true;
+          socket.write("354 go ahead\r\n");
+        } else if (/^QUIT/i.test(line)) {
+          socket.end("221 bye\r\n");
+        } else socket.write("250 OK\r\n");
+        newline = buffer.indexOf("\r\n");
+      }
+    });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      resolve({ server, port: (server.address() as { port: number }).port, mails });
+    });
+  });
+}
+
+/** The text part of a message, whatever transfer encoding nodemailer chose. */
+function bodyText(raw: string): string {
+  const [head, ...rest] = raw.split("\n\n");
+  const body = rest.join("\n\n");
+  if (/content-transfer-encoding:\s*base64/i.test(head))
+    return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body
+      .replace(/=\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
+async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("timed out waiting");
+}
+
+let sink: Awaited<ReturnType<typeof smtpSink>>;
+let s: TestServer;
+
+beforeAll(async () => {
+  sink = await smtpSink();
+  s = await startTestServer({
+    smtpUrl: `smtp://127.0.0.1:${sink.port}`,
+    mailFrom: "nu-forms <codes@example.com>",
+  });
+});
+afterAll(async () => {
+  await s?.stop();
+  await new Promise((r) => sink?.server.close(r));
+});
+
+describe("mail through SMTP_URL", () => {
+  it("mails the customer's code, which signs in; the outbox keeps no code once sent", async () => {
+    const sent = await s.call("POST", "/api/auth/email/code", {
+      body: { email: "mailbox@example.com", flow: "nuform" },
+    });
+    expect(sent.status).toBe(200);
+    const mail = await waitFor(() => sink.mails.find((m) => m.to.includes("mailbox@example.com")));
+    expect(mail.from).toContain("codes@example.com");
+    const text = bodyText(mail.data);
+    const code = /(\d{6})/.exec(text)?.[1];
+    expect(code, text).toBeDefined();
+    expect(text).toContain("驗證碼");
+    const verify = await s.call("POST", "/api/auth/email/verify", {
+      body: { email: "mailbox@example.com", code, flow: "nuform" },
+    });
+    expect(verify.status).toBe(200);
+    const outbox = await waitFor(async () => {
+      const { rows } = await s.db.query<{ code: string | null; text: string | null; sent_at: Date | null }>(
+        "SELECT code, text, sent_at FROM outbox WHERE to_addr = 'mailbox@example.com'",
+      );
+      return rows[0]?.code === null ? rows : undefined;
+    });
+    expect(outbox).toEqual([{ code: null, text: null, sent_at: expect.any(Date) }]);
+  });
+
+  it("mails the staff code to the staff member's address", async () => {
+    const login = await s.call("POST", "/api/staff/login", {
+      body: { staff_id: "S002", password: DEMO_PASSWORD },
+    });
+    expect(login.body.Data[0]).toMatchObject({ need_otp: "Y", staff_token: "" });
+    const mail = await waitFor(() => sink.mails.find((m) => m.to.includes("s002@example.com")));
+    const code = /(\d{6})/.exec(bodyText(mail.data))?.[1] as string;
+    const otp = await s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
+      body: { staff_id: "S002", code },
+    });
+    expect(otp.status).toBe(200);
+    expect(otp.body.Data[0].staff_token).not.toBe("");
+  });
+
+  it("turns the dev outbox off", async () => {
+    const res = await s.call("GET", "/api/dev/outbox?email=mailbox@example.com");
+    expect(res.status).toBe(404);
+    expect(res.body.Error).toBe("DEV_OUTBOX_DISABLED");
+  });
+});
