@@ -29,7 +29,7 @@ export async function collectCspViolations(page: Page): Promise<() => Promise<st
 export interface ImageDiff {
   width: number;
   height: number;
-  /** Blocks whose mean colour differs by more than the per-channel tolerance. */
+  /** Blocks (pixels when `block` is 1) whose mean colour differs by more than the tolerance. */
   differing: number;
   blocks: number;
   ratio: number;
@@ -37,10 +37,7 @@ export interface ImageDiff {
 
 /**
  * Compares two PNG screenshots in a scratch page of the browser (its canvas decodes them; no image
- * library needed). The images are compared as means of `block`×`block` pixel squares: text
- * anti-aliasing may differ where a page composites the element in its own layer (a transformed
- * container), while anything a human would see as different — a colour, a border, a shifted or
- * resized box, other text — changes whole blocks. Sizes must be equal.
+ * library needed), pixel by pixel or as means of `block`×`block` squares. Sizes must be equal.
  */
 export async function compareScreenshots(
   browser: Browser,
@@ -92,7 +89,12 @@ export async function compareScreenshots(
         const blocks = columns * rows;
         return { width: x.width, height: x.height, differing, blocks, ratio: differing / blocks };
       },
-      { left: a.toString("base64"), right: b.toString("base64"), block: options.block ?? 4, tolerance: options.tolerance ?? 16 },
+      {
+        left: a.toString("base64"),
+        right: b.toString("base64"),
+        block: options.block ?? 1,
+        tolerance: options.tolerance ?? 24,
+      },
     );
   } finally {
     await scratch.close();

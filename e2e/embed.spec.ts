@@ -5,7 +5,7 @@
  * page, leave the page's own styles alone, add nothing global, and take a brand theme through
  * --nu-* custom properties only. The server sends its strict CSP with every page here.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import {
   collectCspViolations,
   compareScreenshots,
@@ -126,26 +126,74 @@ test("the calendar dialog and a dropdown work inside the clipped, transformed se
   );
 });
 
-test("the form renders the same on the hostile page as on a blank page", async ({ page, browser }) => {
-  // Tall enough for the whole entry step below the sticky header; the same width on both pages.
-  await page.setViewportSize({ width: 390, height: 1200 });
-  const shot = async (path: string) => {
+/** Every element inside the form's shadow root: its computed style and its box relative to the host. */
+async function shadowTree(form: Locator) {
+  return form.evaluate((host) => {
+    const origin = host.getBoundingClientRect();
+    const found: Array<{ path: string; box: number[] | null; style: Record<string, string> }> = [];
+    const walk = (parent: Element | ShadowRoot, path: string) => {
+      for (const el of parent.children) {
+        const here = `${path} > ${el.localName}${el.className ? `.${String(el.className).split(" ").join(".")}` : ""}`;
+        const computed = getComputedStyle(el);
+        const style: Record<string, string> = {};
+        for (let i = 0; i < computed.length; i++) {
+          const name = computed.item(i);
+          style[name] = computed.getPropertyValue(name);
+        }
+        const r = el.getBoundingClientRect();
+        const box =
+          el.getClientRects().length > 0
+            ? [r.left - origin.left, r.top - origin.top, r.width, r.height]
+            : null;
+        found.push({ path: here, box, style });
+        walk(el, here);
+      }
+    };
+    walk(host.shadowRoot as ShadowRoot, "");
+    return found;
+  });
+}
+
+test("the form renders the same on the hostile page as on a blank page", async ({ browser, baseURL }) => {
+  // Two device pixels per CSS pixel and no scrolling: both pages put the form on whole pixels, so
+  // the same layout paints the same pixels.
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 1200 },
+    deviceScaleFactor: 2,
+    locale: "zh-HK",
+  });
+  const page = await context.newPage();
+  const look = async (path: string) => {
     await page.goto(path);
     const form = await nuFormReady(page);
-    await form.evaluate((el) => {
+    const at = await form.evaluate((el) => {
       (el as HTMLElement).style.width = "320px";
-      const header = document.querySelector(".brand-header");
-      const top =
-        el.getBoundingClientRect().top + window.scrollY - (header?.getBoundingClientRect().height ?? 0) - 16;
-      window.scrollTo(0, Math.max(0, top));
+      const r = el.getBoundingClientRect();
+      return { top: r.top, left: r.left, scrolled: window.scrollY };
     });
-    return form.screenshot({ animations: "disabled", caret: "hide" });
+    expect(at.scrolled).toBe(0);
+    expect(
+      Number.isInteger(at.top) && Number.isInteger(at.left),
+      `the form sits on whole pixels: ${JSON.stringify(at)}`,
+    ).toBe(true);
+    return {
+      tree: await shadowTree(form),
+      shot: await form.screenshot({ animations: "disabled", caret: "hide" }),
+    };
   };
-  const blank = await shot("/demo/blank.html?theme=sunrise");
-  const hostile = await shot("/demo/?theme=sunrise");
-  const diff = await compareScreenshots(browser, blank, hostile);
-  expect(diff.height, "the form has the same height on both pages").toBeGreaterThan(200);
-  expect(diff.ratio, `${diff.differing} of ${diff.width}×${diff.height} pixels differ`).toBeLessThan(0.002);
+  try {
+    const blank = await look("/demo/blank.html?theme=sunrise");
+    const hostile = await look("/demo/?theme=sunrise");
+    // Nothing of the page's CSS reached inside: every element has the same style and box.
+    expect(hostile.tree.length).toBeGreaterThan(10);
+    expect(hostile.tree).toEqual(blank.tree);
+    const diff = await compareScreenshots(browser, blank.shot, hostile.shot);
+    expect(diff.height, "the form is rendered").toBeGreaterThan(400);
+    expect(diff.ratio, `${diff.differing} of ${diff.width}×${diff.height} pixels differ`).toBeLessThan(0.001);
+  } finally {
+    await context.close();
+  }
 });
 
 const PAGE_PROBES = [
@@ -244,7 +292,14 @@ test("two brand themes differ through --nu-* custom properties only", async ({ p
 
   // Resolved values that follow the element's size (its content is taller in one theme) aside,
   // the element's own computed style differs in custom properties only.
-  const sizeFollowing = ["height", "block-size", "width", "inline-size", "transform-origin", "perspective-origin"];
+  const sizeFollowing = [
+    "height",
+    "block-size",
+    "width",
+    "inline-size",
+    "transform-origin",
+    "perspective-origin",
+  ];
   const differing = Object.keys(sunrise.host).filter(
     (name) => sunrise.host[name] !== ocean.host[name] && !sizeFollowing.includes(name),
   );

@@ -153,3 +153,15 @@ test("Enter while an input method is composing does not submit the step", async 
   await expect(lastName).toHaveAttribute("aria-invalid", "true");
   await expect(lastName).toBeFocused();
 });
+
+test("terms opened by their URL without personal details send no lead", async ({ page }) => {
+  await setFlags(page, { isAuthenticated: T });
+  await page.goto("/customer/nuForm/TnCNew");
+  await page.getByRole("checkbox", { name: /條款及細則/ }).check();
+  await page.getByRole("checkbox", { name: /私隱政策/ }).check();
+  await page.getByRole("button", { name: "同意並提交" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "個人資料尚未填妥" })).toBeVisible();
+  await page.getByRole("button", { name: "上一步" }).click();
+  await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoHK$/);
+  expect(await storedFlag(page, "isInserted")).toBeNull();
+});

@@ -54,3 +54,20 @@ test.describe("recruitment form guard (SPEC §4)", () => {
     await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
   });
 });
+
+test("the review page opened by its URL names what is missing instead of sending a lead", async ({
+  page,
+}) => {
+  await setFlags(page, { isAuthenticatedRe: T });
+  let posted = false;
+  await page.route("**/api/lead", (route) => {
+    if (route.request().method() === "POST") posted = true;
+    return route.fallback();
+  });
+  await page.goto("/customer/recruitmentForm/lookingForward");
+  await page.getByRole("button", { name: "確認並提交" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "「個人資料」尚未填妥" })).toBeVisible();
+  expect(posted).toBe(false);
+  await page.getByRole("button", { name: "修改個人資料" }).click();
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/personInfo$/);
+});

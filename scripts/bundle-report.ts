@@ -28,7 +28,11 @@ function sizesOf(bytes: Buffer): Sizes {
   };
 }
 
-const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
+const add = (a: Sizes, b: Sizes): Sizes => ({
+  raw: a.raw + b.raw,
+  gzip: a.gzip + b.gzip,
+  brotli: a.brotli + b.brotli,
+});
 const kB = (n: number) => (n / 1000).toFixed(1);
 
 /** The chunk files of one build, by their name before the hash (`base`, `flows`…). */
@@ -130,7 +134,8 @@ async function main() {
       const owners = [...attribute(base)].sort((a, b) => b[1] - a[1]);
       const all = owners.reduce((sum, [, n]) => sum + n, 0);
       lines.push("", "| in `base` (minified characters) | share |", "|---|---:|");
-      for (const [name, n] of owners.slice(0, 10)) lines.push(`| ${name} | ${((100 * n) / all).toFixed(1)} % |`);
+      for (const [name, n] of owners.slice(0, 10))
+        lines.push(`| ${name} | ${((100 * n) / all).toFixed(1)} % |`);
     }
     lines.push("");
   }

@@ -220,7 +220,7 @@ export async function buildManifest() {
         kind: "javascript-module",
         path: BUNDLE_MODULE,
         summary:
-          'The element bundle for pages without a build step (`<script type="module" src=".../elements/nu-forms.js">`), React included.',
+          'The element bundle for pages without a build step (`<script type="module" src=".../elements/nu-forms.js">`), its runtime included.',
         declarations: [],
         exports: declarations.map((d) => ({
           kind: "custom-element-definition",

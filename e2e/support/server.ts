@@ -43,7 +43,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   let output = "";
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 30_000);
+    // Generous: on a loaded 2-core machine the first start (tsx + PGlite + migrations) is slow.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      fail(new Error(`server did not start:\n${output}`));
+    }, 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes("nu-forms listening on")) {

@@ -71,7 +71,7 @@ export interface OutboxEntry {
 
 type Query = Record<string, string | number | undefined>;
 
-interface CallOptions {
+export interface CallOptions {
   query?: Query;
   json?: unknown;
   headers?: Record<string, string>;

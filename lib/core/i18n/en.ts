@@ -307,6 +307,7 @@ export const en = {
   "flows.member.refresh": "Refresh status",
   "flows.member.noLead": "Your enrolment cannot be found on this device. Please sign in again to see it.",
   "flows.member.signInAgain": "Sign in again",
+  "flows.member.backToStart": "Back to the start of the form",
   "flows.handover.button": "Choose a nutrition product",
   "flows.partner.title": "Cooperative partner",
   "flows.partner.intro": "Choose the partner clinic you would like to follow up with.",

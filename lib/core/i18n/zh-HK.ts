@@ -299,6 +299,7 @@ export const zhHK = {
   "flows.member.refresh": "更新兌換狀態",
   "flows.member.noLead": "在此裝置上找不到你的登記紀錄，請重新登入查看。",
   "flows.member.signInAgain": "重新登入",
+  "flows.member.backToStart": "返回登記首頁",
   "flows.handover.button": "選擇營養產品",
   "flows.partner.title": "合作伙伴",
   "flows.partner.intro": "請選擇你想跟進的合作伙伴診所。",

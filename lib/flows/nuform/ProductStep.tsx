@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import type { Product } from "../../core/types.ts";
 import { setFlag } from "../../state/index.ts";
 import { useIds } from "../../ui/ids.ts";
@@ -6,33 +6,28 @@ import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { describedBy, FieldError } from "../../widgets/Field.tsx";
 import { apiErrorCode, apiErrorText } from "../shared/customerSession.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
+import { ListStatus } from "../shared/ListStatus.tsx";
 import { StepForm } from "../shared/StepForm.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { flowSession } from "../shared/session.ts";
+import { useList } from "../shared/useList.ts";
 
 /** nuForm's product step: the products offered as picture cards; choosing one patches the lead. */
 export function ProductStep({ step, onDone }: { step: string; onDone: () => void }) {
   const { api, flow, t, lang, progress, emit } = useFlow();
   const ids = useIds("heading", "legend", "error");
-  const [products, setProducts] = useState<Product[] | null>(null);
-  const [loadError, setLoadError] = useState("");
+  const {
+    items: products,
+    error: loadError,
+    retry,
+  } = useList(
+    useCallback(() => api.products(), [api]),
+    lang,
+  );
   const [chosen, setChosen] = useState("");
   const [choiceError, setChoiceError] = useState("");
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
-
-  const load = async () => {
-    setLoadError("");
-    try {
-      setProducts(await api.products());
-    } catch (error) {
-      setLoadError(apiErrorText(error, lang));
-    }
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per client.
-  useEffect(() => {
-    void load();
-  }, [api]);
 
   const submit = async () => {
     if (busy) return undefined;
@@ -71,15 +66,7 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
       intro={t("flows.product.intro")}
     >
       <StepForm name="product" labelledBy={ids.heading} onSubmit={submit}>
-        {products === null && !loadError ? <p role="status">{t("common.loading")}</p> : null}
-        {loadError ? (
-          <div className="nu-actions">
-            <ErrorMessage lang={lang} message={loadError} />
-            <button type="button" className="nu-button nu-button--secondary" onClick={() => void load()}>
-              {t("common.retry")}
-            </button>
-          </div>
-        ) : null}
+        <ListStatus loading={products === null} error={loadError} retry={retry} lang={lang} />
         {products && products.length > 0 ? (
           <fieldset className="nu-fieldset">
             <legend id={ids.legend} className="nu-fieldset-title">

@@ -117,6 +117,11 @@ export function MemberQr({ step, leadId, actions, onRestart }: MemberQrProps) {
           ) : null}
           {actions?.(lead)}
         </div>
+        <p>
+          <button type="button" className="nu-link-button" onClick={onRestart}>
+            {t("flows.member.backToStart")}
+          </button>
+        </p>
       </section>
     </StepLayout>
   );

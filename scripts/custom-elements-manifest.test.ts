@@ -1,0 +1,124 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TOKENS } from "../lib/ui/theme.ts";
+import { buildManifest } from "./custom-elements-manifest.ts";
+import { importsOf, partsOf, scan } from "./manifest-scan.ts";
+
+/** DESIGN.md §4: every element of the bundle. */
+const DESIGN_TAGS = [
+  "nu-form",
+  "nu-recruitment-form",
+  "nu-staff-login",
+  "nu-staff-verification",
+  "nu-staff-result",
+  "nu-redeem-center",
+  "nu-nutritionist-redeem",
+  "nu-invoice-qrcode",
+  "nu-invoice",
+  "nu-radio-group",
+  "nu-card",
+  "nu-select",
+  "nu-email-input",
+  "nu-date-picker",
+  "nu-confirm-dialog",
+  "nu-error-message",
+  "nu-address-selector",
+];
+
+describe("manifest-scan", () => {
+  it("expands a part template over the literal list the file maps", () => {
+    const code = `{(["block", "floor", "room"] as const).map((field) => (
+      <input part={\`input \${field}\`} />))}
+      <p part="street hint" />`;
+    expect(partsOf("x.tsx", code)).toEqual(["input", "block", "floor", "room", "street", "hint"]);
+  });
+
+  it("refuses a dynamic part it cannot list", () => {
+    expect(() => partsOf("x.tsx", `<p part={\`cell \${kind}\`} />`)).toThrow(/not a mapped literal list/);
+    expect(() => partsOf("x.tsx", `<p part={\`cell-\${kind}\`} />`)).toThrow(/write it plainly/);
+  });
+
+  it("follows value imports but not type-only ones", () => {
+    const dir = mkdtempSync(join(tmpdir(), "nu-scan-"));
+    for (const name of ["a", "b", "c", "d"]) writeFileSync(join(dir, `${name}.ts`), "");
+    const file = join(dir, "main.tsx");
+    const code = `import type { A } from "./a.ts";
+import { type B } from "./b.ts";
+import { type C, c } from "./c.ts";
+import "./d.ts";
+export type { X } from "./a.ts";`;
+    expect(importsOf(file, code).map((f) => f.slice(dir.length + 1))).toEqual(["c.ts", "d.ts"]);
+  });
+
+  it("collects parts, --nu-* tokens and dispatched events through the imports", () => {
+    const dir = mkdtempSync(join(tmpdir(), "nu-scan-"));
+    writeFileSync(
+      join(dir, "child.tsx"),
+      'export const x = () => emit("nu-change", {}); const css = token("radius");',
+    );
+    writeFileSync(
+      join(dir, "main.tsx"),
+      `import { x } from "./child.tsx";\nconst s = "color: var(--nu-color-text, red); gap: " + space(2);\n<div part="root" />`,
+    );
+    const found = scan([join(dir, "main.tsx")], new Set(["radius", "color-text", "space"]));
+    expect([...found.parts]).toEqual(["root"]);
+    expect([...found.tokens].sort()).toEqual(["color-text", "radius", "space"]);
+    expect([...found.events]).toEqual(["nu-change"]);
+  });
+});
+
+describe("custom-elements.json", () => {
+  let manifest: Awaited<ReturnType<typeof buildManifest>>;
+  let declarations: (typeof manifest)["modules"][0]["declarations"];
+  let byTag: Map<string, (typeof declarations)[number]>;
+  beforeAll(async () => {
+    manifest = await buildManifest();
+    declarations = manifest.modules[0].declarations;
+    byTag = new Map(declarations.map((d) => [d.tagName, d]));
+  });
+
+  it("is schema 1.0.0 and lists every element of DESIGN.md §4, each exported by both modules", () => {
+    expect(manifest.schemaVersion).toBe("1.0.0");
+    expect([...byTag.keys()].sort()).toEqual([...DESIGN_TAGS].sort());
+    for (const module of manifest.modules) {
+      expect(module.exports.map((e) => e.name).sort()).toEqual([...DESIGN_TAGS].sort());
+    }
+  });
+
+  it("gives every element the common attributes, as attributes and as properties", () => {
+    for (const declaration of declarations) {
+      const attributes = declaration.attributes.map((a) => a.name);
+      expect(attributes).toEqual(expect.arrayContaining(["api-base", "api-key", "lang"]));
+      expect(declaration.members.map((m) => m.attribute)).toEqual(attributes);
+    }
+    const picker = byTag.get("nu-date-picker");
+    expect(picker?.attributes.find((a) => a.name === "min-days")).toMatchObject({
+      fieldName: "minDays",
+      type: { text: "number" },
+      default: '"0"',
+    });
+  });
+
+  it("reads events, parts and custom properties from the code", () => {
+    const form = byTag.get("nu-form");
+    expect(form?.events.map((e) => e.name)).toEqual(
+      expect.arrayContaining(["nu-step", "nu-submit", "nu-error"]),
+    );
+    expect(form?.events.find((e) => e.name === "nu-submit")?.type.text).toBe(
+      "CustomEvent<{ leadId: string }>",
+    );
+    expect(form?.cssParts.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["step", "step-title", "consent"]),
+    );
+    expect(byTag.get("nu-date-picker")?.cssParts.map((p) => p.name)).toContain("calendar-day");
+    expect(byTag.get("nu-card")?.slots).toEqual([{ name: "", description: expect.any(String) }]);
+    const primary = form?.cssProperties.find((p) => p.name === "--nu-color-primary");
+    expect(primary).toEqual({
+      name: "--nu-color-primary",
+      default: TOKENS["color-primary"].value,
+      description: TOKENS["color-primary"].doc,
+    });
+  });
+});
