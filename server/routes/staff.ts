@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { staffLoginSchema, staffOtpSchema, staffQuerySchema } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
 import { requireStaff } from "../http/auth.ts";
-import type { AppEnv } from "../http/env.ts";
+import { type AppEnv, clientAddress } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, queryOf } from "../http/input.ts";
 import { findStaff, staffLogin, staffOtp, staffRecord } from "../services/staff.ts";
@@ -11,7 +11,8 @@ export function staffRoutes(deps: Deps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .post("/staff/login", async (c) => {
       const input = await jsonBody(c, staffLoginSchema);
-      return ok(c, [await staffLogin(deps, input.staff_id, input.password)]);
+      const address = clientAddress(c, deps.config.trustProxy);
+      return ok(c, [await staffLogin(deps, input.staff_id, input.password, address)]);
     })
     .post("/staff/otp", async (c) => {
       const input = await jsonBody(c, staffOtpSchema);

@@ -12,12 +12,18 @@ import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { parse } from "../http/input.ts";
 import { consumeCode, issueCode } from "./codes.ts";
-import { takeSlots } from "./rateLimit.ts";
+import { eventsWithin, recordEvent, takeSlots } from "./rateLimit.ts";
 
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 15 * 60 * 1000;
 export const STAFF_CODE_TTL_MS = 5 * 60 * 1000;
 export const STAFF_CODES_PER_HOUR = 5;
+/**
+ * Failed staff sign-ins one client address may make in FAILURE_WINDOW_MS, across all staff ids:
+ * the per-account lock-out alone would let one address try a password on every account.
+ */
+export const FAILED_SIGN_INS_PER_ADDRESS = 30;
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export interface StaffRow {
   staff_id: string;
@@ -111,14 +117,25 @@ async function signedIn(deps: Deps, row: StaffRow): Promise<StaffRecord> {
 }
 
 /** POST /api/staff/login: the record with a token, or with `need_otp: 'Y'` and an empty token. */
-export async function staffLogin(deps: Deps, staffId: string, password: string): Promise<StaffRecord> {
+export async function staffLogin(
+  deps: Deps,
+  staffId: string,
+  password: string,
+  clientAddress = "unknown",
+): Promise<StaffRecord> {
+  const failures = deps.secrets.hmac("rate", `staff-fail-addr:${clientAddress}`);
+  if ((await eventsWithin(deps.db, failures, FAILURE_WINDOW_MS, deps.now())) >= FAILED_SIGN_INS_PER_ADDRESS) {
+    throw new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(FAILURE_WINDOW_MS / 1000) } });
+  }
   const row = await findStaff(deps.db, staffId);
   if (!row) {
     await verifyPassword(password, await dummyPasswordHash());
+    await recordEvent(deps.db, failures, deps.now());
     throw new ApiFailure("INVALID_CREDENTIALS");
   }
   if (lockedAt(row, deps.now())) throw lockedFailure(row.locked_until as Date, deps.now());
   if (!(await verifyPassword(password, row.password_hash))) {
+    await recordEvent(deps.db, failures, deps.now());
     const lockedUntil = await recordFailure(deps.db, staffId, deps.now());
     if (lockedUntil) throw lockedFailure(lockedUntil, deps.now());
     throw new ApiFailure("INVALID_CREDENTIALS");

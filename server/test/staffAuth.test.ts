@@ -169,6 +169,27 @@ describe("staff one-time code (need_otp Y)", () => {
   });
 });
 
+describe("failed sign-ins per client address", () => {
+  it("after 30 failures from one address across staff ids, answers 429 even for a right password", async () => {
+    const fresh = await startTestServer();
+    try {
+      for (let i = 0; i < 30; i++) {
+        const res = await fresh.call("POST", "/api/staff/login", {
+          body: { staff_id: `X${String(i).padStart(3, "0")}`, password: "Wrong-pass-1!" },
+        });
+        expect(res.status).toBe(401);
+      }
+      const blocked = await fresh.call("POST", "/api/staff/login", {
+        body: { staff_id: "S001", password: DEMO_PASSWORD },
+      });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.Error).toBe("RATE_LIMITED");
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
+
 describe("GET /api/staff", () => {
   it("needs a staff token and never gives out a token", async () => {
     const token = await staffToken(s, "S001");
