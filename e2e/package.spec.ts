@@ -84,8 +84,8 @@ const PLAIN_PAGE = `<!doctype html>
   <head>
     <meta charset="utf-8">
     <title>Plain page</title>
-    <script type="module" src="/nu-forms/nu-forms.js"></script>
-    <script type="module" src="/page.js"></script>
+    <script type="module" src="./nu-forms/nu-forms.js"></script>
+    <script type="module" src="./page.js"></script>
   </head>
   <body>
     <main>
@@ -213,7 +213,9 @@ test.describe("the packed npm package", () => {
     await expect(page.getByText("卡片內容")).toBeVisible();
 
     await page.goto(`${site.url}/plain/`);
-    await page.getByRole("radio", { name: "進階" }).check();
+    const advanced = page.getByRole("radio", { name: "進階" });
+    await expect(advanced).toBeVisible();
+    await advanced.check();
     await expect(page.locator("#chosen")).toHaveText("已選：進階");
     expect(errors).toEqual([]);
   });

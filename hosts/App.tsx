@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
-import Router, { type RouterOnChangeArgs } from "preact-router";
+
 import { useState } from "preact/hooks";
+import Router, { type RouterOnChangeArgs } from "preact-router";
 import type { NuFormsRuntime } from "../lib/elements/runtime.ts";
 import { FlowPage } from "./flows/FlowPage.tsx";
 import { LoadingOverlay } from "./LoadingOverlay.tsx";

@@ -20,7 +20,10 @@ loadRuntime().then(
     render(<App runtime={runtime} />, mount);
   },
   (error: unknown) => {
-    console.error("nu-forms: the element bundle failed to load", error instanceof Error ? error.message : error);
+    console.error(
+      "nu-forms: the element bundle failed to load",
+      error instanceof Error ? error.message : error,
+    );
     render(<BundleLoadError />, mount);
   },
 );

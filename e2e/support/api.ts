@@ -26,7 +26,10 @@ export async function api<T = Record<string, unknown>>(
 }
 
 /** The newest code the dev outbox holds for a customer e-mail or a staff id. */
-export async function outboxCode(who: { email: string } | { staff_id: string }, base?: string): Promise<string> {
+export async function outboxCode(
+  who: { email: string } | { staff_id: string },
+  base?: string,
+): Promise<string> {
   const query = "email" in who ? `email=${encodeURIComponent(who.email)}` : `staff_id=${who.staff_id}`;
   const answer = await api<{ code: string }>("GET", `/dev/outbox?${query}`, { base });
   const code = answer.Data[0]?.code;
@@ -43,7 +46,10 @@ export async function staffToken(staffId: "S001" | "S002" | "A001", base?: strin
   const record = login.Data[0];
   if (record?.staff_token) return record.staff_token;
   const code = await outboxCode({ staff_id: staffId }, base);
-  const otp = await api<{ staff_token: string }>("POST", "/staff/otp", { base, body: { staff_id: staffId, code } });
+  const otp = await api<{ staff_token: string }>("POST", "/staff/otp", {
+    base,
+    body: { staff_id: staffId, code },
+  });
   const token = otp.Data[0]?.staff_token;
   if (!token) throw new Error(`staff sign-in failed for ${staffId}: ${otp.Message}`);
   return token;

@@ -2,8 +2,17 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /** Runs axe on the page (shadow roots included) and fails with a readable list of violations. */
-export async function expectNoA11yViolations(page: Page, options: { include?: string; exclude?: string[] } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+export async function expectNoA11yViolations(
+  page: Page,
+  options: { include?: string; exclude?: string[] } = {},
+) {
+  let builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "best-practice",
+  ]);
   if (options.include) builder = builder.include(options.include);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

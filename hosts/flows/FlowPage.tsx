@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
-import { route } from "preact-router";
+
 import { useEffect, useRef, useState } from "preact/hooks";
+import { route } from "preact-router";
 import { NUFORM_STEPS, RECRUITMENT_STEPS } from "../../lib/core/routes.ts";
 import { type CustomerFlow, flowPath, runGate } from "../../lib/gate.ts";
 import { currentQuery } from "../navigation.ts";
@@ -8,7 +9,10 @@ import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
 
-const STEPS: Record<CustomerFlow, readonly string[]> = { nuform: NUFORM_STEPS, recruitment: RECRUITMENT_STEPS };
+const STEPS: Record<CustomerFlow, readonly string[]> = {
+  nuform: NUFORM_STEPS,
+  recruitment: RECRUITMENT_STEPS,
+};
 const TITLES: Record<CustomerFlow, string> = { nuform: "nuForm 會員登記", recruitment: "媽媽會員招募" };
 
 /**
@@ -48,6 +52,7 @@ export function FlowPage({ flow, step = "" }: { path?: string; flow: CustomerFlo
   }, [flow, step, known, runtime]);
 
   const mounted = shownStep !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the listener attaches once the element is mounted.
   useEffect(() => {
     const node = element.current;
     if (!node) return;

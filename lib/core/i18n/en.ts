@@ -343,7 +343,8 @@ export const en = {
   "flows.review.editSection": "Change {section}",
   "flows.review.submit": "Confirm and submit",
   "flows.review.incomplete": "“{section}” is not complete yet. Please use its Change link to finish it.",
-  "flows.terms.personIncomplete": "Your personal details are not complete yet. Please go back and finish them.",
+  "flows.terms.personIncomplete":
+    "Your personal details are not complete yet. Please go back and finish them.",
   // — maintenance —
   "maintenance.title": "Under maintenance",
   "maintenance.default": "The service is under maintenance. Please try again later.",
