@@ -64,7 +64,7 @@ export default defineConfig({
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 240_000,
-      stdout: "pipe",
+      stdout: "ignore",
     },
   ],
 });
