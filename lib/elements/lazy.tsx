@@ -44,7 +44,6 @@ export function lazyElement(load: () => Promise<ComponentType<Props>>): Componen
   // replaced on retry (React keeps a lazy component's failure for good).
   let shared: LazyExoticComponent<ComponentType<Props>> = lazy(fetchOnce);
 
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per tag at registration, never during a render.
   function LazyElement(props: Props) {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
