@@ -11,6 +11,7 @@ export async function cleanUp(deps: Deps): Promise<void> {
   const nowMs = deps.now();
   const before = (ms: number) => new Date(nowMs - ms).toISOString();
   await deps.db.query("DELETE FROM rate_events WHERE at < $1", [before(2 * 60 * 60 * 1000)]);
+  await deps.db.query("DELETE FROM sign_in_failures WHERE at < $1", [before(2 * 60 * 60 * 1000)]);
   await deps.db.query("DELETE FROM one_time_codes WHERE created_at < $1", [before(DAY_MS)]);
   await deps.db.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before(DAY_MS)]);
   await deps.db.query("DELETE FROM outbox WHERE created_at < $1", [before(7 * DAY_MS)]);

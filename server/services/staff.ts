@@ -12,7 +12,7 @@ import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { parse } from "../http/input.ts";
 import { consumeCode, issueCode } from "./codes.ts";
-import { eventsWithin, recordEvent, takeSlots } from "./rateLimit.ts";
+import { failuresWithin, recordFailure as recordAddressFailure, takeSlots } from "./rateLimit.ts";
 
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MS = 15 * 60 * 1000;
@@ -124,18 +124,20 @@ export async function staffLogin(
   clientAddress = "unknown",
 ): Promise<StaffRecord> {
   const failures = deps.secrets.hmac("rate", `staff-fail-addr:${clientAddress}`);
-  if ((await eventsWithin(deps.db, failures, FAILURE_WINDOW_MS, deps.now())) >= FAILED_SIGN_INS_PER_ADDRESS) {
+  if (
+    (await failuresWithin(deps.db, failures, FAILURE_WINDOW_MS, deps.now())) >= FAILED_SIGN_INS_PER_ADDRESS
+  ) {
     throw new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(FAILURE_WINDOW_MS / 1000) } });
   }
   const row = await findStaff(deps.db, staffId);
   if (!row) {
     await verifyPassword(password, await dummyPasswordHash());
-    await recordEvent(deps.db, failures, deps.now());
+    await recordAddressFailure(deps.db, failures, deps.now());
     throw new ApiFailure("INVALID_CREDENTIALS");
   }
   if (lockedAt(row, deps.now())) throw lockedFailure(row.locked_until as Date, deps.now());
   if (!(await verifyPassword(password, row.password_hash))) {
-    await recordEvent(deps.db, failures, deps.now());
+    await recordAddressFailure(deps.db, failures, deps.now());
     const lockedUntil = await recordFailure(deps.db, staffId, deps.now());
     if (lockedUntil) throw lockedFailure(lockedUntil, deps.now());
     throw new ApiFailure("INVALID_CREDENTIALS");
