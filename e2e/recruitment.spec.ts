@@ -83,6 +83,7 @@ test.describe("recruitment form end to end", () => {
     await shots("r05-baby");
     await page.getByRole("button", { name: "下一步" }).click();
 
+    await expect(heading(page, "確認資料")).toBeVisible();
     await expect(page.getByText(toEnGB(due))).toBeVisible();
     await expect(page.getByText("伊利沙伯醫院")).toBeVisible();
     const ref = await submitReview(page, shots);

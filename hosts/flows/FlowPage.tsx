@@ -67,12 +67,15 @@ export function FlowPage({ flow, step = "" }: { path?: string; flow: CustomerFlo
   if (!known) return <NotFound />;
   if (!mounted) return <PageShell title={TITLES[flow]} busy />;
   const partner = currentQuery().get("partner") ?? undefined;
+  // While the next step's gate runs, the previous step stays on screen but cannot be used, so a
+  // quick second tap cannot act on a step the customer has already left.
+  const leaving = shownStep !== (step || "login");
   return (
-    <PageShell title={TITLES[flow]}>
+    <PageShell title={TITLES[flow]} busy={leaving}>
       {flow === "nuform" ? (
-        <nu-form ref={element} step={shownStep} partner={partner} />
+        <nu-form ref={element} step={shownStep} partner={partner} inert={leaving} />
       ) : (
-        <nu-recruitment-form ref={element} step={shownStep} partner={partner} />
+        <nu-recruitment-form ref={element} step={shownStep} partner={partner} inert={leaving} />
       )}
     </PageShell>
   );
