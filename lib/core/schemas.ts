@@ -5,6 +5,7 @@
  * characters and broken UTF-16, and `fieldOf(issues)` names the first bad field as a dotted path.
  */
 import * as v from "valibot";
+import { hkToday, isValidYmd } from "./dates.ts";
 import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
 import { isValidPhone, normalisePhone } from "./lists/phoneCodes.ts";
 import { regionOfDistrict } from "./lists/regions.ts";
@@ -57,20 +58,11 @@ function text(max: number, opts: { required?: boolean; multiline?: boolean } = {
   return opts.required ? v.pipe(base, v.nonEmpty()) : base;
 }
 
-/** A real calendar date `YYYY-MM-DD`. */
-export function isCalendarDate(ymd: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 /** ISO 8601 date-time with an explicit offset (`2026-12-01T10:00:00+08:00` or `…Z`). */
 export function isIsoDateTimeWithOffset(value: string): boolean {
   return (
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
-    isCalendarDate(value.slice(0, 10)) &&
+    isValidYmd(value.slice(0, 10)) &&
     !Number.isNaN(Date.parse(value))
   );
 }
@@ -234,7 +226,11 @@ export const consentsSchema = v.strictObject({
 
 export const babySchema = v.strictObject({
   status: v.picklist(["expecting", "born"]),
-  date: v.pipe(v.string(), v.maxLength(10), v.check(isCalendarDate, "not a date")),
+  date: v.pipe(
+    v.string(),
+    v.maxLength(10),
+    v.check((ymd: string) => isValidYmd(ymd), "not a date"),
+  ),
   hospital_type: hospitalTypeSchema,
   hospital_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99)),
 });
@@ -314,10 +310,8 @@ export const redemptionCreateSchema = v.strictObject({
   note: v.optional(text(LIMITS.text, { multiline: true })),
 });
 
-/** Today in Hong Kong as YYYY-MM-DD. */
-export function hongKongToday(nowMs: number = Date.now()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Hong_Kong" }).format(new Date(nowMs));
-}
+/** Invoice numbers as shops print them (upper-cased before the check). */
+export const INVOICE_NO_PATTERN = /^[A-Z0-9][A-Z0-9/_.-]*$/;
 
 /** The shop's invoice behind the invoice QR code: number, date (not in the future), amount in HKD, shop. */
 export const invoiceCreateSchema = v.strictObject({
@@ -328,13 +322,13 @@ export const invoiceCreateSchema = v.strictObject({
     v.trim(),
     v.toUpperCase(),
     v.maxLength(LIMITS.id),
-    v.regex(/^[A-Z0-9][A-Z0-9/_.-]*$/),
+    v.regex(INVOICE_NO_PATTERN),
   ),
   invoice_date: v.pipe(
     v.string(),
     v.maxLength(10),
-    v.check(isCalendarDate, "not a date"),
-    v.check((ymd) => ymd <= hongKongToday(), "in the future"),
+    v.check((ymd: string) => isValidYmd(ymd), "not a date"),
+    v.check((ymd) => ymd <= hkToday(), "in the future"),
   ),
   amount: v.pipe(
     v.number(),

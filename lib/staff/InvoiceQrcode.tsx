@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
+import { hkToday } from "../core/dates.ts";
 import type { MessageKey } from "../core/i18n/index.ts";
 import type { Invoice } from "../core/types.ts";
 import { focusFirstInvalid } from "../flows/shared/focus.ts";
@@ -14,7 +15,6 @@ import { InvoiceRecord, invoiceSheet } from "./InvoiceRecord.tsx";
 import {
   checkInvoiceInput,
   emptyInvoiceInput,
-  hkToday,
   INVOICE_LIMITS,
   type InvoiceField,
   type InvoiceInput,

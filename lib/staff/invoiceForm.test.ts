@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkInvoiceInput, emptyInvoiceInput, hkToday, invoicePageUrl } from "./invoiceForm.ts";
+import { hkToday } from "../core/dates.ts";
+import { checkInvoiceInput, emptyInvoiceInput, invoicePageUrl } from "./invoiceForm.ts";
 
 // 2026-11-21 01:30 in Hong Kong is still 2026-11-20 in UTC.
 const NOW = Date.parse("2026-11-20T17:30:00Z");

@@ -2,7 +2,9 @@
  * The invoice details staff type before the invoice QR code is made, checked in the browser with
  * the same limits the server applies (the server checks again; it has the last word).
  */
+import { hkToday, isValidYmd } from "../core/dates.ts";
 import { isLeadRef, normaliseLeadRef } from "../core/leadRef.ts";
+import { INVOICE_NO_PATTERN, LIMITS } from "../core/schemas.ts";
 
 export interface InvoiceInput {
   invoice_no: string;
@@ -26,28 +28,14 @@ export interface InvoiceBody {
 export type InvoiceField = keyof InvoiceInput;
 export type InvoiceProblem = "required" | "format" | "future" | "range";
 
+/** The server's limits (lib/core/schemas.ts), for the form's maxlength and messages. */
 export const INVOICE_LIMITS = {
-  invoiceNoMax: 40,
-  shopMax: 100,
-  amountMax: 1_000_000,
+  invoiceNoMax: LIMITS.id,
+  shopMax: LIMITS.shortText,
+  amountMax: LIMITS.amount,
 } as const;
 
-const INVOICE_NO = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
-const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function validYmd(text: string): boolean {
-  const match = YMD.exec(text);
-  if (!match) return false;
-  const [y, m, d] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-/** Today in Hong Kong as YYYY-MM-DD. */
-export function hkToday(nowMs: number = Date.now()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Hong_Kong" }).format(new Date(nowMs));
-}
 
 export function emptyInvoiceInput(nowMs?: number): InvoiceInput {
   return { invoice_no: "", invoice_date: hkToday(nowMs), amount: "", lead_id: "", shop: "" };
@@ -60,12 +48,12 @@ export function checkInvoiceInput(
   const problems: Partial<Record<InvoiceField, InvoiceProblem>> = {};
   const invoiceNo = input.invoice_no.trim().toUpperCase();
   if (!invoiceNo) problems.invoice_no = "required";
-  else if (invoiceNo.length > INVOICE_LIMITS.invoiceNoMax || !INVOICE_NO.test(invoiceNo))
+  else if (invoiceNo.length > INVOICE_LIMITS.invoiceNoMax || !INVOICE_NO_PATTERN.test(invoiceNo))
     problems.invoice_no = "format";
 
   const date = input.invoice_date.trim();
   if (!date) problems.invoice_date = "required";
-  else if (!validYmd(date)) problems.invoice_date = "format";
+  else if (!isValidYmd(date)) problems.invoice_date = "format";
   else if (date > hkToday(nowMs)) problems.invoice_date = "future";
 
   const amountText = input.amount.trim().replace(/,/g, "").replace(/^HK\$/i, "");
