@@ -1,6 +1,6 @@
 /**
  * <nu-address-selector> on the gallery against the ALS playback server (real recorded answers of
- * ../shared/fixtures/als): lookups, picking suggestions in Chinese and English, blocks, estates,
+ * fixtures/als): lookups, picking suggestions in Chinese and English, blocks, estates,
  * sub-districts, the clear control, required flags, and the service failing, answering nothing or
  * answering late. Each test types texts of its own, so parallel tests never share a request.
  */

@@ -1,6 +1,6 @@
 /**
  * A loopback stand-in for the government Address Lookup Service: it replays the real recorded
- * answers in ../shared/fixtures/als/ (the real service is not reachable from tests).
+ * answers in fixtures/als/ (the real service is not reachable from tests).
  *
  * Query routing (case-insensitive on `q`):
  *   amoy / 淘大                → amoy-gardens-block-p.json
@@ -17,7 +17,7 @@ import { createServer, type Server } from "node:http";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../../shared/fixtures/als");
+const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../fixtures/als");
 
 const load = (file: string) => JSON.parse(readFileSync(resolve(fixturesDir, file), "utf8"));
 

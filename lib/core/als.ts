@@ -1,6 +1,6 @@
 /**
  * The Hong Kong Address Lookup Service (ALS): request rules of SPEC §5/§9 and the answer's shape
- * (../shared/fixtures/als/SCHEMA.md). Absent parts are omitted by the service, never null.
+ * (fixtures/als/SCHEMA.md). Absent parts are omitted by the service, never null.
  */
 export const ALS_DEFAULT_URL = "https://www.als.gov.hk/lookup";
 export const ALS_SUGGESTION_COUNT = 20;
