@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api`: load figures of the API. Starts the real server (its own process, on a
- * free loopback port, in-memory PGlite), runs autocannon against three calls and writes
+ * free loopback port, embedded PGlite in a temporary DATA_DIR prepared beforehand), runs autocannon against three calls and writes
  * requests/s and latency into docs/performance.md between the bench:api markers, with the
  * machine it ran on. BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 10) tune it.
  */
@@ -11,9 +11,12 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { prepareDatabase } from "../server/app.ts";
 import { secretsFrom } from "../server/auth/secret.ts";
+import { createSessions } from "../server/auth/sessions.ts";
 import { createTokens } from "../server/auth/tokens.ts";
 import { DEFAULT_API_KEY } from "../server/config.ts";
+import { openDb } from "../server/db/db.ts";
 
 interface Histogram {
   average: number;
@@ -109,7 +112,7 @@ function machine(loadBefore: number[]): string {
     `- CPU: ${cpus[0]?.model.trim() ?? "unknown"}, ${cpus.length} cores visible (${os.availableParallelism()} usable)`,
     `- Memory: ${Math.round(os.totalmem() / 2 ** 30)} GiB; OS: ${os.type()} ${os.release()} (${os.arch()})`,
     `- Node ${process.version}; load average before the run: ${loadBefore.map((l) => l.toFixed(2)).join(", ")}`,
-    `- Server: one process, \`DATABASE_URL=memory://\` (PGlite), access log to /dev/null; load generator autocannon in a second process on the same machine, ${CONNECTIONS} connections, ${DURATION} s per call`,
+    `- Server: one process, embedded PGlite (a temporary \`DATA_DIR\`), access log to /dev/null; load generator autocannon in a second process on the same machine, ${CONNECTIONS} connections, ${DURATION} s per call`,
   ].join("\n");
 }
 
@@ -129,13 +132,33 @@ async function main(): Promise<void> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const tokenSecret = randomBytes(32).toString("base64url");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-bench-"));
+  // Each created lead needs its own e-mail and a customer token for it (the e-mail-code limits
+  // would not allow thousands of sign-ins): signed here with the server's TOKEN_SECRET, their
+  // sessions written into the database the server then opens.
+  const pool: { email: string; token: string }[] = [];
+  const run = randomBytes(3).toString("hex");
+  {
+    const db = await openDb({ url: undefined, dataDir });
+    await prepareDatabase(db, "demo", Date.now());
+    const secrets = secretsFrom(tokenSecret);
+    const sessions = await createSessions(db, Date.now);
+    const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac);
+    for (let i = 0; i < 30_000; i++) {
+      const email = `bench.${run}.${i}@example.com`;
+      pool.push({ email, token: await tokens.customer(email, "nuform") });
+    }
+    await sessions.close();
+    await db.close();
+  }
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: "memory://",
+      DATABASE_URL: "",
+      DATA_DIR: dataDir,
       TOKEN_SECRET: tokenSecret,
       SEED: "demo",
     },
@@ -151,15 +174,6 @@ async function main(): Promise<void> {
     });
     const staffToken = login.Data[0].staff_token;
 
-    // Each created lead needs its own e-mail and a customer token for it; they are signed here
-    // with the server's TOKEN_SECRET, as the e-mail-code limits would not allow thousands.
-    const tokens = createTokens(secretsFrom(tokenSecret).tokenKey);
-    const run = randomBytes(3).toString("hex");
-    const pool: { email: string; token: string }[] = [];
-    for (let i = 0; i < 30_000; i++) {
-      const email = `bench.${run}.${i}@example.com`;
-      pool.push({ email, token: await tokens.customer(email, "nuform") });
-    }
     let next = 0;
 
     const rows: Row[] = [];
@@ -229,6 +243,8 @@ async function main(): Promise<void> {
     console.log(`written to ${path.relative(ROOT, DOC)}`);
   } finally {
     child.kill("SIGTERM");
+    if (child.exitCode === null) await new Promise((resolve) => child.once("exit", resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

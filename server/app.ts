@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { loadSecrets } from "./auth/secret.ts";
+import { createSessions } from "./auth/sessions.ts";
 import { createTokens } from "./auth/tokens.ts";
 import { defaultConfig, type ServerConfig } from "./config.ts";
 import { type Db, openDb } from "./db/db.ts";
@@ -22,6 +23,7 @@ import { leadRoutes } from "./routes/leads.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { maintenanceRoutes } from "./routes/maintenance.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
+import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
 import { startHousekeeping } from "./services/housekeeping.ts";
 import { createMailer } from "./services/mail.ts";
@@ -56,6 +58,7 @@ export function buildApp(deps: Deps): Hono<AppEnv> {
   for (const routes of [
     listRoutes(deps),
     customerAuthRoutes(deps),
+    sessionRoutes(deps),
     leadRoutes(deps),
     staffRoutes(deps),
     redemptionRoutes(deps),
@@ -99,7 +102,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       db,
     });
     const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-    const deps: Deps = { db, config, secrets, tokens: createTokens(secrets.tokenKey, now), mailer, now, log };
+    const sessions = await createSessions(db, now);
+    const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
+    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, now, log };
     const stopHousekeeping = startHousekeeping(deps);
     return {
       app: buildApp(deps),
@@ -107,6 +112,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       async close() {
         stopHousekeeping();
         mailer.close();
+        await sessions.close();
         await db.close();
       },
     };

@@ -1,4 +1,5 @@
 import type { Secrets } from "./auth/secret.ts";
+import type { Sessions } from "./auth/sessions.ts";
 import type { Tokens } from "./auth/tokens.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Db } from "./db/db.ts";
@@ -10,6 +11,7 @@ export interface Deps {
   config: ServerConfig;
   secrets: Secrets;
   tokens: Tokens;
+  sessions: Sessions;
   mailer: Mailer;
   /** Milliseconds since the epoch; every expiry and window is measured with it. */
   now: () => number;

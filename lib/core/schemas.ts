@@ -121,6 +121,17 @@ export const staffLoginSchema = v.strictObject({
 export const staffOtpSchema = v.strictObject({ staff_id: staffIdSchema, code: oneTimeCodeSchema });
 export const staffQuerySchema = v.strictObject({ staff_id: staffIdSchema });
 
+// ---- sessions ------------------------------------------------------------------------------
+
+/**
+ * `POST /api/auth/sign-out`: `{}` ends this token's session; `everywhere: true` every session of
+ * its staff id or e-mail; `staff_id` (admins, or one's own id) every session of that staff member.
+ */
+export const signOutSchema = v.strictObject({
+  everywhere: v.optional(v.boolean()),
+  staff_id: v.optional(staffIdSchema),
+});
+
 /** The password policy of SPEC §5 (lib/core/password.ts) as a schema. */
 export const newPasswordSchema = v.pipe(
   v.string(),

@@ -1,44 +1,98 @@
 /**
  * Customer and staff tokens: JWTs signed HS256 with the server secret. Verification pins the
- * algorithm and requires exp, iss, aud and sub (jose accepts a token without exp otherwise).
+ * algorithm and requires exp, iss, aud, sub and sid (jose accepts a token without exp otherwise).
+ *
+ * Issuing a token starts a session (sessions.ts) and the token carries its `sid`; verifying a
+ * token also checks that its session is live, so a signed-out token is refused everywhere.
+ * Staff tokens live STAFF_IDLE_S and are renewed while the staff member is active, never past
+ * the session's end (STAFF_SESSION_MAX_S after sign-in); customer tokens last the whole session.
  */
 import { errors, jwtVerify, SignJWT } from "jose";
 import type { Flow } from "../../lib/core/types.ts";
 import { ApiFailure } from "../http/envelope.ts";
+import {
+  CUSTOMER_SESSION_S,
+  type Session,
+  type Sessions,
+  STAFF_IDLE_S,
+  STAFF_SESSION_MAX_S,
+} from "./sessions.ts";
 
 export const ISSUER = "nu-forms";
 export const CUSTOMER_AUDIENCE = "nu-forms:customer";
 export const STAFF_AUDIENCE = "nu-forms:staff";
-export const CUSTOMER_TOKEN_TTL_S = 2 * 60 * 60;
-export const STAFF_TOKEN_TTL_S = 12 * 60 * 60;
+export const CUSTOMER_TOKEN_TTL_S = CUSTOMER_SESSION_S;
+/** A staff token's own lifetime: renewed while active, at most STAFF_SESSION_MAX_S in all. */
+export const STAFF_TOKEN_TTL_S = STAFF_IDLE_S;
+export { STAFF_SESSION_MAX_S };
+
 const ALG = "HS256";
+const SID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+interface SessionOf {
+  sid: string;
+  /** When the session itself ends (ms since the epoch). */
+  sessionEndsMs: number;
+}
 
 export type Principal =
-  | { kind: "customer"; email: string; flow: Flow }
-  | { kind: "staff"; staffId: string; role: string };
+  | ({ kind: "customer"; email: string; flow: Flow } & SessionOf)
+  | ({ kind: "staff"; staffId: string; role: string } & SessionOf);
 
 export interface Tokens {
   customer(email: string, flow: Flow): Promise<string>;
   staff(staffId: string, role: string): Promise<string>;
-  /** The principal of a valid token; ApiFailure UNAUTHENTICATED / TOKEN_EXPIRED otherwise. */
+  /** A fresh staff token of the same session: STAFF_IDLE_S more, never past the session's end. */
+  renewStaff(
+    principal: Extract<Principal, { kind: "staff" }>,
+  ): Promise<{ token: string; expiresAtMs: number }>;
+  /** The principal of a valid token of a live session; ApiFailure UNAUTHENTICATED / TOKEN_EXPIRED / SESSION_ENDED otherwise. */
   verify(token: string): Promise<Principal>;
+  /** The session subject of a customer e-mail (an HMAC: the sessions table keeps no address). */
+  customerSubject(email: string): string;
 }
 
-export function createTokens(key: Uint8Array, now: () => number = Date.now): Tokens {
-  const sign = (claims: Record<string, unknown>, sub: string, audience: string, ttl: number) => {
+export function createTokens(
+  key: Uint8Array,
+  sessions: Sessions,
+  hmac: (purpose: string, value: string) => string,
+  now: () => number = Date.now,
+): Tokens {
+  const customerSubject = (email: string) => hmac("session-subject", email);
+  const signed = async (
+    claims: Record<string, unknown>,
+    sub: string,
+    audience: string,
+    session: Session,
+    ttl: number,
+  ) => {
     const iat = Math.floor(now() / 1000);
-    return new SignJWT(claims)
+    const exp = Math.min(iat + ttl, Math.floor(session.expiresAtMs / 1000));
+    const token = await new SignJWT({ ...claims, sid: session.sid })
       .setProtectedHeader({ alg: ALG, typ: "JWT" })
       .setIssuer(ISSUER)
       .setAudience(audience)
       .setSubject(sub)
       .setIssuedAt(iat)
-      .setExpirationTime(iat + ttl)
+      .setExpirationTime(exp)
       .sign(key);
+    return { token, expiresAtMs: exp * 1000 };
   };
+  const sign = async (...args: Parameters<typeof signed>) => (await signed(...args)).token;
   return {
-    customer: (email, flow) => sign({ flow }, email, CUSTOMER_AUDIENCE, CUSTOMER_TOKEN_TTL_S),
-    staff: (staffId, role) => sign({ role }, staffId, STAFF_AUDIENCE, STAFF_TOKEN_TTL_S),
+    customerSubject,
+    async customer(email, flow) {
+      const session = await sessions.start("customer", customerSubject(email));
+      return sign({ flow }, email, CUSTOMER_AUDIENCE, session, CUSTOMER_TOKEN_TTL_S);
+    },
+    async staff(staffId, role) {
+      const session = await sessions.start("staff", staffId);
+      return sign({ role }, staffId, STAFF_AUDIENCE, session, STAFF_TOKEN_TTL_S);
+    },
+    async renewStaff(principal) {
+      const session = await sessions.check(principal.sid, "staff", principal.staffId);
+      return signed({ role: principal.role }, principal.staffId, STAFF_AUDIENCE, session, STAFF_TOKEN_TTL_S);
+    },
     async verify(token) {
       let payload: Record<string, unknown>;
       try {
@@ -46,20 +100,23 @@ export function createTokens(key: Uint8Array, now: () => number = Date.now): Tok
           algorithms: [ALG],
           issuer: ISSUER,
           audience: [CUSTOMER_AUDIENCE, STAFF_AUDIENCE],
-          requiredClaims: ["exp", "iss", "aud", "sub"],
+          requiredClaims: ["exp", "iss", "aud", "sub", "sid"],
           currentDate: new Date(now()),
         }));
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new ApiFailure("TOKEN_EXPIRED");
         throw new ApiFailure("UNAUTHENTICATED");
       }
-      const aud = payload.aud;
+      const { aud, sid } = payload;
       const sub = String(payload.sub);
+      if (typeof sid !== "string" || !SID.test(sid)) throw new ApiFailure("UNAUTHENTICATED");
       if (aud === CUSTOMER_AUDIENCE && (payload.flow === "nuform" || payload.flow === "recruitment")) {
-        return { kind: "customer", email: sub, flow: payload.flow };
+        const session = await sessions.check(sid, "customer", customerSubject(sub));
+        return { kind: "customer", email: sub, flow: payload.flow, sid, sessionEndsMs: session.expiresAtMs };
       }
       if (aud === STAFF_AUDIENCE && typeof payload.role === "string") {
-        return { kind: "staff", staffId: sub, role: payload.role };
+        const session = await sessions.check(sid, "staff", sub);
+        return { kind: "staff", staffId: sub, role: payload.role, sid, sessionEndsMs: session.expiresAtMs };
       }
       throw new ApiFailure("UNAUTHENTICATED");
     },

@@ -24,6 +24,17 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, and `onConnected(true|false)` whenever the
+   * listener becomes able or unable to hear them (PostgreSQL: its own connection, re-opened after
+   * a loss; notifications sent meanwhile are missed, which `onConnected(false)` warns of).
+   * Returns the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onNotify: () => void,
+    onConnected: (connected: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,7 +58,8 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
       await PGlite.create(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
     );
   }
-  if (/^postgres(ql)?:\/\//.test(url)) return wrapPostgres(new pg.Pool({ connectionString: url, max: 10 }));
+  if (/^postgres(ql)?:\/\//.test(url))
+    return wrapPostgres(new pg.Pool({ connectionString: url, max: 10 }), url);
   throw new Error('DATABASE_URL must be "memory://" or start with postgres:// (unset: PGlite in DATA_DIR)');
 }
 
@@ -66,6 +78,14 @@ export function wrapPglite(db: PGlite): Db {
     kind: "pglite",
     ...on(db),
     transaction: (fn) => db.transaction((tx) => fn(on(tx))),
+    async listen(channel, onNotify, onConnected) {
+      // One process owns a PGlite database: every NOTIFY is this process's own, never missed.
+      const unsubscribe = await db.listen(channel, () => onNotify());
+      onConnected(true);
+      return async () => {
+        await unsubscribe();
+      };
+    },
     close: () => db.close(),
   };
 }
@@ -73,7 +93,62 @@ export function wrapPglite(db: PGlite): Db {
 /** PostgreSQL error codes worth one more try of the whole transaction. */
 const RETRYABLE = new Set(["40001", "40P01"]);
 
-function wrapPostgres(pool: pg.Pool): Db {
+const LISTEN_RETRY_MS = 1000;
+
+/** A dedicated connection LISTENing on `channel`, re-opened after any loss. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onConnected: (connected: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === c) client = null;
+      onConnected(false);
+      c.end().catch(() => {});
+      if (!stopped) {
+        retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+        retry.unref();
+      }
+    };
+    c.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    c.on("error", onLost);
+    c.on("end", onLost);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped || lost) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    onConnected(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+}
+
+function wrapPostgres(pool: pg.Pool, url: string): Db {
   // An idle client that loses its server connection emits 'error' on the pool; without a
   // listener that would end the process.
   pool.on("error", (err) => console.error(`postgres pool: ${(err as { code?: string }).code ?? err.name}`));
@@ -107,6 +182,7 @@ function wrapPostgres(pool: pg.Pool): Db {
         }
       }
     },
+    listen: (channel, onNotify, onConnected) => listenPostgres(url, channel, onNotify, onConnected),
     close: () => pool.end(),
   };
 }

@@ -5,6 +5,7 @@
  * process's database, so without TEST_DATABASE_URL this file is skipped — the only skip.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setStaffPassword } from "../services/staffPassword.ts";
 import {
   customerToken,
   DEMO_PASSWORD,
@@ -105,6 +106,78 @@ describe.skipIf(!TEST_DATABASE_URL)(
         "SELECT count(*)::int AS n FROM leads WHERE email = 'two.doors@example.com'",
       );
       expect(rows[0].n).toBe(1);
+    });
+
+    describe("sessions end on both (issue 17)", () => {
+      const readLead = (s: TestServer, token: string) => s.call("GET", "/api/lead?id=NUDEM00001", { token });
+      const signOut = (s: TestServer, token: string, body?: Record<string, unknown>) =>
+        s.call("POST", "/api/auth/sign-out", { token, body });
+
+      beforeAll(async () => {
+        // The lock-out test above locked A001.
+        await a.db.query("UPDATE staff SET failed_attempts = 0, locked_until = NULL");
+      });
+
+      it("both instances listen for revocations", () => {
+        expect(a.deps.sessions.cache.live).toBe(true);
+        expect(b.deps.sessions.cache.live).toBe(true);
+      });
+
+      it("a token signed out on one is refused by the other at once, though the other had it cached", async () => {
+        const token = await staffToken(a, "S001");
+        expect((await readLead(b, token)).status).toBe(200);
+        expect((await readLead(b, token)).status).toBe(200);
+        expect((await signOut(a, token)).status).toBe(200);
+        expect((await readLead(a, token)).body.Error).toBe("SESSION_ENDED");
+        expect((await readLead(b, token)).body.Error).toBe("SESSION_ENDED");
+      });
+
+      it("a customer token signed out on one is refused by the other", async () => {
+        const token = await customerToken(b, "leaves.both@example.com");
+        const create = (s: TestServer) =>
+          s.call("POST", "/api/lead", { token, body: newLeadBody("leaves.both@example.com") });
+        expect((await create(a)).status).toBe(200);
+        expect((await signOut(b, token)).status).toBe(200);
+        expect((await create(a)).status).toBe(401);
+      });
+
+      it("an admin's revocation on one ends the staff member's sessions cached on the other", async () => {
+        const lost = await staffToken(a, "S001");
+        const admin = await staffToken(b, "A001");
+        expect((await readLead(a, lost)).status).toBe(200);
+        expect((await signOut(b, admin, { staff_id: "S001" })).status).toBe(200);
+        expect((await readLead(a, lost)).status).toBe(401);
+        expect((await readLead(a, admin)).status).toBe(200);
+      });
+
+      it("an instance whose listener connection dropped stops trusting its cache until it is back", async () => {
+        const token = await staffToken(a, "S001");
+        expect((await readLead(b, token)).status).toBe(200);
+        await a.db.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND query = 'LISTEN nu_forms_sessions' AND pid <> pg_backend_pid()`,
+        );
+        await expect.poll(() => b.deps.sessions.cache.live).toBe(false);
+        // Revoked while nobody listens: no notification reaches b, yet b refuses the token.
+        await a.db.query("UPDATE auth_sessions SET revoked_at = now() WHERE sid = $1", [
+          JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).sid,
+        ]);
+        expect((await readLead(b, token)).status).toBe(401);
+        await expect.poll(() => b.deps.sessions.cache.live, { timeout: 10_000 }).toBe(true);
+        await expect.poll(() => a.deps.sessions.cache.live, { timeout: 10_000 }).toBe(true);
+        const fresh = await staffToken(a, "S001");
+        expect((await readLead(b, fresh)).status).toBe(200);
+        expect((await readLead(b, token)).status).toBe(401);
+      });
+
+      it("a password changed in the database ends the sessions cached on both", async () => {
+        const token = await staffToken(a, "A001");
+        expect((await readLead(a, token)).status).toBe(200);
+        expect((await readLead(b, token)).status).toBe(200);
+        await setStaffPassword(a.db, "A001", "Changed-2027!");
+        expect((await readLead(a, token)).status).toBe(401);
+        expect((await readLead(b, token)).status).toBe(401);
+      });
     });
 
     it("50 concurrent redemptions through both: exactly one 200, 49 × 409, one row", async () => {

@@ -40,7 +40,9 @@ describe("staff password sign-in", () => {
       .map((part) => JSON.parse(Buffer.from(part, "base64url").toString()));
     expect(header.alg).toBe("HS256");
     expect(payload).toMatchObject({ iss: "nu-forms", aud: "nu-forms:staff", sub: "S001", role: "staff" });
-    expect(payload.exp - payload.iat).toBe(12 * 60 * 60);
+    // 30 minutes unless renewed (POST /api/auth/renew); the session itself ends after 12 h.
+    expect(payload.exp - payload.iat).toBe(30 * 60);
+    expect(payload.sid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("accepts the staff id in any letter case", async () => {

@@ -5,9 +5,11 @@ import { customerToken, staffToken, startTestServer, type TestServer } from "./h
 
 let s: TestServer;
 let realStaff: string;
+let realSid: string;
 beforeAll(async () => {
   s = await startTestServer();
   realStaff = await staffToken(s, "S001");
+  realSid = JSON.parse(Buffer.from(realStaff.split(".")[1], "base64url").toString()).sid;
 });
 afterAll(async () => {
   await s?.stop();
@@ -24,11 +26,13 @@ function sign(
   return new SignJWT(claims).setProtectedHeader(header as { alg: string }).sign(key);
 }
 
+// Claims of a real, live session: each test changes one thing.
 const staffClaims = () => ({
   iss: ISSUER,
   aud: STAFF_AUDIENCE,
   sub: "S001",
   role: "staff",
+  sid: realSid,
   exp: nowS() + 3600,
 });
 const readLead = (token: string) => s.call("GET", "/api/lead?id=NUDEM00001", { token });
@@ -65,16 +69,19 @@ describe("token checks", () => {
     expect(res.body.Error).toBe("TOKEN_EXPIRED");
   });
 
-  it("expires real tokens after their lifetime (staff 12 h)", async () => {
+  it("expires real tokens after their lifetime (staff: 30 min unless renewed)", async () => {
     const token = await staffToken(s, "S001");
-    s.clock.advance(12 * 60 * 60 * 1000 + 5000);
+    s.clock.advance(30 * 60 * 1000 + 5000);
     expect((await readLead(token)).body.Error).toBe("TOKEN_EXPIRED");
   });
 
-  it("refuses a correctly signed token without exp, or with a wrong issuer or audience", async () => {
+  it("refuses a correctly signed token without exp or sid, or with a wrong issuer or audience", async () => {
     const key = s.deps.secrets.tokenKey;
     const { exp: _exp, ...noExp } = staffClaims();
     expect((await readLead(await sign(noExp, key))).status).toBe(401);
+    const { sid: _sid, ...noSid } = staffClaims();
+    expect((await readLead(await sign(noSid, key))).status).toBe(401);
+    expect((await readLead(await sign({ ...staffClaims(), sid: "not-a-session" }, key))).status).toBe(401);
     expect((await readLead(await sign({ ...staffClaims(), iss: "someone-else" }, key))).status).toBe(401);
     expect((await readLead(await sign({ ...staffClaims(), aud: "nu-forms:other" }, key))).status).toBe(401);
   });

@@ -1,0 +1,160 @@
+/**
+ * Sign-in sessions: every token names one row of `auth_sessions` by its `sid`, and a token is
+ * honoured only while that row is live. Sign-out revokes rows; revocation is permanent.
+ *
+ * The check runs on every authenticated request, so it is answered from a per-instance cache and
+ * costs a Map lookup. The cache holds only live sessions and is emptied whenever any session is
+ * revoked anywhere: a trigger on `auth_sessions` sends NOTIFY `nu_forms_sessions`, every instance
+ * LISTENs. It is used only while this instance's listener is connected (PostgreSQL; PGlite is one
+ * process's database and always "connected"); a row read from the database is cached only if no
+ * notification arrived while it was being read, so a revocation is never overwritten by a stale
+ * read. See docs/sessions.md.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db } from "../db/db.ts";
+import { ApiFailure } from "../http/envelope.ts";
+
+export type SessionKind = "staff" | "customer";
+
+/** Staff: a token lives 30 minutes unless renewed, a session 12 hours at most. */
+export const STAFF_IDLE_S = 30 * 60;
+export const STAFF_SESSION_MAX_S = 12 * 60 * 60;
+/** Customers: one sign-in lasts 2 hours (no renewal). */
+export const CUSTOMER_SESSION_S = 2 * 60 * 60;
+
+export const SESSIONS_CHANNEL = "nu_forms_sessions";
+/** Live sessions remembered per instance (and as many revoked ids); the oldest go first. */
+const CACHE_LIMIT = 20_000;
+
+export interface Session {
+  sid: string;
+  kind: SessionKind;
+  subject: string;
+  expiresAtMs: number;
+}
+
+export type EndReason = "sign-out" | "everywhere" | `admin:${string}`;
+
+export interface Sessions {
+  /** A new session for `subject` (staff id, or the customer e-mail's HMAC). */
+  start(kind: SessionKind, subject: string): Promise<Session>;
+  /** The live session `sid` of that kind and subject; 401 SESSION_ENDED / TOKEN_EXPIRED otherwise. */
+  check(sid: string, kind: SessionKind, subject: string): Promise<Session>;
+  /** Ends one session; true when it was live. */
+  end(sid: string, reason: EndReason): Promise<boolean>;
+  /** Ends every live session of a subject; returns how many. */
+  endAll(kind: SessionKind, subject: string, reason: EndReason): Promise<number>;
+  /** What the cache holds (tests and diagnostics). */
+  readonly cache: { readonly size: number; readonly live: boolean };
+  close(): Promise<void>;
+}
+
+function limitedSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
+const ended = () => new ApiFailure("SESSION_ENDED");
+
+export async function createSessions(db: Db, now: () => number): Promise<Sessions> {
+  const liveSessions = new Map<string, Session>();
+  const revoked = new Map<string, true>();
+  let epoch = 0;
+  let listening = false;
+
+  const invalidate = () => {
+    liveSessions.clear();
+    epoch++;
+  };
+  const stopListening = await db.listen(SESSIONS_CHANNEL, invalidate, (connected) => {
+    listening = connected;
+    invalidate();
+  });
+
+  async function read(sid: string): Promise<Session | null> {
+    const { rows } = await db.query<{
+      kind: SessionKind;
+      subject: string;
+      expires_at: Date | string;
+      revoked_at: Date | null;
+    }>("SELECT kind, subject, expires_at, revoked_at FROM auth_sessions WHERE sid = $1", [sid]);
+    const row = rows[0];
+    if (!row) return null;
+    if (row.revoked_at !== null) {
+      limitedSet(revoked, sid, true);
+      return null;
+    }
+    return { sid, kind: row.kind, subject: row.subject, expiresAtMs: new Date(row.expires_at).getTime() };
+  }
+
+  return {
+    async start(kind, subject) {
+      // Whole seconds, like the exp of the tokens that end with it.
+      const startedMs = Math.floor(now() / 1000) * 1000;
+      const session: Session = {
+        sid: randomUUID(),
+        kind,
+        subject,
+        expiresAtMs: startedMs + (kind === "staff" ? STAFF_SESSION_MAX_S : CUSTOMER_SESSION_S) * 1000,
+      };
+      await db.query(
+        "INSERT INTO auth_sessions (sid, kind, subject, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        [
+          session.sid,
+          kind,
+          subject,
+          new Date(startedMs).toISOString(),
+          new Date(session.expiresAtMs).toISOString(),
+        ],
+      );
+      return session;
+    },
+
+    async check(sid, kind, subject) {
+      let session = listening ? liveSessions.get(sid) : undefined;
+      if (!session) {
+        if (revoked.has(sid)) throw ended();
+        const readAt = { epoch, listening };
+        const found = await read(sid);
+        if (!found) throw ended();
+        if (readAt.listening && listening && readAt.epoch === epoch) limitedSet(liveSessions, sid, found);
+        session = found;
+      }
+      if (session.kind !== kind || session.subject !== subject) throw new ApiFailure("UNAUTHENTICATED");
+      if (session.expiresAtMs <= now()) throw new ApiFailure("TOKEN_EXPIRED");
+      return session;
+    },
+
+    async end(sid, reason) {
+      const { rowCount } = await db.query(
+        "UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3 WHERE sid = $1 AND revoked_at IS NULL",
+        [sid, new Date(now()).toISOString(), reason],
+      );
+      limitedSet(revoked, sid, true);
+      invalidate();
+      return rowCount > 0;
+    },
+
+    async endAll(kind, subject, reason) {
+      const { rows } = await db.query<{ sid: string }>(
+        `UPDATE auth_sessions SET revoked_at = $3, revoked_reason = $4
+         WHERE kind = $1 AND subject = $2 AND revoked_at IS NULL RETURNING sid`,
+        [kind, subject, new Date(now()).toISOString(), reason],
+      );
+      for (const row of rows) limitedSet(revoked, row.sid, true);
+      invalidate();
+      return rows.length;
+    },
+
+    cache: {
+      get size() {
+        return liveSessions.size;
+      },
+      get live() {
+        return listening;
+      },
+    },
+
+    close: stopListening,
+  };
+}

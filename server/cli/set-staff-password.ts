@@ -1,0 +1,38 @@
+/**
+ * Sets a staff member's password in the database the server uses (same DATABASE_URL / DATA_DIR),
+ * which ends every session of that staff member on every instance:
+ *   STAFF_PASSWORD='…' node --import tsx server/cli/set-staff-password.ts --id S001
+ * The password comes from STAFF_PASSWORD (not an argument, so it stays out of shell history) and
+ * must meet the password policy. Do not run against an embedded database the server has open.
+ */
+import { parseArgs } from "node:util";
+import { configFromEnv } from "../config.ts";
+import { openDb } from "../db/db.ts";
+import { migrate } from "../db/migrate.ts";
+import { ApiFailure } from "../http/envelope.ts";
+import { setStaffPassword } from "../services/staffPassword.ts";
+
+const { values } = parseArgs({ options: { id: { type: "string" } } });
+
+const config = configFromEnv();
+const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await migrate(db);
+  const ended = await setStaffPassword(db, values.id ?? "", process.env.STAFF_PASSWORD ?? "");
+  console.log(`password of ${values.id?.toUpperCase()} changed; ${ended} session(s) ended`);
+} catch (error) {
+  if (error instanceof ApiFailure) {
+    console.error(
+      error.code === "NOT_FOUND"
+        ? `not changed: no staff member ${values.id?.toUpperCase()}`
+        : error.field === "password"
+          ? "not changed: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
+          : "not changed: check --id",
+    );
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+} finally {
+  await db.close();
+}
