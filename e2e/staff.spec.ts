@@ -10,7 +10,7 @@ import {
   storeFlags,
   useStaffSession,
 } from "./staff-steps.ts";
-import { outboxCode } from "./support/api.ts";
+import { api, outboxCode } from "./support/api.ts";
 
 const STAFF_KEYS = ["STAFF_ID", "Token", "STAFF_NAME", "STAFF_ROLE"];
 
@@ -49,7 +49,7 @@ test.describe("staff sign-in", () => {
     await expect(page).toHaveURL(/\/staff\/invoice_qrcode$/);
     await page.goto("/staff/home");
 
-    await page.getByRole("button", { name: "登出" }).click();
+    await page.getByRole("button", { name: "登出", exact: true }).click();
     await expect(page.getByRole("heading", { name: "職員登入" })).toBeVisible();
     for (const key of STAFF_KEYS) expect(await stored(page, key), key).toBeNull();
   });
@@ -125,15 +125,12 @@ test.describe("staff guard", () => {
 
   test("a token the server refuses mid-session returns to sign-in with the page saved", async ({ page }) => {
     const ref = await createLead("staff-refused");
-    // Not expired for the browser's own check, but not signed by the server either.
-    await storeFlags(page, {
-      STAFF_ID: "S001",
-      STAFF_NAME: "測試 職員",
-      STAFF_ROLE: "staff",
-      Token: fakeToken(3600),
-    });
+    await useStaffSession(page, "S001");
     await page.goto("/staff/verification");
     await expect(page.getByRole("heading", { name: "核實客戶", level: 1 })).toBeVisible();
+    // Ended elsewhere (another tab, an admin) while this page is open.
+    const token = (await stored(page, "Token")) ?? "";
+    expect((await api("POST", "/auth/sign-out", { token, body: {} })).Code).toBe(200);
     await page.getByRole("textbox", { name: "參考編號" }).fill(ref);
     await page.getByRole("button", { name: "查詢" }).click();
     await expect(page).toHaveURL(/\/staff\/home$/);

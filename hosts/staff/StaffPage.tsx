@@ -6,11 +6,11 @@ import { route } from "preact-router";
 import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
 import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
 import { runStaffGate } from "../../lib/staff/gate.ts";
-import { STAFF_SESSION_KEYS } from "../../lib/staff/sessionKeys.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
+import { IdleWarning } from "./IdleWarning.tsx";
 import { StaffLayout, type StaffLayoutProps } from "./StaffLayout.tsx";
 import "./staff.css";
 
@@ -61,6 +61,11 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
   useEffect(() => {
     if (!isGuarded(name)) {
       setShownFor(url);
+      // The home shows the tools for a token that looks valid: drop it if the server ended it.
+      if (name === "home")
+        void runtime.confirmStaffSession().then((live) => {
+          if (!live) runtime.removeFlags(["Token"]);
+        });
       return;
     }
     let current = true;
@@ -69,6 +74,7 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
       from: previousRef.current,
       flags: runtime.$flags.get(),
       loadLead: (by, value) => runtime.staffApi().getLeadBy(by, value),
+      confirmSession: runtime.confirmStaffSession,
     }).then((gate) => {
       if (!current) return;
       if (gate.kind === "redirect") {
@@ -84,7 +90,8 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
   }, [name, url, runtime]);
 
   const signOut = () => {
-    runtime.removeFlags(STAFF_SESSION_KEYS);
+    // Local at once; the server is told in the background (offline: the local sign-out stands).
+    void runtime.signOutStaff();
     route("/staff/home");
   };
   const query = currentQuery();
@@ -121,7 +128,12 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
     content = <NotFound />;
   }
   // One root for every staff page, so the nu-step listener survives moving between them.
-  return <div ref={container}>{content}</div>;
+  return (
+    <div ref={container}>
+      {content}
+      {name === "home" || isGuarded(name) ? <IdleWarning /> : null}
+    </div>
+  );
 }
 
 function StaffTool({ page, query }: { page: GuardedPage; query: URLSearchParams }) {

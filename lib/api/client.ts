@@ -56,6 +56,19 @@ export interface VerifyResult {
   lead_flow?: Flow | null;
 }
 
+export interface SignOutScope {
+  everywhere?: boolean;
+  staff_id?: string;
+}
+
+export interface RenewedToken {
+  token: string;
+  /** When the new token expires unless renewed again (ISO 8601). */
+  expires_at: string;
+  /** When the session ends whatever happens (ISO 8601). */
+  session_expires_at: string;
+}
+
 export interface RedeemBody {
   lead_id: string;
   kind: RedemptionKind;
@@ -75,6 +88,8 @@ export interface CallOptions {
   query?: Query;
   json?: unknown;
   headers?: Record<string, string>;
+  /** Not counted in the loading flag (a call the page does not wait for, e.g. sign-out). */
+  background?: boolean;
 }
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
@@ -111,7 +126,9 @@ export function createApiClient(options: ApiClientOptions) {
       beforeRequest: [
         (request) => {
           const token = options.getToken?.();
-          if (token) request.headers.set("Authorization", `Bearer ${token}`);
+          // A call may name its own token (sign-out sends the one just removed from storage).
+          if (token && !request.headers.has("Authorization"))
+            request.headers.set("Authorization", `Bearer ${token}`);
         },
       ],
     },
@@ -146,9 +163,9 @@ export function createApiClient(options: ApiClientOptions) {
     client: KyInstance,
     method: string,
     url: string,
-    { query, json, headers }: CallOptions = {},
+    { query, json, headers, background }: CallOptions = {},
   ): Promise<Envelope<T>> {
-    const end = onLoading();
+    const end = background ? () => {} : onLoading();
     try {
       // ky merges options key by key: an explicit `undefined` would wipe the instance's headers.
       const request: Options = { method };
@@ -230,6 +247,19 @@ export function createApiClient(options: ApiClientOptions) {
     staffOtp: (staff_id: string, code: string) =>
       first<StaffRecord>("post", "staff/otp", { json: { staff_id, code } }),
     getStaff: (staff_id: string) => lookup<StaffRecord>("staff", { staff_id }),
+
+    /**
+     * Ends sessions on the server (staff or customer token): `{}` this token's own, `everywhere`
+     * all of its staff id's or e-mail's, `staff_id` all of that staff member's (admins).
+     */
+    signOut: (scope: SignOutScope = {}, opts: { token?: string; background?: boolean } = {}) =>
+      first<{ ended: number }>("post", "auth/sign-out", {
+        json: scope,
+        background: opts.background,
+        headers: opts.token ? { Authorization: `Bearer ${opts.token}` } : undefined,
+      }),
+    /** A fresh staff token of the same session (30 more minutes, never past its 12 hours). */
+    renewStaffToken: () => first<RenewedToken>("post", "auth/renew"),
 
     redeem: <B extends RedeemBody>(body: B) =>
       first<Record<string, unknown>>("post", "redemptions", { json: body }),

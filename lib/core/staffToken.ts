@@ -4,6 +4,10 @@
  */
 export type StaffTokenCheck = true | false | "error";
 
+/** A staff token lives this long unless renewed; a sign-in lasts STAFF_SESSION_HOURS at most. */
+export const STAFF_IDLE_MINUTES = 30;
+export const STAFF_SESSION_HOURS = 12;
+
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 function decodeBase64Url(part: string): string | null {
@@ -21,8 +25,11 @@ function decodeBase64Url(part: string): string | null {
   }
 }
 
-/** The `exp` claim (seconds) of a JWT, or null when the token cannot be decoded. */
-export function tokenExpiry(token: string): number | null {
+const seconds = (value: unknown): number | null =>
+  typeof value === "number" && Number.isFinite(value) ? value : null;
+
+/** `exp` and `iat` (seconds, iat null when absent) of a JWT, or null when it has no numeric exp. */
+export function tokenTimes(token: string): { exp: number; iat: number | null } | null {
   const parts = token.split(".");
   if (parts.length !== 3) return null;
   const json = decodeBase64Url(parts[1]);
@@ -34,8 +41,14 @@ export function tokenExpiry(token: string): number | null {
     return null;
   }
   if (typeof payload !== "object" || payload === null) return null;
-  const exp = (payload as { exp?: unknown }).exp;
-  return typeof exp === "number" && Number.isFinite(exp) ? exp : null;
+  const { exp, iat } = payload as { exp?: unknown; iat?: unknown };
+  const expS = seconds(exp);
+  return expS === null ? null : { exp: expS, iat: seconds(iat) };
+}
+
+/** The `exp` claim (seconds) of a JWT, or null when the token cannot be decoded. */
+export function tokenExpiry(token: string): number | null {
+  return tokenTimes(token)?.exp ?? null;
 }
 
 /**

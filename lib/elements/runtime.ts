@@ -5,7 +5,10 @@
  */
 import { type ApiClient, createApiClient } from "../api/index.ts";
 import { configure, resolveConfig } from "../config.ts";
+import { checkStaffToken } from "../core/staffToken.ts";
 import type { MaintenanceRecord } from "../core/types.ts";
+import { isUnauthorised } from "../staff/gate.ts";
+import { signOutStaff as endStaffSession, sessionExpired } from "../staff/session.ts";
 import {
   $flags,
   $settings,
@@ -24,6 +27,38 @@ function staffApi(): ApiClient {
     apiKey: config.apiKey,
     getToken: () => getFlags().Token,
   });
+}
+
+/** Staff sign-out: this device at once, the server in the background (see lib/staff/session.ts). */
+function signOutStaff(): Promise<boolean> {
+  return endStaffSession(staffApi());
+}
+
+/** Staff tokens the server has confirmed during this page load. */
+const confirmedTokens = new Set<string>();
+
+/** A fresh staff token of the same session, stored in place of the old one. */
+async function renewStaffToken(): Promise<void> {
+  const { token } = await staffApi().renewStaffToken();
+  confirmedTokens.add(token);
+  setFlag("Token", token);
+}
+
+/**
+ * Whether the stored staff token's session is live on the server, asked once per token and page
+ * load (by renewing it: opening a staff page is activity). A token signed out elsewhere still looks
+ * valid to the browser; this is what catches it. false only when the server refused it; without a
+ * network the answer is true (the calls themselves will tell).
+ */
+async function confirmStaffSession(): Promise<boolean> {
+  const token = getFlags().Token;
+  if (!token || confirmedTokens.has(token) || checkStaffToken(token) !== true) return true;
+  try {
+    await renewStaffToken();
+    return true;
+  } catch (error) {
+    return !isUnauthorised(error);
+  }
 }
 
 /** The maintenance record from the configured maintenance URL. */
@@ -45,6 +80,11 @@ export const runtime = {
   clearFlags,
   applyFlagChanges,
   staffApi,
+  signOutStaff,
+  renewStaffToken,
+  confirmStaffSession,
+  /** The staff session ran out on this page: keep its path for after sign-in, drop the token. */
+  staffSessionExpired: sessionExpired,
   loadMaintenance,
 };
 

@@ -14,9 +14,10 @@ import { StaffTools } from "./StaffTools.tsx";
 import {
   $flags,
   afterSignIn,
-  endSession,
   isSignedIn,
   STAFF_FIRST_PAGE,
+  signOutEverywhere,
+  signOutStaff,
   staffLoginOutcome,
   startSession,
 } from "./session.ts";
@@ -73,8 +74,19 @@ export function StaffLogin(props: StaffLoginProps) {
           role={flags.STAFF_ROLE ?? ""}
           onOpen={(step) => emit("nu-step", { step })}
           onSignOut={() => {
-            endSession();
+            void signOutStaff(client);
             emit("nu-step", { step: "home" });
+          }}
+          onSignOutEverywhere={async () => {
+            try {
+              await signOutEverywhere(client);
+            } catch (error) {
+              const message = failureText(lang, error);
+              emit("nu-error", { code: (error as { code?: string }).code ?? "INTERNAL", message });
+              return message;
+            }
+            emit("nu-step", { step: "home" });
+            return "";
           }}
         />
       </div>

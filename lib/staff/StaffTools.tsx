@@ -1,6 +1,8 @@
+import { useState } from "react";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import { useIds } from "../ui/ids.ts";
+import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffStep } from "./events.ts";
 
 const TOOLS = [
@@ -24,9 +26,24 @@ export function StaffTools(props: {
   role: string;
   onOpen: (step: StaffStep) => void;
   onSignOut: () => void;
+  /** Ends every session of this staff id; resolves to the text of a failure, or "". */
+  onSignOutEverywhere: () => Promise<string>;
 }) {
   const { lang } = props;
-  const ids = useIds("title", "tools");
+  const ids = useIds("title", "tools", "everywhereHint");
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState("");
+  const everywhere = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailure("");
+    const message = await props.onSignOutEverywhere();
+    // Signed out, this component is gone; only a failure is left to show.
+    if (message) {
+      setFailure(message);
+      setBusy(false);
+    }
+  };
   return (
     <>
       <section className="nu-panel" aria-labelledby={ids.title}>
@@ -40,7 +57,21 @@ export function StaffTools(props: {
           <button type="button" className="nu-button nu-button--secondary" onClick={props.onSignOut}>
             {t(lang, "staff.signOut")}
           </button>
+          <button
+            type="button"
+            className="nu-button nu-button--secondary"
+            onClick={everywhere}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            aria-describedby={ids.everywhereHint}
+          >
+            {t(lang, "staff.signOutEverywhere")}
+          </button>
         </div>
+        <p className="nu-muted" id={ids.everywhereHint}>
+          {t(lang, "staff.signOutEverywhereHint")}
+        </p>
+        <ErrorMessage message={failure} />
       </section>
       <section className="nu-panel" aria-labelledby={ids.tools}>
         <h2 className="nu-panel-title" id={ids.tools}>

@@ -79,4 +79,26 @@ describe("runStaffGate", () => {
     expect(await gate("/staff/home", "", {}).result).toEqual({ kind: "show" });
     expect(await gate("/staff/invoice?id=1", "", {}).result).toEqual({ kind: "show" });
   });
+
+  it("asks the server about the session once the token looks valid, and goes to sign-in when it is over", async () => {
+    const asked: string[] = [];
+    const ask = (live: boolean) => async () => {
+      asked.push("confirm");
+      return live;
+    };
+    const base = { path: "/staff/verification", from: "", nowMs: NOW, loadLead: async () => ({}) };
+    expect(await runStaffGate({ ...base, flags: valid, confirmSession: ask(true) })).toEqual({
+      kind: "show",
+    });
+    expect(await runStaffGate({ ...base, flags: valid, confirmSession: ask(false) })).toEqual({
+      kind: "redirect",
+      to: "/staff/home",
+      set: { redirect_url: "/staff/verification" },
+      remove: ["Token"],
+    });
+    expect(asked).toEqual(["confirm", "confirm"]);
+    // No token: the guard alone decides, the server is not asked.
+    await runStaffGate({ ...base, flags: expired, confirmSession: ask(false) });
+    expect(asked).toHaveLength(2);
+  });
 });

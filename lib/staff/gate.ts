@@ -15,6 +15,11 @@ export interface StaffGateInput {
   nowMs?: number;
   /** Looks the lead up with the staff token; rejects when it cannot be loaded. */
   loadLead: (by: "id" | "leadId", value: string) => Promise<unknown>;
+  /**
+   * Asks the server whether the token's session is still live (a token signed out elsewhere
+   * looks valid to the browser); false when the server refused it. Optional.
+   */
+  confirmSession?: () => Promise<boolean>;
 }
 
 export type StaffGateResult =
@@ -42,6 +47,11 @@ function pathOf(url: string): string {
   }
 }
 
+/** The server ended the session: sign in again, then come back to this very page. */
+function backToSignIn(path: string): StaffGateResult {
+  return { kind: "redirect", to: STAFF_HOME, set: { redirect_url: path }, remove: ["Token"] };
+}
+
 export async function runStaffGate(input: StaffGateInput): Promise<StaffGateResult> {
   const decision = staffGuard({
     path: input.path,
@@ -52,14 +62,13 @@ export async function runStaffGate(input: StaffGateInput): Promise<StaffGateResu
   if (decision.action === "redirect" && decision.to) {
     return { kind: "redirect", to: decision.to, set: decision.set, remove: decision.remove };
   }
+  if (input.confirmSession && !(await input.confirmSession())) return backToSignIn(input.path);
   if (decision.action === "load-lead" && decision.lead) {
     try {
       await input.loadLead(decision.lead.by, decision.lead.value);
     } catch (error) {
       // The server ended the session: sign in again, then come back to this very page.
-      if (isUnauthorised(error)) {
-        return { kind: "redirect", to: STAFF_HOME, set: { redirect_url: input.path }, remove: ["Token"] };
-      }
+      if (isUnauthorised(error)) return backToSignIn(input.path);
       return { kind: "redirect", to: decision.lead.onFail };
     }
   }

@@ -2,6 +2,7 @@
  * The staff session as SPEC §3 stores it: STAFF_ID, Token, STAFF_NAME, STAFF_ROLE in localStorage
  * (through the shared flags store), plus the rules that decide where sign-in leads.
  */
+import type { ApiClient } from "../api/index.ts";
 import { STAFF_HOME } from "../core/guards.ts";
 import { safeRedirectPath } from "../core/redirect.ts";
 import { checkStaffToken, staffDisplayName } from "../core/staffToken.ts";
@@ -39,6 +40,38 @@ export function startSession(record: StaffRecord): void {
 
 export function endSession(): void {
   removeFlags(STAFF_SESSION_KEYS);
+}
+
+/**
+ * Sign-out: this device forgets the session at once, and the server is told in the background to
+ * end it (so a copy of the token is refused too). Offline, the local sign-out still happens; the
+ * token then dies at its own expiry. Resolves true when the server confirmed.
+ */
+export function signOutStaff(client: Pick<ApiClient, "signOut">): Promise<boolean> {
+  const token = $flags.get().Token;
+  endSession();
+  if (!token) return Promise.resolve(false);
+  return client.signOut({}, { token, background: true }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Sign-out everywhere: every session of this staff id ends on the server first (it must hear of
+ * it, so a failure is thrown and the staff member stays signed in to try again), then here.
+ */
+export async function signOutEverywhere(client: Pick<ApiClient, "signOut">): Promise<void> {
+  const token = $flags.get().Token;
+  if (token) {
+    try {
+      await client.signOut({ everywhere: true }, { token });
+    } catch (error) {
+      // 401: this session had already ended, which is all that is left to do here.
+      if ((error as { status?: number }).status !== 401) throw error;
+    }
+  }
+  endSession();
 }
 
 export function isSignedIn(flags: Flags, nowMs: number = Date.now()): boolean {

@@ -11,14 +11,15 @@
  * read. See docs/sessions.md.
  */
 import { randomUUID } from "node:crypto";
+import { STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS } from "../../lib/core/staffToken.ts";
 import type { Db } from "../db/db.ts";
 import { ApiFailure } from "../http/envelope.ts";
 
 export type SessionKind = "staff" | "customer";
 
 /** Staff: a token lives 30 minutes unless renewed, a session 12 hours at most. */
-export const STAFF_IDLE_S = 30 * 60;
-export const STAFF_SESSION_MAX_S = 12 * 60 * 60;
+export const STAFF_IDLE_S = STAFF_IDLE_MINUTES * 60;
+export const STAFF_SESSION_MAX_S = STAFF_SESSION_HOURS * 60 * 60;
 /** Customers: one sign-in lasts 2 hours (no renewal). */
 export const CUSTOMER_SESSION_S = 2 * 60 * 60;
 

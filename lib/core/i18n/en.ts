@@ -92,6 +92,9 @@ export const en = {
   "widgets.address.clearBuilding": "Clear building / estate name",
   // — staff —
   "staff.signOut": "Sign out",
+  "staff.signOutEverywhere": "Sign out everywhere",
+  "staff.signOutEverywhereHint":
+    "Ends your sign-in on every device and tab (for a lost device, or one left signed in).",
   "staff.role.staff": "Staff",
   "staff.role.admin": "Administrator",
   "staff.login.title": "Staff sign-in",
@@ -361,6 +364,7 @@ export const en = {
   "errors.PAYLOAD_TOO_LARGE": "The data sent is too large.",
   "errors.UNAUTHENTICATED": "Please sign in first.",
   "errors.TOKEN_EXPIRED": "Your session has expired. Please sign in again.",
+  "errors.SESSION_ENDED": "This session has ended (signed out). Please sign in again.",
   "errors.FORBIDDEN": "You are not allowed to do this.",
   "errors.NOT_FOUND": "No matching record was found.",
   "errors.CODE_INVALID": "The verification code is not correct.",

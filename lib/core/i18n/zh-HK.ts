@@ -93,6 +93,8 @@ export const zhHK = {
   "widgets.address.clearBuilding": "清除大廈／屋苑名稱",
   // — staff —
   "staff.signOut": "登出",
+  "staff.signOutEverywhere": "登出所有裝置",
+  "staff.signOutEverywhereHint": "結束你在所有裝置及分頁上的登入（例如遺失或忘記登出的裝置）。",
   "staff.role.staff": "職員",
   "staff.role.admin": "管理員",
   "staff.login.title": "職員登入",
@@ -351,6 +353,7 @@ export const zhHK = {
   "errors.PAYLOAD_TOO_LARGE": "提交的資料太大。",
   "errors.UNAUTHENTICATED": "請先登入。",
   "errors.TOKEN_EXPIRED": "登入已逾時，請重新登入。",
+  "errors.SESSION_ENDED": "此登入已結束（已登出），請重新登入。",
   "errors.FORBIDDEN": "你沒有權限進行此操作。",
   "errors.NOT_FOUND": "找不到相關記錄。",
   "errors.CODE_INVALID": "驗證碼不正確。",

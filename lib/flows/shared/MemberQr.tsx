@@ -39,7 +39,7 @@ export function MemberQr({ step, leadId, actions, onRestart }: MemberQrProps) {
     } catch (error) {
       setFailure(apiErrorText(error, lang));
       // The code stays valid for staff; only the status needs a fresh sign-in.
-      setSignedOut(["UNAUTHENTICATED", "TOKEN_EXPIRED"].includes(apiErrorCode(error)));
+      setSignedOut(["UNAUTHENTICATED", "TOKEN_EXPIRED", "SESSION_ENDED"].includes(apiErrorCode(error)));
     }
   }, [api, lang, leadId]);
 

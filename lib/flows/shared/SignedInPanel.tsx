@@ -10,7 +10,7 @@ import { flowSession } from "./session.ts";
  * next (the flow's own content). Focus lands on it right after a verify.
  */
 export function SignedInPanel({ children, focusOnMount }: { children: ReactNode; focusOnMount: boolean }) {
-  const { flow, t } = useFlow();
+  const { flow, t, api } = useFlow();
   const email = useStore(flowSession(flow)).email ?? "";
   const ids = useIds("who");
   const who = useRef<HTMLParagraphElement>(null);
@@ -23,7 +23,7 @@ export function SignedInPanel({ children, focusOnMount }: { children: ReactNode;
         <p ref={who} id={ids.who} tabIndex={-1}>
           {t("flows.login.signedInAs", { email })}
         </p>
-        <button type="button" className="nu-link-button" onClick={() => endCustomerSession(flow)}>
+        <button type="button" className="nu-link-button" onClick={() => endCustomerSession(flow, api)}>
           {t("flows.login.switchEmail")}
         </button>
       </div>

@@ -3,7 +3,7 @@
  * the flow's own session (e-mail, lead id). One place, used by both flows' entry pages and by the
  * recruitment form's hand-over to nuForm.
  */
-import type { ApiError, VerifyResult } from "../../api/index.ts";
+import type { ApiClient, ApiError, VerifyResult } from "../../api/index.ts";
 import type { Lang } from "../../core/i18n/index.ts";
 import { errorMessage } from "../../core/i18n/index.ts";
 import type { FlagKey } from "../../core/storageKeys.ts";
@@ -51,11 +51,17 @@ export function startCustomerSession(
   return { ownLeadId };
 }
 
-/** Signs the customer out of this flow (another e-mail is about to be used). */
-export function endCustomerSession(flow: CustomerFlow): void {
+/**
+ * Signs the customer out of this flow (another e-mail is about to be used): the browser forgets
+ * the sign-in at once, and `api` (when given) tells the server in the background to end the
+ * token's session; offline, that call fails quietly and the local sign-out stands.
+ */
+export function endCustomerSession(flow: CustomerFlow, api?: Pick<ApiClient, "signOut">): void {
+  const token = $flags.get().CUSTOMER_TOKEN;
   applyFlagChanges({ remove: [SIGNED_IN_FLAG[flow], "CUSTOMER_TOKEN", ...PROGRESS_FLAGS] });
   resetFlowSession(flow);
   clearDraft(flow, { partner: getDraft(flow).partner });
+  if (api && token) api.signOut({}, { token, background: true }).catch(() => {});
 }
 
 /** A submit refused in the browser because an earlier step is not complete (the text says which). */

@@ -1,0 +1,162 @@
+/**
+ * Sessions end on the server (issue 17): sign-out at the staff home and from the customer entry
+ * page, sign-out everywhere, the idle warning and the automatic sign-out (page.clock).
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { checkA11y, signIn } from "./nuform-steps.ts";
+import { stored, useStaffSession } from "./staff-steps.ts";
+import { api, uniqueEmail } from "./support/api.ts";
+
+const STAFF_KEYS = ["STAFF_ID", "Token", "STAFF_NAME", "STAFF_ROLE"];
+const loginHeading = (page: Page) => page.getByRole("heading", { name: "職員登入" });
+const claims = (token: string) => JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString());
+const signOutAnswer = (page: Page) => page.waitForResponse((r) => r.url().endsWith("/api/auth/sign-out"));
+
+test.describe("staff sign-out ends the session on the server", () => {
+  test("sign out at /staff/home; the old token put back opens no staff page", async ({ page }) => {
+    await useStaffSession(page, "S001");
+    await page.goto("/staff/home");
+    await expect(page.getByRole("heading", { name: /^你好/ })).toBeVisible();
+    const saved: Record<string, string | null> = {};
+    for (const key of STAFF_KEYS) saved[key] = await stored(page, key);
+    const token = saved.Token ?? "";
+    expect((await api("GET", "/lead?id=NUDEM00001", { token })).Code).toBe(200);
+
+    const answer = signOutAnswer(page);
+    await page.getByRole("button", { name: "登出", exact: true }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(loginHeading(page)).toBeVisible();
+    for (const key of STAFF_KEYS) expect(await stored(page, key), key).toBeNull();
+    expect((await api("GET", "/lead?id=NUDEM00001", { token })).Error).toBe("SESSION_ENDED");
+
+    // A copy of the token (another tab, devtools) put back into storage.
+    const putBack = () =>
+      page.evaluate((values) => {
+        for (const [key, value] of Object.entries(values)) if (value) localStorage.setItem(key, value);
+      }, saved);
+    await putBack();
+    await page.goto("/staff/verification");
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    await expect(loginHeading(page)).toBeVisible();
+    expect(await stored(page, "Token")).toBeNull();
+    expect(await stored(page, "redirect_url")).toBe("/staff/verification");
+
+    await putBack();
+    await page.goto("/staff/home");
+    await expect(loginHeading(page)).toBeVisible();
+    expect(await stored(page, "Token")).toBeNull();
+  });
+
+  test("offline, the sign-out from the staff bar still signs this device out", async ({ page }) => {
+    await useStaffSession(page, "S001");
+    await page.goto("/staff/invoice_qrcode");
+    await expect(page.getByRole("heading", { name: "發票二維碼", level: 1 })).toBeVisible();
+    const token = (await stored(page, "Token")) ?? "";
+    await page.route("**/api/auth/sign-out", (route) => route.abort("internetdisconnected"));
+    await page.locator(".staff-bar").getByRole("button", { name: "登出" }).click();
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    await expect(loginHeading(page)).toBeVisible();
+    for (const key of STAFF_KEYS) expect(await stored(page, key), key).toBeNull();
+    // The server never heard of it: the token lives until its own expiry.
+    expect((await api("GET", "/lead?id=NUDEM00001", { token })).Code).toBe(200);
+  });
+
+  test("sign out everywhere ends the staff member's other device, not other staff", async ({ browser }) => {
+    const counter = await (await browser.newContext()).newPage();
+    const office = await (await browser.newContext()).newPage();
+    await useStaffSession(counter, "S001");
+    await useStaffSession(office, "S001");
+    for (const page of [counter, office]) {
+      await page.goto("/staff/home");
+      await expect(page.getByRole("heading", { name: /^你好/ })).toBeVisible();
+    }
+    const admin = await api<{ staff_token: string }>("POST", "/staff/login", {
+      body: { staff_id: "A001", password: "Nu-demo-2026" },
+    });
+    const adminToken = admin.Data[0].staff_token;
+
+    const answer = signOutAnswer(counter);
+    await counter.getByRole("button", { name: "登出所有裝置" }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(loginHeading(counter)).toBeVisible();
+
+    // The office tab was open all along: its next call meets the ended session.
+    await office.getByRole("button", { name: /核實客戶/ }).click();
+    await office.getByRole("textbox", { name: "參考編號" }).fill("NUDEM00001");
+    await office.getByRole("button", { name: "查詢" }).click();
+    await expect(office).toHaveURL(/\/staff\/home$/);
+    await expect(loginHeading(office)).toBeVisible();
+    expect((await api("GET", "/lead?id=NUDEM00001", { token: adminToken })).Code).toBe(200);
+    await counter.context().close();
+    await office.context().close();
+  });
+});
+
+test.describe("idle staff sessions", () => {
+  test("warn two minutes before the end, renew on 'stay signed in', and sign out when left alone", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await useStaffSession(page, "S001");
+    await page.goto("/staff/verification");
+    await expect(page.getByRole("heading", { name: "核實客戶", level: 1 })).toBeVisible();
+    const dialog = page.getByRole("alertdialog", { name: "即將自動登出" });
+    await expect(dialog).toBeHidden();
+    const first = (await stored(page, "Token")) ?? "";
+
+    await page.clock.fastForward("27:00");
+    await expect(dialog).toBeHidden();
+    await page.clock.fastForward("01:30");
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("閒置 30 分鐘會自動登出");
+    await expect(dialog.getByRole("button", { name: "保持登入" })).toBeFocused();
+    await checkA11y(page);
+
+    const renewed = page.waitForResponse((r) => r.url().endsWith("/api/auth/renew"));
+    await dialog.getByRole("button", { name: "保持登入" }).click();
+    expect((await renewed).status()).toBe(200);
+    await expect.poll(() => stored(page, "Token")).not.toBe(first);
+    const second = (await stored(page, "Token")) ?? "";
+    expect(claims(second).sid).toBe(claims(first).sid);
+    expect(claims(second).exp).toBeGreaterThan(claims(first).exp);
+
+    // Nobody answers: the page signs itself out at the token's end, keeping the page to return to.
+    const left = claims(second).exp * 1000 - (await page.evaluate(() => Date.now()));
+    await page.clock.fastForward(Math.ceil(left) + 1000);
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    await expect(loginHeading(page)).toBeVisible();
+    for (const key of STAFF_KEYS) expect(await stored(page, key), key).toBeNull();
+    expect(await stored(page, "redirect_url")).toBe("/staff/verification");
+  });
+});
+
+test.describe("customer sign-out", () => {
+  test("using another e-mail ends the customer token on the server", async ({ page }) => {
+    const email = uniqueEmail("signout");
+    await page.goto("/customer/nuForm");
+    await signIn(page, email);
+    const switchEmail = page.getByRole("button", { name: "改用其他電郵地址" });
+    await expect(switchEmail).toBeVisible();
+    const token = (await stored(page, "CUSTOMER_TOKEN")) ?? "";
+    expect(token).not.toBe("");
+
+    const answer = signOutAnswer(page);
+    await switchEmail.click();
+    expect((await answer).status()).toBe(200);
+    expect(await stored(page, "CUSTOMER_TOKEN")).toBeNull();
+    const refused = await api("POST", "/lead", {
+      token,
+      body: {
+        flow: "nuform",
+        email,
+        last_name: "陳",
+        first_name: "大文",
+        phone_code: "852",
+        phone: "91234567",
+        consents: { terms: true, privacy: true, marketing: false },
+      },
+    });
+    expect(refused.Code).toBe(401);
+    expect(refused.Error).toBe("SESSION_ENDED");
+  });
+});

@@ -1,0 +1,147 @@
+/** @jsxImportSource preact */
+import { useEffect, useRef, useState } from "preact/hooks";
+import { route } from "preact-router";
+import { isUnauthorised } from "../../lib/staff/gate.ts";
+import { countdown, idlePlan, shouldRenew } from "../../lib/staff/idle.ts";
+import { STAFF_SESSION_KEYS } from "../../lib/staff/sessionKeys.ts";
+import { useRuntime } from "../runtime.ts";
+
+const ACTIVITY = ["pointerdown", "keydown"] as const;
+
+/**
+ * Staff sessions end after 30 idle minutes (issue 17). While a staff page is open this renews the
+ * token on activity, warns two minutes before the token runs out (a modal alert dialog with
+ * "stay signed in"), and at the end signs the device out, keeping the page to return to.
+ */
+export function IdleWarning() {
+  const runtime = useRuntime();
+  const [token, setToken] = useState(runtime.$flags.get().Token);
+  const [open, setOpen] = useState(false);
+  const [now, setNow] = useState(Date.now());
+  const [failure, setFailure] = useState("");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const renewing = useRef<Promise<boolean> | null>(null);
+  const plan = idlePlan(token);
+
+  useEffect(() => runtime.$flags.subscribe((flags) => setToken(flags.Token)), [runtime]);
+
+  const expire = () => {
+    const path = `${window.location.pathname}${window.location.search}`;
+    if (window.location.pathname.toLowerCase() !== "/staff/home") runtime.staffSessionExpired(path);
+    runtime.removeFlags(STAFF_SESSION_KEYS);
+    route("/staff/home");
+  };
+
+  /** One renewal at a time: a second caller shares the one in flight. */
+  const renew = (): Promise<boolean> => {
+    renewing.current ??= runtime.renewStaffToken().then(
+      () => true,
+      (error: unknown) => {
+        if (isUnauthorised(error)) expire();
+        return false;
+      },
+    );
+    const pending = renewing.current;
+    void pending.then(() => {
+      if (renewing.current === pending) renewing.current = null;
+    });
+    return pending;
+  };
+
+  // Activity renews a token old enough, so someone at work never sees the warning.
+  useEffect(() => {
+    if (!plan) return;
+    const onActivity = () => {
+      if (shouldRenew(runtime.$flags.get().Token, Date.now())) void renew();
+    };
+    for (const type of ACTIVITY) window.addEventListener(type, onActivity, { capture: true, passive: true });
+    return () => {
+      for (const type of ACTIVITY) window.removeEventListener(type, onActivity, { capture: true });
+    };
+  });
+
+  // The warning and the end, timed from the token's exp; a new token reschedules both.
+  const expireRef = useRef(expire);
+  expireRef.current = expire;
+  useEffect(() => {
+    setOpen(false);
+    setFailure("");
+    const schedule = idlePlan(token);
+    if (!schedule) return;
+    const warn = setTimeout(() => setOpen(true), Math.max(0, schedule.warnAtMs - Date.now()));
+    const end = setTimeout(() => expireRef.current(), Math.max(0, schedule.endAtMs - Date.now()));
+    return () => {
+      clearTimeout(warn);
+      clearTimeout(end);
+    };
+  }, [token]);
+
+  // The countdown while the warning shows.
+  useEffect(() => {
+    if (!open) return;
+    setNow(Date.now());
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, [open]);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  if (!plan) return null;
+  const left = countdown(plan.endAtMs - now);
+  return (
+    <dialog
+      ref={dialog}
+      class="staff-idle"
+      role="alertdialog"
+      aria-labelledby="staff-idle-title"
+      aria-describedby="staff-idle-message"
+      onCancel={(event) => {
+        // Escape means "I am here": the same as staying signed in.
+        event.preventDefault();
+        if (!plan.capped) void renew();
+      }}
+    >
+      <h2 id="staff-idle-title">即將自動登出</h2>
+      <p id="staff-idle-message">
+        {plan.capped
+          ? `已達每次登入最長 12 小時，你將於 ${left} 後登出，請重新登入。`
+          : `為保障客戶資料，閒置 30 分鐘會自動登出。你將於 ${left} 後登出。`}
+      </p>
+      {failure ? (
+        <p class="staff-idle-failure" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div class="staff-idle-actions">
+        {plan.capped ? null : (
+          <button
+            type="button"
+            class="staff-idle-stay"
+            autofocus
+            onClick={async () => {
+              setFailure("");
+              if (!(await renew())) setFailure("未能延長登入，請檢查網絡後再試。");
+            }}
+          >
+            保持登入
+          </button>
+        )}
+        <button
+          type="button"
+          class="staff-idle-leave"
+          onClick={() => {
+            void runtime.signOutStaff();
+            route("/staff/home");
+          }}
+        >
+          立即登出
+        </button>
+      </div>
+    </dialog>
+  );
+}
