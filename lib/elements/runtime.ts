@@ -7,8 +7,8 @@ import { type ApiClient, createApiClient } from "../api/index.ts";
 import { configure, resolveConfig } from "../config.ts";
 import { checkStaffToken } from "../core/staffToken.ts";
 import type { MaintenanceRecord } from "../core/types.ts";
-import { isUnauthorised } from "../staff/gate.ts";
-import { signOutStaff as endStaffSession, sessionExpired } from "../staff/session.ts";
+import { signOutStaff as endStaffSession, sessionExpired } from "../staff/sessionEnd.ts";
+import { isUnauthorised } from "../staff/unauthorised.ts";
 import {
   $flags,
   $settings,

@@ -5,6 +5,7 @@
  */
 import { STAFF_HOME, staffGuard } from "../core/guards.ts";
 import type { FlagKey, Flags } from "../core/storageKeys.ts";
+import { isUnauthorised } from "./unauthorised.ts";
 
 export interface StaffGateInput {
   /** The full path with its query, as the browser shows it. */
@@ -26,15 +27,7 @@ export type StaffGateResult =
   | { kind: "show" }
   | { kind: "redirect"; to: string; set?: Flags; remove?: FlagKey[] };
 
-/**
- * A 401 from the server: the token was refused (expired, revoked, signed with an old key). Duck
- * typed: the error may come from the element bundle's own copy of the API client.
- */
-export function isUnauthorised(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  const code = (error as { code?: unknown } | null)?.code;
-  return status === 401 && code !== "INVALID_API_KEY";
-}
+export { isUnauthorised };
 
 /** The path part of a URL or path ('' stays ''). */
 function pathOf(url: string): string {
