@@ -92,6 +92,37 @@ test.describe("staff sign-out ends the session on the server", () => {
   });
 });
 
+test.describe("an admin ends another staff member's sessions", () => {
+  test("A001 ends S001's sign-ins from the staff home (lost device)", async ({ page }) => {
+    const lost = await api<{ staff_token: string }>("POST", "/staff/login", {
+      body: { staff_id: "S001", password: "Nu-demo-2026" },
+    });
+    const lostToken = lost.Data[0].staff_token;
+    expect((await api("GET", "/lead?id=NUDEM00001", { token: lostToken })).Code).toBe(200);
+    await useStaffSession(page, "A001");
+    await page.goto("/staff/home");
+    const panel = page.getByRole("form", { name: "結束職員登入" });
+    await expect(panel).toBeVisible();
+    await checkA11y(page);
+    await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
+    await expect(panel.getByText("請輸入員工編號")).toBeVisible();
+    await panel.getByRole("textbox", { name: "員工編號" }).fill("s001");
+    await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
+    await expect(panel.getByRole("status")).toHaveText(/^已結束 S001 的 [1-9]\d* 個登入。$/);
+    expect((await api("GET", "/lead?id=NUDEM00001", { token: lostToken })).Error).toBe("SESSION_ENDED");
+    // The admin's own session goes on.
+    await page.getByRole("button", { name: /核實客戶/ }).click();
+    await expect(page.getByRole("heading", { name: "核實客戶", level: 1 })).toBeVisible();
+  });
+
+  test("staff without the admin role do not see it", async ({ page }) => {
+    await useStaffSession(page, "S001");
+    await page.goto("/staff/home");
+    await expect(page.getByRole("heading", { name: /^你好/ })).toBeVisible();
+    await expect(page.getByRole("form", { name: "結束職員登入" })).toHaveCount(0);
+  });
+});
+
 test.describe("idle staff sessions", () => {
   test("warn two minutes before the end, renew on 'stay signed in', and sign out when left alone", async ({
     page,

@@ -72,6 +72,7 @@ export function StaffLogin(props: StaffLoginProps) {
           name={flags.STAFF_NAME ?? ""}
           staffId={flags.STAFF_ID ?? ""}
           role={flags.STAFF_ROLE ?? ""}
+          client={client}
           onOpen={(step) => emit("nu-step", { step })}
           onSignOut={() => {
             void signOutStaff(client);

@@ -1,8 +1,10 @@
 import { useState } from "react";
+import type { ApiClient } from "../api/index.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import { useIds } from "../ui/ids.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
+import { EndStaffSessions } from "./EndStaffSessions.tsx";
 import type { StaffStep } from "./events.ts";
 
 const TOOLS = [
@@ -28,6 +30,8 @@ export function StaffTools(props: {
   onSignOut: () => void;
   /** Ends every session of this staff id; resolves to the text of a failure, or "". */
   onSignOutEverywhere: () => Promise<string>;
+  /** For admins' "end a staff member's sign-ins". */
+  client: Pick<ApiClient, "signOut">;
 }) {
   const { lang } = props;
   const ids = useIds("title", "tools", "everywhereHint");
@@ -88,6 +92,7 @@ export function StaffTools(props: {
           ))}
         </ul>
       </section>
+      {props.role === "admin" ? <EndStaffSessions lang={lang} client={props.client} /> : null}
     </>
   );
 }

@@ -92,6 +92,11 @@ export const en = {
   "widgets.address.clearBuilding": "Clear building / estate name",
   // — staff —
   "staff.signOut": "Sign out",
+  "staff.endSessions.title": "End a staff member's sign-ins",
+  "staff.endSessions.intro":
+    "For a lost device or a leaver: ends that staff member's sign-in on every device.",
+  "staff.endSessions.submit": "End all their sign-ins",
+  "staff.endSessions.done": "Ended {count} sign-in(s) of {id}.",
   "staff.signOutEverywhere": "Sign out everywhere",
   "staff.signOutEverywhereHint":
     "Ends your sign-in on every device and tab (for a lost device, or one left signed in).",

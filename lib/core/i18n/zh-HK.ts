@@ -93,6 +93,10 @@ export const zhHK = {
   "widgets.address.clearBuilding": "清除大廈／屋苑名稱",
   // — staff —
   "staff.signOut": "登出",
+  "staff.endSessions.title": "結束職員登入",
+  "staff.endSessions.intro": "遺失裝置或職員離職時，結束該職員在所有裝置上的登入。",
+  "staff.endSessions.submit": "結束該職員所有登入",
+  "staff.endSessions.done": "已結束 {id} 的 {count} 個登入。",
   "staff.signOutEverywhere": "登出所有裝置",
   "staff.signOutEverywhereHint": "結束你在所有裝置及分頁上的登入（例如遺失或忘記登出的裝置）。",
   "staff.role.staff": "職員",
