@@ -4,8 +4,9 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { checkA11y, signIn } from "./nuform-steps.ts";
-import { stored, useStaffSession } from "./staff-steps.ts";
-import { api, uniqueEmail } from "./support/api.ts";
+import { stored, storeFlags, useStaffSession } from "./staff-steps.ts";
+import { api, staffToken, uniqueEmail } from "./support/api.ts";
+import { type RunningServer, startServer } from "./support/server.ts";
 
 const STAFF_KEYS = ["STAFF_ID", "Token", "STAFF_NAME", "STAFF_ROLE"];
 const loginHeading = (page: Page) => page.getByRole("heading", { name: "職員登入" });
@@ -59,67 +60,6 @@ test.describe("staff sign-out ends the session on the server", () => {
     for (const key of STAFF_KEYS) expect(await stored(page, key), key).toBeNull();
     // The server never heard of it: the token lives until its own expiry.
     expect((await api("GET", "/lead?id=NUDEM00001", { token })).Code).toBe(200);
-  });
-
-  test("sign out everywhere ends the staff member's other device, not other staff", async ({ browser }) => {
-    const counter = await (await browser.newContext()).newPage();
-    const office = await (await browser.newContext()).newPage();
-    await useStaffSession(counter, "S001");
-    await useStaffSession(office, "S001");
-    for (const page of [counter, office]) {
-      await page.goto("/staff/home");
-      await expect(page.getByRole("heading", { name: /^你好/ })).toBeVisible();
-    }
-    const admin = await api<{ staff_token: string }>("POST", "/staff/login", {
-      body: { staff_id: "A001", password: "Nu-demo-2026" },
-    });
-    const adminToken = admin.Data[0].staff_token;
-
-    const answer = signOutAnswer(counter);
-    await counter.getByRole("button", { name: "登出所有裝置" }).click();
-    expect((await answer).status()).toBe(200);
-    await expect(loginHeading(counter)).toBeVisible();
-
-    // The office tab was open all along: its next call meets the ended session.
-    await office.getByRole("button", { name: /核實客戶/ }).click();
-    await office.getByRole("textbox", { name: "參考編號" }).fill("NUDEM00001");
-    await office.getByRole("button", { name: "查詢" }).click();
-    await expect(office).toHaveURL(/\/staff\/home$/);
-    await expect(loginHeading(office)).toBeVisible();
-    expect((await api("GET", "/lead?id=NUDEM00001", { token: adminToken })).Code).toBe(200);
-    await counter.context().close();
-    await office.context().close();
-  });
-});
-
-test.describe("an admin ends another staff member's sessions", () => {
-  test("A001 ends S001's sign-ins from the staff home (lost device)", async ({ page }) => {
-    const lost = await api<{ staff_token: string }>("POST", "/staff/login", {
-      body: { staff_id: "S001", password: "Nu-demo-2026" },
-    });
-    const lostToken = lost.Data[0].staff_token;
-    expect((await api("GET", "/lead?id=NUDEM00001", { token: lostToken })).Code).toBe(200);
-    await useStaffSession(page, "A001");
-    await page.goto("/staff/home");
-    const panel = page.getByRole("form", { name: "結束職員登入" });
-    await expect(panel).toBeVisible();
-    await checkA11y(page);
-    await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
-    await expect(panel.getByText("請輸入員工編號")).toBeVisible();
-    await panel.getByRole("textbox", { name: "員工編號" }).fill("s001");
-    await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
-    await expect(panel.getByRole("status")).toHaveText(/^已結束 S001 的 [1-9]\d* 個登入。$/);
-    expect((await api("GET", "/lead?id=NUDEM00001", { token: lostToken })).Error).toBe("SESSION_ENDED");
-    // The admin's own session goes on.
-    await page.getByRole("button", { name: /核實客戶/ }).click();
-    await expect(page.getByRole("heading", { name: "核實客戶", level: 1 })).toBeVisible();
-  });
-
-  test("staff without the admin role do not see it", async ({ page }) => {
-    await useStaffSession(page, "S001");
-    await page.goto("/staff/home");
-    await expect(page.getByRole("heading", { name: /^你好/ })).toBeVisible();
-    await expect(page.getByRole("form", { name: "結束職員登入" })).toHaveCount(0);
   });
 });
 
@@ -189,5 +129,93 @@ test.describe("customer sign-out", () => {
     });
     expect(refused.Code).toBe(401);
     expect(refused.Error).toBe("SESSION_ENDED");
+  });
+});
+
+/**
+ * Ending every session of a staff id would end the sessions other specs hold in parallel on the
+ * shared server: these run on a server of their own.
+ */
+test.describe("sign out everywhere and admin revocation (own server)", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: RunningServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** A sign-in of `staffId` through the API of the own server, stored in `page` before it loads. */
+  async function signedIn(page: Page, staffId: "S001" | "A001"): Promise<string> {
+    const token = await staffToken(staffId, server.url);
+    const login = await api<Record<string, string>>("GET", `/staff?staff_id=${staffId}`, {
+      base: server.url,
+      token,
+    });
+    const record = login.Data[0];
+    await storeFlags(page, {
+      STAFF_ID: record.staff_id,
+      Token: token,
+      STAFF_NAME: `${record.first_name} ${record.last_name}`.trim(),
+      STAFF_ROLE: record.role,
+    });
+    return token;
+  }
+  const readLead = (token: string) => api("GET", "/lead?id=NUDEM00001", { base: server.url, token });
+
+  test("sign out everywhere ends the staff member's other device, not other staff", async ({ browser }) => {
+    const counter = await (await browser.newContext()).newPage();
+    const office = await (await browser.newContext()).newPage();
+    await signedIn(counter, "S001");
+    await signedIn(office, "S001");
+    for (const page of [counter, office]) {
+      await page.goto(`${server.url}/staff/home`);
+      await expect(page.getByRole("heading", { name: /^你好/ })).toBeVisible();
+    }
+    const adminToken = await staffToken("A001", server.url);
+
+    const answer = signOutAnswer(counter);
+    await counter.getByRole("button", { name: "登出所有裝置" }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(loginHeading(counter)).toBeVisible();
+
+    // The office tab was open all along: its next call meets the ended session.
+    await office.getByRole("button", { name: /核實客戶/ }).click();
+    await office.getByRole("textbox", { name: "參考編號" }).fill("NUDEM00001");
+    await office.getByRole("button", { name: "查詢" }).click();
+    await expect(office).toHaveURL(/\/staff\/home$/);
+    await expect(loginHeading(office)).toBeVisible();
+    expect((await readLead(adminToken)).Code).toBe(200);
+    await counter.context().close();
+    await office.context().close();
+  });
+
+  test("A001 ends S001's sign-ins from the staff home (lost device)", async ({ page }) => {
+    const lostToken = await staffToken("S001", server.url);
+    expect((await readLead(lostToken)).Code).toBe(200);
+    await signedIn(page, "A001");
+    await page.goto(`${server.url}/staff/home`);
+    const panel = page.getByRole("form", { name: "結束職員登入" });
+    await expect(panel).toBeVisible();
+    await checkA11y(page);
+    await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
+    await expect(panel.getByText("請輸入員工編號")).toBeVisible();
+    await panel.getByRole("textbox", { name: "員工編號" }).fill("s001");
+    await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
+    await expect(panel.getByRole("status")).toHaveText(/^已結束 S001 的 [1-9]\d* 個登入。$/);
+    expect((await readLead(lostToken)).Error).toBe("SESSION_ENDED");
+    // The admin's own session goes on.
+    await page.getByRole("button", { name: /核實客戶/ }).click();
+    await expect(page.getByRole("heading", { name: "核實客戶", level: 1 })).toBeVisible();
+  });
+
+  test("staff without the admin role do not see it", async ({ page }) => {
+    await signedIn(page, "S001");
+    await page.goto(`${server.url}/staff/home`);
+    await expect(page.getByRole("heading", { name: /^你好/ })).toBeVisible();
+    await expect(page.getByRole("form", { name: "結束職員登入" })).toHaveCount(0);
   });
 });
