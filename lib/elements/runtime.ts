@@ -6,6 +6,7 @@
 import { type ApiClient, createApiClient } from "../api/index.ts";
 import { configure, resolveConfig } from "../config.ts";
 import type { MaintenanceRecord } from "../core/types.ts";
+import { noteSignInReason } from "../flows/shared/session.ts";
 import {
   $flags,
   $settings,
@@ -46,6 +47,8 @@ export const runtime = {
   applyFlagChanges,
   staffApi,
   loadMaintenance,
+  /** The gate's `signInReason`, for the flow's sign-in page to show (host pages call it on a redirect). */
+  noteSignInReason,
 };
 
 export type NuFormsRuntime = typeof runtime;
