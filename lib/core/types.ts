@@ -107,14 +107,14 @@ export interface LegalDocument {
   published_at: string;
 }
 
-/** What a flow's member QR code is redeemed for, where and until when (`GET /api/redemption_offer`). */
+/** What a flow's member QR code is redeemed for, where and for how long (`GET /api/redemption_offer`). */
 export interface RedemptionOffer {
   flow: Flow;
   lang: "zh-HK" | "en";
   gift: string;
   places: string;
-  /** YYYY-MM-DD, the last day. */
-  valid_until: string;
+  /** Days from the registration (its Hong Kong date) to the last day of redemption. */
+  valid_days: number;
 }
 
 export interface AcceptedDocument {

@@ -33,7 +33,7 @@ const fileSchema = v.object({
         lang: textLangSchema,
         gift: text,
         places: text,
-        valid_until: v.pipe(v.string(), v.isoDate()),
+        valid_days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3660)),
       }),
     ),
   ),

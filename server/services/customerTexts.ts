@@ -37,8 +37,8 @@ export async function legalDocuments(q: Queryable, lang: TextLang, nowMs: number
 }
 
 export async function redemptionOffer(q: Queryable, flow: Flow, lang: TextLang): Promise<RedemptionOffer[]> {
-  const { rows } = await q.query<RedemptionOffer & { valid_until: Date | string }>(
-    "SELECT flow, lang, gift, places, valid_until::text AS valid_until FROM redemption_offers WHERE flow = $1 AND lang = $2",
+  const { rows } = await q.query<RedemptionOffer>(
+    "SELECT flow, lang, gift, places, valid_days FROM redemption_offers WHERE flow = $1 AND lang = $2",
     [flow, lang],
   );
   return rows;
@@ -90,10 +90,10 @@ export async function publishTexts(tx: Queryable, texts: CustomerTextsFile, nowM
   }
   for (const o of texts.offers ?? []) {
     const { rowCount } = await tx.query(
-      `INSERT INTO redemption_offers (flow, lang, gift, places, valid_until) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO redemption_offers (flow, lang, gift, places, valid_days) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (flow, lang) DO UPDATE SET gift = EXCLUDED.gift, places = EXCLUDED.places,
-         valid_until = EXCLUDED.valid_until`,
-      [o.flow, o.lang, o.gift, o.places, o.valid_until],
+         valid_days = EXCLUDED.valid_days`,
+      [o.flow, o.lang, o.gift, o.places, o.valid_days],
     );
     added += rowCount ?? 0;
   }

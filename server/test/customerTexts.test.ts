@@ -46,7 +46,7 @@ describe("GET /api/redemption_offer", () => {
     const res = await s.call<RedemptionOffer>("GET", "/api/redemption_offer?flow=recruitment&lang=en");
     expect(res.status).toBe(200);
     expect(res.body.Data).toEqual([
-      expect.objectContaining({ flow: "recruitment", lang: "en", valid_until: "2027-06-30" }),
+      expect.objectContaining({ flow: "recruitment", lang: "en", valid_days: 90 }),
     ]);
     expect(res.body.Data[0].gift).toMatch(/welcome pack/);
     const missing = await s.call("GET", "/api/redemption_offer");

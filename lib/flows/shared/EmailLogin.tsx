@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { VerifyResult } from "../../api/index.ts";
 import { isEmail } from "../../core/email.ts";
 import type { Lang } from "../../core/i18n/index.ts";
@@ -72,23 +72,31 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
   const sentAt = draft.codeSent ? draft.codeSentAt : 0;
   const resendIn = useCountdown(sentAt + RESEND_AFTER_MS);
   const codeStage = draft.codeSent && email !== "" && Date.now() - sentAt < CODE_LIFETIME_MS;
+  // Taps can come faster than renders: what is in flight and what went out last are refs.
+  const inFlight = useRef(false);
+  const lastSent = useRef({ to: "", at: 0 });
+  if (draft.codeSent && sentAt > lastSent.current.at) lastSent.current = { to: email, at: sentAt };
 
   const report = (error: unknown, message: string) => {
     emit("nu-error", { code: apiErrorCode(error), message });
   };
 
   const sendCode = async (address: string): Promise<boolean> => {
-    if (status === "sending" || (codeStage && address === email && resendIn > 0)) return false;
+    const last = lastSent.current;
+    if (inFlight.current || (last.to === address && Date.now() - last.at < RESEND_AFTER_MS)) return false;
     if (!isEmail(address)) {
       setEmailError(t("common.invalidEmail"));
       return false;
     }
+    inFlight.current = true;
     setEmailError("");
     setNotice("");
     setStatus("sending");
     try {
       await api.requestEmailCode(address, flow);
-      setDraft({ loginEmail: address, codeSent: true, codeSentAt: Date.now() });
+      const at = Date.now();
+      lastSent.current = { to: address, at };
+      setDraft({ loginEmail: address, codeSent: true, codeSentAt: at });
       setStatus("sent");
       setCode("");
       setCodeError("");
@@ -100,6 +108,8 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
       setEmailError(failure.field ?? "");
       report(error, failure.notice ?? failure.field ?? "");
       return false;
+    } finally {
+      inFlight.current = false;
     }
   };
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { displayDate, hkToday } from "../../core/dates.ts";
+import { addDays, displayDate, hkToday } from "../../core/dates.ts";
 import type { Clinic, Lead, Product, RedemptionKind, RedemptionOffer } from "../../core/types.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
@@ -159,7 +159,13 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
             </div>
             <div>
               <dt>{t("flows.done.until")}</dt>
-              <dd>{t("flows.done.untilDate", { date: displayDate(offer.valid_until) })}</dd>
+              <dd>
+                {lead
+                  ? t("flows.done.untilDate", {
+                      date: displayDate(addDays(hkToday(Date.parse(lead.created_at)), offer.valid_days)),
+                    })
+                  : "…"}
+              </dd>
             </div>
             <div>
               <dt>{t("flows.done.where")}</dt>

@@ -12,12 +12,13 @@ CREATE TABLE legal_documents (
 );
 CREATE INDEX legal_documents_current ON legal_documents (kind, lang, published_at DESC);
 
--- What a flow's member QR code can be redeemed for, until when and where (the completion page).
+-- What a flow's member QR code can be redeemed for, where, and for how many days from the
+-- registration (the completion page shows each customer's own last day).
 CREATE TABLE redemption_offers (
   flow text NOT NULL CHECK (flow IN ('nuform', 'recruitment')),
   lang text NOT NULL CHECK (lang IN ('zh-HK', 'en')),
   gift text NOT NULL,
   places text NOT NULL,
-  valid_until date NOT NULL,
+  valid_days integer NOT NULL CHECK (valid_days BETWEEN 1 AND 3660),
   PRIMARY KEY (flow, lang)
 );
