@@ -6,7 +6,7 @@
 import { type ApiClient, createApiClient } from "../api/index.ts";
 import { configure, resolveConfig } from "../config.ts";
 import type { MaintenanceRecord } from "../core/types.ts";
-import { noteSignInReason } from "../flows/shared/session.ts";
+import type { CustomerFlow } from "../gate.ts";
 import {
   $flags,
   $settings,
@@ -47,8 +47,14 @@ export const runtime = {
   applyFlagChanges,
   staffApi,
   loadMaintenance,
-  /** The gate's `signInReason`, for the flow's sign-in page to show (host pages call it on a redirect). */
-  noteSignInReason,
+  /**
+   * The gate's `signInReason`, for the flow's sign-in page to show (host pages call it on a
+   * redirect). The flow code loads it: pages without a customer flow do not carry it.
+   */
+  noteSignInReason(flow: CustomerFlow, reason: string | undefined): void {
+    if (!reason) return;
+    void import("../flows/shared/session.ts").then((session) => session.noteSignInReason(flow, reason));
+  },
 };
 
 export type NuFormsRuntime = typeof runtime;

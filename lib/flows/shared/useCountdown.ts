@@ -1,17 +1,17 @@
 import { useEffect, useState } from "react";
 
-/** Whole seconds left until `untilMs` (0 once passed), re-rendering every second while counting. */
+/**
+ * Whole seconds left until `untilMs` (0 once passed). Computed on every render, so a new deadline
+ * shows at once; a one-second tick re-renders while counting.
+ */
 export function useCountdown(untilMs: number): number {
-  const left = () => Math.max(0, Math.ceil((untilMs - Date.now()) / 1000));
-  const [seconds, setSeconds] = useState(left);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: left() reads untilMs, the only input.
+  const [, setTick] = useState(0);
+  const seconds = Math.max(0, Math.ceil((untilMs - Date.now()) / 1000));
   useEffect(() => {
-    setSeconds(left());
-    if (left() === 0) return;
+    if (untilMs <= Date.now()) return;
     const timer = setInterval(() => {
-      const next = left();
-      setSeconds(next);
-      if (next === 0) clearInterval(timer);
+      setTick((n) => n + 1);
+      if (Date.now() >= untilMs) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
   }, [untilMs]);
