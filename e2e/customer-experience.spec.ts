@@ -39,6 +39,7 @@ test.describe("a sign-in that guides", () => {
     page,
     context,
   }, testInfo) => {
+    test.slow(); // a whole journey, on a shared machine
     await page.clock.install();
     const local = uniqueEmail("cx-signin").split("@")[0];
     const email = `${local}@gmail.com`;
@@ -152,6 +153,7 @@ test.describe("readable consent and a real finish (nuForm)", () => {
   test("documents open in dialogs, the versions accepted are recorded, the end page says what's next", async ({
     page,
   }, testInfo) => {
+    test.slow(); // a whole journey, on a shared machine
     const email = uniqueEmail("cx-nuform");
     await page.goto("/customer/nuForm");
     await signIn(page, email);
@@ -279,6 +281,7 @@ test.describe("a real finish (recruitment form) and the hand-over", () => {
   test("the completion page names the clinic and the offer; the hand-over says where and why", async ({
     page,
   }, testInfo) => {
+    test.slow(); // a whole journey, on a shared machine
     const email = uniqueEmail("cx-recruit");
     await page.goto("/customer/recruitmentForm");
     await signIn(page, email);
