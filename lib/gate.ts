@@ -7,6 +7,7 @@
 import { type GuardDecision, nuformGuard, recruitmentGuard } from "./core/guards.ts";
 import { maintenanceDecision } from "./core/maintenance.ts";
 import { NUFORM_BASE, RECRUITMENT_BASE } from "./core/routes.ts";
+import { tokenExpiry } from "./core/staffToken.ts";
 import type { FlagKey, Flags } from "./core/storageKeys.ts";
 import type { MaintenanceRecord } from "./core/types.ts";
 
@@ -22,11 +23,14 @@ export interface GateInput {
   nowMs?: number;
 }
 
+/** Why a customer is on the sign-in page against their will, so the page can say so. */
+export type SignInReason = "guard" | "expired";
+
 export type GateResult =
-  | { kind: "show"; set?: Flags; remove?: FlagKey[] }
-  | { kind: "redirect"; to: string; set?: Flags; remove?: FlagKey[] }
+  | { kind: "show"; set?: Flags; remove?: FlagKey[]; signInReason?: SignInReason }
+  | { kind: "redirect"; to: string; set?: Flags; remove?: FlagKey[]; signInReason?: SignInReason }
   /** Maintenance: leave the app for the maintenance page (may be another site). */
-  | { kind: "maintenance"; to: string; remove: FlagKey[] };
+  | { kind: "maintenance"; to: string; remove: FlagKey[]; signInReason?: never };
 
 export function flowPath(flow: CustomerFlow, step: string): string {
   const base = flow === "nuform" ? NUFORM_BASE : RECRUITMENT_BASE;
@@ -39,17 +43,37 @@ export const SIGNED_IN_FLAG: Record<CustomerFlow, FlagKey> = {
   recruitment: "isAuthenticatedRe",
 };
 
+/** A customer token whose own `exp` has passed (an undecodable one is left for the server to judge). */
+export function customerTokenExpired(token: string | undefined, nowMs: number): boolean {
+  const exp = token ? tokenExpiry(token) : null;
+  return exp !== null && nowMs > exp * 1000;
+}
+
 export async function runGate(input: GateInput): Promise<GateResult> {
   const path = flowPath(input.flow, input.step);
+  const entryPath = flowPath(input.flow, "");
+  const nowMs = input.nowMs ?? Date.now();
+  // An expired sign-in is a sign-out: the guard sees it so, and the flags go (the draft stays).
+  const expired =
+    input.flags[SIGNED_IN_FLAG[input.flow]] === "true" &&
+    customerTokenExpired(input.flags.CUSTOMER_TOKEN, nowMs);
+  const flags: Flags = expired
+    ? { ...input.flags, [SIGNED_IN_FLAG[input.flow]]: undefined, CUSTOMER_TOKEN: undefined }
+    : input.flags;
   const decision: GuardDecision =
-    input.flow === "nuform"
-      ? nuformGuard({ path, flags: input.flags })
-      : recruitmentGuard({ path, flags: input.flags });
-  const effects = { set: decision.set, remove: decision.remove };
-  if (decision.action === "redirect" && decision.to) return { kind: "redirect", to: decision.to, ...effects };
+    input.flow === "nuform" ? nuformGuard({ path, flags }) : recruitmentGuard({ path, flags });
+  const remove: FlagKey[] | undefined = expired
+    ? [...(decision.remove ?? []), SIGNED_IN_FLAG[input.flow], "CUSTOMER_TOKEN"]
+    : decision.remove;
+  const effects = { set: decision.set, remove };
+  if (decision.action === "redirect" && decision.to) {
+    const toSignIn = decision.to === entryPath && path !== entryPath;
+    const signInReason: SignInReason | undefined = expired ? "expired" : toSignIn ? "guard" : undefined;
+    return { kind: "redirect", to: decision.to, ...effects, ...(signInReason ? { signInReason } : {}) };
+  }
 
-  const isEntry = path === flowPath(input.flow, "");
-  const signedIn = input.flags[SIGNED_IN_FLAG[input.flow]] === "true";
+  const isEntry = path === entryPath;
+  const signedIn = flags[SIGNED_IN_FLAG[input.flow]] === "true";
   if (isEntry || signedIn) {
     let record: MaintenanceRecord | null = null;
     try {
@@ -62,11 +86,11 @@ export async function runGate(input: GateInput): Promise<GateResult> {
       const verdict = maintenanceDecision({
         record,
         flow: input.flow,
-        nowMs: input.nowMs ?? Date.now(),
+        nowMs,
         pageUrl: input.maintenancePageUrl,
       });
       if (verdict.blocked) return { kind: "maintenance", to: verdict.redirectTo, remove: verdict.clearFlags };
     }
   }
-  return { kind: "show", ...effects };
+  return { kind: "show", ...effects, ...(expired ? { signInReason: "expired" as const } : {}) };
 }

@@ -18,6 +18,7 @@ import type { AppEnv } from "./http/env.ts";
 import { ApiFailure, sendFailure } from "./http/envelope.ts";
 import { accessLog, apiBodyLimit, apiHeaders, apiKeyGate, corsGate } from "./http/middleware.ts";
 import { customerAuthRoutes } from "./routes/customerAuth.ts";
+import { customerTextRoutes } from "./routes/customerTexts.ts";
 import { devOutboxRoutes } from "./routes/devOutbox.ts";
 import { leadRoutes } from "./routes/leads.ts";
 import { listRoutes } from "./routes/lists.ts";
@@ -25,6 +26,7 @@ import { maintenanceRoutes } from "./routes/maintenance.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
+import { seedSampleTexts } from "./services/customerTexts.ts";
 import { startHousekeeping } from "./services/housekeeping.ts";
 import { createMailer } from "./services/mail.ts";
 import { staticRoutes } from "./static.ts";
@@ -57,6 +59,7 @@ export function buildApp(deps: Deps): Hono<AppEnv> {
   app.use("/api/*", apiHeaders, corsGate(deps), apiKeyGate(deps), apiBodyLimit);
   for (const routes of [
     listRoutes(deps),
+    customerTextRoutes(deps),
     customerAuthRoutes(deps),
     sessionRoutes(deps),
     leadRoutes(deps),
@@ -84,7 +87,9 @@ export async function prepareDatabase(db: Db, seed: ServerConfig["seed"], nowMs:
   await migrate(db);
   return withSchemaLock(db, async (tx) => {
     await seedReferenceData(tx);
-    return seed === "demo" ? seedDemo(tx, nowMs) : false;
+    if (seed !== "demo") return false;
+    await seedSampleTexts(tx, nowMs);
+    return seedDemo(tx, nowMs);
   });
 }
 

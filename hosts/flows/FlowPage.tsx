@@ -43,6 +43,7 @@ export function FlowPage({ flow, step = "" }: { path?: string; flow: CustomerFlo
         return;
       }
       runtime.applyFlagChanges(gate);
+      runtime.noteSignInReason(flow, gate.signInReason);
       if (gate.kind === "redirect") route(gate.to, true);
       else setShownStep(step || "login");
     });

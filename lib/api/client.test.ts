@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { $settings, pendingLoads } from "../state/settings.ts";
-import { type ApiClientOptions, createApiClient } from "./client.ts";
+import { type ApiClientOptions, createApiClient, retryAfterSeconds } from "./client.ts";
 import { ApiError, NotFoundError } from "./errors.ts";
 
 interface Seen {
@@ -103,6 +103,9 @@ async function route(req: Seen, res: ServerResponse): Promise<void> {
     case "GET /api/not-json":
       res.writeHead(200, { "content-type": "text/html" });
       return void res.end("<html>proxy error</html>");
+    case "POST /api/auth/email/code":
+      res.writeHead(429, { "content-type": "application/json", "retry-after": "1260" });
+      return void res.end(JSON.stringify({ Code: 429, Message: "太頻密", Data: [], Error: "RATE_LIMITED" }));
     case "GET /api/code-in-body":
       return send(200, { Code: 429, Message: "太頻密", Data: [], Error: "RATE_LIMITED" });
     case "GET /api/dev/outbox":
@@ -306,6 +309,22 @@ describe("errors", () => {
       code: "RATE_LIMITED",
       message: "太頻密",
     });
+  });
+
+  it("carries the Retry-After of a 429 as seconds", async () => {
+    await expect(client().requestEmailCode("a@b.hk", "nuform")).rejects.toMatchObject({
+      status: 429,
+      code: "RATE_LIMITED",
+      retryAfterS: 1260,
+    });
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date", () => {
+    const now = Date.parse("2026-11-23T10:00:00Z");
+    expect(retryAfterSeconds("90", now)).toBe(90);
+    expect(retryAfterSeconds("Mon, 23 Nov 2026 10:02:00 GMT", now)).toBe(120);
+    expect(retryAfterSeconds("soon", now)).toBeUndefined();
+    expect(retryAfterSeconds(null, now)).toBeUndefined();
   });
 
   it("reports a body that is not the envelope as INTERNAL", async () => {

@@ -15,10 +15,12 @@ import type {
   Invoice,
   Lead,
   LeadPatch,
+  LegalDocument,
   MaintenanceRecord,
   NewLead,
   Product,
   RedemptionKind,
+  RedemptionOffer,
   StaffRecord,
 } from "../core/types.ts";
 import { startLoading } from "../state/settings.ts";
@@ -92,6 +94,15 @@ export interface CallOptions {
   background?: boolean;
 }
 
+/** `Retry-After` as seconds (delta-seconds or an HTTP date), or undefined. */
+export function retryAfterSeconds(header: string | null, nowMs: number = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / 1000));
+}
+
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === "object" && value !== null && "Code" in value;
 }
@@ -152,6 +163,7 @@ export function createApiClient(options: ApiClientOptions) {
         message: envelope.Message || errorMessage(lang, code),
         field: envelope.Field,
         data: Array.isArray(envelope.Data) ? envelope.Data : [],
+        retryAfterS: retryAfterSeconds(error.response.headers.get("Retry-After")),
       });
     }
     // fetch() rejects with a TypeError when the network fails (offline, DNS, refused, CORS).
@@ -229,6 +241,14 @@ export function createApiClient(options: ApiClientOptions) {
     products: () => data<Product>("get", "product_image"),
     clinics: () => data<Clinic>("get", "clinic_list"),
     hospitals: (type?: HospitalType) => data<Hospital>("get", "hospital_list", { query: { type } }),
+    /** The operator's privacy policy and collection statement in force, in `lang`. */
+    legalDocuments: (textLang: Lang) =>
+      data<LegalDocument>("get", "legal_documents", { query: { lang: textLang } }),
+    /** What `flow`'s member QR code is redeemed for (none when the operator published no offer). */
+    redemptionOffer: (flow: Flow, textLang: Lang) =>
+      data<RedemptionOffer>("get", "redemption_offer", { query: { flow, lang: textLang } }).then(
+        (offers) => offers[0] ?? null,
+      ),
 
     requestEmailCode: (email: string, flow: Flow) =>
       call<never>("post", "auth/email/code", { json: { email, flow } }).then(() => undefined),

@@ -9,9 +9,19 @@ export class ApiError extends Error {
   readonly field?: string;
   /** `Data` of the error answer (e.g. `[{ id }]` of the existing lead on `LEAD_EXISTS`). */
   readonly data: unknown[];
+  /** Seconds to wait before trying again, from the answer's `Retry-After` (429). */
+  readonly retryAfterS?: number;
 
-  constructor(init: { status: number; code: ErrorCode; message: string; field?: string; data?: unknown[] }) {
+  constructor(init: {
+    status: number;
+    code: ErrorCode;
+    message: string;
+    field?: string;
+    data?: unknown[];
+    retryAfterS?: number;
+  }) {
     super(init.message);
+    this.retryAfterS = init.retryAfterS;
     this.status = init.status;
     this.code = init.code;
     this.field = init.field;

@@ -227,12 +227,38 @@ export const mainlandAddressSchema = v.strictObject({
   detail: text(LIMITS.text, { required: true }),
 });
 
-/** Terms and privacy must be accepted for a lead to exist; marketing is the customer's choice. */
+// ---- customer texts (issue 13 §1, §2) ------------------------------------------------------
+
+export const legalDocumentKindSchema = v.picklist(["privacy_policy", "pics"]);
+export const textLangSchema = v.picklist(["zh-HK", "en"]);
+const documentVersionSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.regex(/^[\w.-]+$/));
+
+/** `GET /api/legal_documents?lang=`: the documents in force, in that language. */
+export const legalDocumentsQuerySchema = v.strictObject({ lang: v.optional(textLangSchema) });
+/** `GET /api/redemption_offer?flow=&lang=`: what the flow's QR code is redeemed for. */
+export const redemptionOfferQuerySchema = v.strictObject({
+  flow: flowSchema,
+  lang: v.optional(textLangSchema),
+});
+
+/** One document version the customer was shown and accepted. */
+export const acceptedDocumentSchema = v.strictObject({
+  kind: legalDocumentKindSchema,
+  version: documentVersionSchema,
+});
+
+/**
+ * Terms and privacy must be accepted for a lead to exist; marketing is the customer's choice.
+ * `documents` names the versions accepted (the server records the ones in force when it is
+ * absent) and `accepted_at` is always the server's time of recording: whatever is sent is replaced.
+ */
 export const consentsSchema = v.strictObject({
   terms: v.literal(true),
   privacy: v.literal(true),
   marketing: v.boolean(),
   partner_contact: v.optional(v.boolean()),
+  documents: v.optional(v.pipe(v.array(acceptedDocumentSchema), v.maxLength(4))),
+  accepted_at: v.optional(v.pipe(v.string(), v.maxLength(40))),
 });
 
 export const babySchema = v.strictObject({

@@ -95,11 +95,42 @@ export interface Redemption {
   redeemed_at: string;
 }
 
+export type LegalDocumentKind = "privacy_policy" | "pics";
+
+/** An operator's legal text in one language (`GET /api/legal_documents`). */
+export interface LegalDocument {
+  kind: LegalDocumentKind;
+  version: string;
+  lang: "zh-HK" | "en";
+  title: string;
+  body: string;
+  published_at: string;
+}
+
+/** What a flow's member QR code is redeemed for, where and for how long (`GET /api/redemption_offer`). */
+export interface RedemptionOffer {
+  flow: Flow;
+  lang: "zh-HK" | "en";
+  gift: string;
+  places: string;
+  /** Days from the registration (its Hong Kong date) to the last day of redemption. */
+  valid_days: number;
+}
+
+export interface AcceptedDocument {
+  kind: LegalDocumentKind;
+  version: string;
+}
+
 export interface Consents {
   terms: boolean;
   privacy: boolean;
   marketing: boolean;
   partner_contact?: boolean;
+  /** The document versions accepted (recorded by the server). */
+  documents?: AcceptedDocument[];
+  /** When the server recorded the consents (ISO 8601). */
+  accepted_at?: string;
 }
 
 export interface BabyInfo {

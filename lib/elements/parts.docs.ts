@@ -26,7 +26,15 @@ export const PART_DOCS: Record<string, string> = {
   "card-body": "The card's content.",
   logo: "The card's logo image.",
   // e-mail input
-  "send-button": "The 發送電郵 button.",
+  "send-button": "The 發送電郵 button (重新發送 with its countdown once a code went out).",
+  "typo-fix":
+    "The button under an e-mail field that corrects a likely typo in the domain (gmial.com → gmail.com).",
+  "document-link":
+    "A button on the terms step that opens one of the operator's documents (privacy policy, collection statement).",
+  "document-dialog": "The dialog with a document's full text (with `dialog`).",
+  "save-qr": "The link on the completion page that saves the QR code as a PNG image.",
+  "next-steps":
+    "The completion page's 下一步 section: what the QR code is redeemed for, until when and where.",
   status: "The sending status line under the e-mail field.",
   // dialogs and the calendar (native <dialog>, top layer)
   dialog: "A dialog box (confirm dialog, calendar).",

@@ -9,6 +9,7 @@ import { checkStaffToken } from "../core/staffToken.ts";
 import type { MaintenanceRecord } from "../core/types.ts";
 import { signOutStaff as endStaffSession, sessionExpired } from "../staff/sessionEnd.ts";
 import { isUnauthorised } from "../staff/unauthorised.ts";
+import type { CustomerFlow } from "../gate.ts";
 import {
   $flags,
   $settings,
@@ -86,6 +87,14 @@ export const runtime = {
   /** The staff session ran out on this page: keep its path for after sign-in, drop the token. */
   staffSessionExpired: sessionExpired,
   loadMaintenance,
+  /**
+   * The gate's `signInReason`, for the flow's sign-in page to show (host pages call it on a
+   * redirect). The flow code loads it: pages without a customer flow do not carry it.
+   */
+  noteSignInReason(flow: CustomerFlow, reason: string | undefined): void {
+    if (!reason) return;
+    void import("../flows/shared/session.ts").then((session) => session.noteSignInReason(flow, reason));
+  },
 };
 
 export type NuFormsRuntime = typeof runtime;

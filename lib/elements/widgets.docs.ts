@@ -95,6 +95,11 @@ export const WIDGET_DOCS: ElementDoc[] = [
         default: "idle",
         description: "State of the sending the page does after `nu-send`.",
       },
+      resendIn: {
+        tsType: "number",
+        description:
+          "Once a code went out: seconds until it may be sent again. Set, the button reads 重新發送 with the countdown and refuses presses while above 0.",
+      },
     },
     events: {
       ...change("{ value: string }", "The address"),

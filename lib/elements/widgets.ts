@@ -40,7 +40,14 @@ export const WIDGET_ELEMENTS: ElementDefinition[] = [
   {
     tag: "nu-email-input",
     load: () => import("../widgets/EmailInput.tsx").then((m) => m.EmailInput),
-    props: { ...field, value: "string", placeholder: "string", sendButton: "boolean", status: "string" },
+    props: {
+      ...field,
+      value: "string",
+      placeholder: "string",
+      sendButton: "boolean",
+      status: "string",
+      resendIn: "number",
+    },
   },
   {
     tag: "nu-date-picker",

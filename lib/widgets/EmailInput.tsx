@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import { isEmail } from "../core/email.ts";
-import { suggestEmails } from "../core/lists/emailDomains.ts";
+import { suggestDomainFix, suggestEmails } from "../core/lists/emailDomains.ts";
 import { baseSheet } from "../ui/base.ts";
 import { comboboxSheet, useCombobox } from "../ui/combobox.ts";
 import { reflectToHost } from "../ui/host.ts";
@@ -27,6 +27,11 @@ export interface EmailInputProps {
   sendButton?: boolean;
   /** State of the sending the page does after `nu-send`. */
   status?: EmailSendStatus;
+  /**
+   * Once a code went out: seconds until it may be sent again. Given, the button reads 重新發送,
+   * with the countdown and refusing presses while it is above 0.
+   */
+  resendIn?: number;
   lang?: string;
   onNuChange?: (detail: { value: string }) => void;
   onNuSend?: (detail: { email: string }) => void;
@@ -39,6 +44,14 @@ const emailSheet = sheet(`
 @media (max-width: 420px) { .nu-email-row > .nu-button { flex: 1 1 100%; } }
 .nu-email-status { font-size: 0.875em; color: ${token("color-muted")}; }
 .nu-email-status[data-status="sent"] { color: ${token("color-success")}; font-weight: 600; }
+.nu-email-typo { font-size: 0.9375em; }
+.nu-email-typo:empty { display: none; }
+.nu-email-typo .nu-link-button {
+  display: inline; padding: 0; border: 0; background: none; min-height: 0; font: inherit;
+  color: ${token("color-primary")}; font-weight: 600; text-decoration: underline; cursor: pointer;
+}
+.nu-email-typo .nu-link-button:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; border-radius: 2px; }
+.nu-email-row > .nu-button[aria-disabled="true"] { opacity: 0.6; cursor: not-allowed; }
 .nu-spinner {
   width: 1em; height: 1em; border-radius: 50%;
   border: 2px solid currentColor; border-inline-end-color: transparent;
@@ -52,6 +65,7 @@ const emailSheet = sheet(`
 /**
  * E-mail field with domain suggestions (typing `abc@g` offers the common domains starting with g)
  * and an optional 發送電郵 button whose sending / sent / error states the page drives by `status`.
+ * A likely typo in a common domain (gmial.com) is offered as a one-press correction.
  */
 export function EmailInput(props: EmailInputProps) {
   const { name = "email", placeholder, disabled, required, sendButton, lang } = props;
@@ -60,10 +74,14 @@ export function EmailInput(props: EmailInputProps) {
   useStyles(ref, baseSheet, comboboxSheet, emailSheet);
   const t = useT(lang);
   const emit = useEmit(ref, props);
-  const ids = useIds("input", "list", "error", "status");
+  const ids = useIds("input", "list", "error", "status", "typo");
+  const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useSyncedState(props.value ?? "");
   const [invalid, setInvalid] = useState(false);
   const suggestions = useMemo(() => suggestEmails(value), [value]);
+  const domainFix = useMemo(() => suggestDomainFix(value), [value]);
+  const resendIn = props.resendIn;
+  const waiting = resendIn !== undefined && resendIn > 0;
 
   const change = (next: string) => {
     setValue(next);
@@ -82,6 +100,13 @@ export function EmailInput(props: EmailInputProps) {
   const statusError = status === "error" ? t("widgets.email.sendFailed") : "";
   const error = invalid ? t("widgets.email.invalid") : props.error || statusError;
   const sending = status === "sending";
+  const buttonLabel = sending
+    ? t("widgets.email.sending")
+    : resendIn === undefined
+      ? t("widgets.email.send")
+      : waiting
+        ? t("widgets.email.resendIn", { seconds: resendIn })
+        : t("widgets.email.resend");
 
   const send = () => {
     const email = value.trim();
@@ -101,6 +126,7 @@ export function EmailInput(props: EmailInputProps) {
         <div className="nu-combobox">
           <input
             {...combobox.inputProps}
+            ref={inputRef}
             id={ids.input}
             className="nu-control"
             part="input"
@@ -115,7 +141,11 @@ export function EmailInput(props: EmailInputProps) {
             disabled={disabled}
             required={required}
             aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(error && ids.error, sendButton && status !== "idle" && ids.status)}
+            aria-describedby={describedBy(
+              error && ids.error,
+              domainFix && ids.typo,
+              sendButton && status !== "idle" && ids.status,
+            )}
             onChange={(event) => {
               change(event.currentTarget.value);
               combobox.reopen();
@@ -141,15 +171,15 @@ export function EmailInput(props: EmailInputProps) {
             className="nu-button"
             part="button send-button"
             disabled={disabled}
-            // aria-disabled, not disabled, while sending: a disabled button would drop the focus.
-            aria-disabled={sending || undefined}
+            // aria-disabled, not disabled, while sending or counting down: a disabled button would drop the focus.
+            aria-disabled={sending || waiting || undefined}
             aria-describedby={describedBy(error && ids.error)}
             onClick={() => {
-              if (!sending) send();
+              if (!sending && !waiting) send();
             }}
           >
             {sending ? <span className="nu-spinner" aria-hidden="true" /> : null}
-            {sending ? t("widgets.email.sending") : t("widgets.email.send")}
+            {buttonLabel}
           </button>
         ) : null}
       </div>
@@ -159,6 +189,24 @@ export function EmailInput(props: EmailInputProps) {
           {sending ? <span className="nu-visually-hidden">{t("widgets.email.sending")}</span> : null}
         </p>
       ) : null}
+      <p className="nu-email-typo" id={ids.typo} aria-live="polite">
+        {domainFix ? (
+          <>
+            {t("widgets.email.typo", { email: domainFix })}{" "}
+            <button
+              type="button"
+              className="nu-link-button"
+              part="typo-fix"
+              onClick={() => {
+                change(domainFix);
+                inputRef.current?.focus();
+              }}
+            >
+              {t("widgets.email.typoFix", { email: domainFix })}
+            </button>
+          </>
+        ) : null}
+      </p>
       <FieldError id={ids.error} message={error} />
     </div>
   );

@@ -13,6 +13,7 @@ import { iso } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import type { CustomerPrincipal } from "../http/auth.ts";
 import { ApiFailure, type Envelope } from "../http/envelope.ts";
+import { recordConsents } from "./customerTexts.ts";
 import { type Answer, once, requestHash } from "./idempotency.ts";
 
 type Details = Omit<Lead, "id" | "flow" | "email" | "redemptions" | "created_at" | "updated_at">;
@@ -94,9 +95,9 @@ export async function createLead(
 ): Promise<Answer> {
   if (input.email !== customer.email) throw new ApiFailure("FORBIDDEN", { field: "email" });
   if (input.flow !== customer.flow) throw new ApiFailure("FORBIDDEN", { field: "flow" });
-  const details = detailsOf(input);
   const nowMs = deps.now();
   return deps.db.transaction(async (tx) => {
+    const details = { ...detailsOf(input), consents: await recordConsents(tx, input.consents, nowMs) };
     await checkReferences(tx, details);
     const work = async (): Promise<{ status: number; body: Envelope }> => {
       const at = new Date(nowMs).toISOString();
@@ -180,7 +181,13 @@ export async function patchLead(
   return deps.db.transaction(async (tx) => {
     const row = await loadRow(tx, id, true);
     if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
-    const merged: Details = { ...EMPTY_DETAILS, ...row.details, ...changes };
+    const consents = changes.consents && (await recordConsents(tx, changes.consents, deps.now()));
+    const merged: Details = {
+      ...EMPTY_DETAILS,
+      ...row.details,
+      ...changes,
+      ...(consents ? { consents } : {}),
+    };
     if (!isValidPhone(merged.phone_code, merged.phone))
       throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
     await checkReferences(tx, changes);

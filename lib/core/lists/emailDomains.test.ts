@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_DOMAINS, suggestEmails } from "./emailDomains.ts";
+import { EMAIL_DOMAINS, suggestDomainFix, suggestEmails } from "./emailDomains.ts";
 
 describe("EMAIL_DOMAINS", () => {
   it("has exactly 15 distinct lower-case domains, Hong Kong's own among them", () => {
@@ -42,5 +42,31 @@ describe("suggestEmails", () => {
   it("offers nothing for an unknown domain or a second '@'", () => {
     expect(suggestEmails("abc@example")).toEqual([]);
     expect(suggestEmails("a@b@g")).toEqual([]);
+  });
+});
+
+describe("suggestDomainFix", () => {
+  it.each([
+    ["chan@gmial.com", "chan@gmail.com"],
+    ["chan@gmail.con", "chan@gmail.com"],
+    ["Chan.Tai@Hotmial.com", "Chan.Tai@hotmail.com"],
+    ["wong@yaho.com.hk", "wong@yahoo.com.hk"],
+    ["wong@yahoo.co.hk", "wong@yahoo.com.hk"],
+    ["lee@netvigater.com", "lee@netvigator.com"],
+    ["lee@outlok.com", "lee@outlook.com"],
+  ])("offers %s → %s", (typed, fixed) => {
+    expect(suggestDomainFix(typed)).toBe(fixed);
+  });
+
+  it.each([
+    ["a listed domain", "chan@gmail.com"],
+    ["an unfinished domain the suggestions offer", "chan@gmail.co"],
+    ["no domain yet", "chan@"],
+    ["a domain without a dot", "chan@gmial"],
+    ["a company's own domain", "chan@example.com.hk"],
+    ["a domain two edits from a short one", "chan@qqq.cn"],
+    ["two @", "a@b@gmial.com"],
+  ])("offers nothing for %s", (_what, typed) => {
+    expect(suggestDomainFix(typed)).toBeNull();
   });
 });

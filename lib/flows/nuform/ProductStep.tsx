@@ -1,6 +1,7 @@
+import { useStore } from "@nanostores/react";
 import { useCallback, useState } from "react";
 import type { Product } from "../../core/types.ts";
-import { setFlag } from "../../state/index.ts";
+import { $flags, setFlag } from "../../state/index.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { describedBy, FieldError } from "../../widgets/Field.tsx";
@@ -28,6 +29,10 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
   const [choiceError, setChoiceError] = useState("");
   const [failure, setFailure] = useState("");
   const [busy, setBusy] = useState(false);
+  // Sent here from the recruitment form's completion page: say where the customer is and why,
+  // and show no nuForm step counter (this is one extra step, not step 4 of a journey never begun).
+  const fromRecruitment = useStore($flags).RECTUITMENTFORM === "true";
+  const handoverRef = useStore(flowSession(flow)).leadId ?? "";
 
   const submit = async () => {
     if (busy) return undefined;
@@ -62,9 +67,14 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
     <StepLayout
       headingId={ids.heading}
       title={t("flows.product.title")}
-      progress={progress(step)}
+      progress={fromRecruitment ? undefined : progress(step)}
       intro={t("flows.product.intro")}
     >
+      {fromRecruitment ? (
+        <p className="nu-notice" data-testid="handover-notice">
+          {t("flows.handover.notice", { ref: handoverRef })}
+        </p>
+      ) : null}
       <StepForm name="product" labelledBy={ids.heading} onSubmit={submit}>
         <ListStatus loading={products === null} error={loadError} retry={retry} lang={lang} />
         {products && products.length > 0 ? (

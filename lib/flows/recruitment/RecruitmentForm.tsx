@@ -110,11 +110,16 @@ function RecruitmentStep({ step }: { step: string }) {
           step={step}
           leadId={session.leadId}
           onRestart={() => go(ENTRY_STEP)}
-          actions={(lead) =>
+          extra={(lead) =>
             lead && !lead.product_id ? (
-              <button type="button" className="nu-button" onClick={() => handOver(lead.id)}>
-                {t("flows.handover.button")}
-              </button>
+              <div className="nu-notice">
+                <p>{t("flows.handover.text")}</p>
+                <div className="nu-actions">
+                  <button type="button" className="nu-button" onClick={() => handOver(lead.id)}>
+                    {t("flows.handover.button")}
+                  </button>
+                </div>
+              </div>
             ) : null
           }
         />

@@ -1,14 +1,23 @@
-import { useState } from "react";
+import { useStore } from "@nanostores/react";
+import { useRef, useState } from "react";
 import type { VerifyResult } from "../../api/index.ts";
 import { isEmail } from "../../core/email.ts";
+import type { Lang } from "../../core/i18n/index.ts";
+import type { Translate } from "../../ui/useT.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
 import { apiErrorCode, apiErrorText } from "./customerSession.ts";
 import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { StepForm } from "./StepForm.tsx";
+import { flowSession } from "./session.ts";
 import { TextField } from "./TextField.tsx";
+import { useCountdown } from "./useCountdown.ts";
 
 const CODE_PATTERN = /^\d{6}$/;
+/** A new code may be asked for this long after the last one (a quick second tap sends nothing). */
+export const RESEND_AFTER_MS = 60_000;
+/** The server's code lifetime (10 minutes): after it, the code field is no use and goes. */
+const CODE_LIFETIME_MS = 10 * 60_000;
 
 export interface EmailLoginProps {
   /** Runs after a successful verify; the flow stores the session and moves on. */
@@ -17,45 +26,90 @@ export interface EmailLoginProps {
   labelledBy: string;
 }
 
+/** "21 分鐘" / "45 秒" for a Retry-After. */
+function waitText(t: Translate, seconds: number): string {
+  return seconds >= 60
+    ? t("flows.login.wait.minutes", { n: Math.ceil(seconds / 60) })
+    : t("flows.login.wait.seconds", { n: seconds });
+}
+
 /**
- * Customer sign-in by e-mail: the address (with domain suggestions) and 發送電郵, then the 6-digit
- * code from that e-mail. The address typed and the fact that a code was sent survive a reload.
+ * What a failed send says, and where: a refusal for too many codes (with how long to wait) or a
+ * network failure is a notice about the sending, not about the address; anything else is the
+ * address's error.
+ */
+function sendFailure(error: unknown, t: Translate, lang: Lang): { notice?: string; field?: string } {
+  const code = apiErrorCode(error);
+  if (code === "RATE_LIMITED") {
+    const wait = (error as { retryAfterS?: number }).retryAfterS;
+    return {
+      notice: wait
+        ? t("flows.login.rateLimited", { wait: waitText(t, wait) })
+        : t("flows.login.rateLimitedSoon"),
+    };
+  }
+  if (code === "NETWORK" || code === "TIMEOUT") return { notice: t("flows.login.offline") };
+  return { field: apiErrorText(error, lang) };
+}
+
+/**
+ * Customer sign-in by e-mail: the address (with domain suggestions and typo corrections) and
+ * 發送電郵, then the 6-digit code from that e-mail. After a send the button reads 重新發送 with a
+ * 60-second countdown, so quick repeated taps cannot use up the hourly allowance. The address
+ * typed and the fact that a code was sent survive a reload.
  */
 export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
   const { api, flow, t, lang, emit } = useFlow();
   const [draft, setDraft] = useDraft(flow);
+  const signInReason = useStore(flowSession(flow)).signInReason;
   const [status, setStatus] = useState<EmailSendStatus>("idle");
   const [emailError, setEmailError] = useState("");
+  const [notice, setNotice] = useState("");
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState("");
   const [verifying, setVerifying] = useState(false);
   const email = draft.loginEmail.trim();
-  const codeStage = draft.codeSent && email !== "";
+  const sentAt = draft.codeSent ? draft.codeSentAt : 0;
+  const resendIn = useCountdown(sentAt + RESEND_AFTER_MS);
+  const codeStage = draft.codeSent && email !== "" && Date.now() - sentAt < CODE_LIFETIME_MS;
+  // Taps can come faster than renders: what is in flight and what went out last are refs.
+  const inFlight = useRef(false);
+  const lastSent = useRef({ to: "", at: 0 });
+  if (draft.codeSent && sentAt > lastSent.current.at) lastSent.current = { to: email, at: sentAt };
 
-  const report = (error: unknown) => {
-    const message = apiErrorText(error, lang);
+  const report = (error: unknown, message: string) => {
     emit("nu-error", { code: apiErrorCode(error), message });
-    return message;
   };
 
   const sendCode = async (address: string): Promise<boolean> => {
+    const last = lastSent.current;
+    if (inFlight.current || (last.to === address && Date.now() - last.at < RESEND_AFTER_MS)) return false;
     if (!isEmail(address)) {
       setEmailError(t("common.invalidEmail"));
       return false;
     }
+    inFlight.current = true;
     setEmailError("");
+    setNotice("");
     setStatus("sending");
     try {
       await api.requestEmailCode(address, flow);
-      setDraft({ loginEmail: address, codeSent: true });
+      const at = Date.now();
+      lastSent.current = { to: address, at };
+      setDraft({ loginEmail: address, codeSent: true, codeSentAt: at });
       setStatus("sent");
       setCode("");
       setCodeError("");
       return true;
     } catch (error) {
       setStatus("idle");
-      setEmailError(report(error));
+      const failure = sendFailure(error, t, lang);
+      setNotice(failure.notice ?? "");
+      setEmailError(failure.field ?? "");
+      report(error, failure.notice ?? failure.field ?? "");
       return false;
+    } finally {
+      inFlight.current = false;
     }
   };
 
@@ -67,21 +121,37 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
       return false;
     }
     setCodeError("");
+    setNotice("");
     setVerifying(true);
     try {
       const result = await api.verifyEmailCode(email, typed, flow);
       await onVerified(email, result);
       return true;
     } catch (error) {
-      setCodeError(report(error));
+      const failure = sendFailure(error, t, lang);
+      if (failure.notice) setNotice(failure.notice);
+      else setCodeError(failure.field ?? "");
+      report(error, failure.notice ?? failure.field ?? "");
       return false;
     } finally {
       setVerifying(false);
     }
   };
 
+  const reasonText =
+    signInReason === "expired"
+      ? t("flows.login.reason.expired")
+      : signInReason === "guard"
+        ? t("flows.login.reason.guard")
+        : "";
+
   return (
     <StepForm name="login" labelledBy={labelledBy} onSubmit={() => (codeStage ? verify() : sendCode(email))}>
+      {reasonText ? (
+        <p className="nu-notice nu-notice--reason" role="status" data-testid="sign-in-reason">
+          {reasonText}
+        </p>
+      ) : null}
       <EmailInput
         lang={lang}
         label={t("login.email")}
@@ -89,9 +159,11 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
         required
         sendButton
         status={status}
+        resendIn={codeStage ? resendIn : undefined}
         error={emailError}
         onNuChange={({ value }) => {
           setEmailError("");
+          setNotice("");
           setStatus("idle");
           // A code belongs to the address it was sent to.
           setDraft({ loginEmail: value, codeSent: draft.codeSent && value.trim() === email });
@@ -100,11 +172,17 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
           void sendCode(address);
         }}
       />
+      {notice ? (
+        <p className="nu-notice nu-notice--warning" role="alert" data-testid="sign-in-notice">
+          {notice}
+        </p>
+      ) : codeStage ? (
+        <p className="nu-notice" role="status" data-testid="sign-in-notice">
+          {t("flows.login.codeSentTo", { email })}
+        </p>
+      ) : null}
       {codeStage ? (
         <>
-          <p className="nu-notice" role="status">
-            {t("flows.login.codeSentTo", { email })}
-          </p>
           <TextField
             label={t("login.code")}
             hint={t("login.codeHint")}
@@ -127,7 +205,7 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
             </button>
           </div>
         </>
-      ) : (
+      ) : notice ? null : (
         <p className="nu-hint">{t("flows.login.sendHint")}</p>
       )}
     </StepForm>

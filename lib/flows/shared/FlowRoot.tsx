@@ -10,7 +10,7 @@ import { normaliseLang, type Translate, useT } from "../../ui/useT.ts";
 import type { FlowEventDetails } from "./events.ts";
 import { FlowContext, type FlowContextValue, type FlowProps } from "./FlowContext.tsx";
 import { requestHeadingFocus } from "./focus.ts";
-import { flowSession } from "./session.ts";
+import { flowSession, noteSignInReason } from "./session.ts";
 import { ENTRY_STEP, stepFromPath } from "./stepPaths.ts";
 import { flowSheet } from "./styles.ts";
 import { useFlowApi } from "./useFlowApi.ts";
@@ -60,6 +60,7 @@ export function FlowRoot(props: FlowRootProps) {
     }).then((gate) => {
       if (!current) return;
       applyFlagChanges(gate);
+      noteSignInReason(flow, gate.signInReason);
       if (gate.kind === "maintenance") {
         window.location.assign(gate.to);
         return;

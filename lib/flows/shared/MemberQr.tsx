@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { displayDate, hkToday } from "../../core/dates.ts";
-import type { Lead, RedemptionKind } from "../../core/types.ts";
+import { addDays, displayDate, hkToday } from "../../core/dates.ts";
+import type { Clinic, Lead, Product, RedemptionKind, RedemptionOffer } from "../../core/types.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { apiErrorCode, apiErrorText } from "./customerSession.ts";
 import { useFlow } from "./FlowContext.tsx";
-import { QrImage } from "./QrImage.tsx";
+import { QrImage, SaveQrLink } from "./QrImage.tsx";
 import { StepLayout } from "./StepLayout.tsx";
 
 const KINDS: readonly RedemptionKind[] = ["member", "nutritionist"];
@@ -14,21 +14,64 @@ export interface MemberQrProps {
   step: string;
   /** The lead to show; absent when this browser never saw the lead created. */
   leadId: string | undefined;
-  /** Extra actions under the code (the recruitment form's hand-over to nuForm). */
-  actions?: (lead: Lead | null) => ReactNode;
+  /** More under the next steps (the recruitment form's hand-over to nuForm's product step). */
+  extra?: (lead: Lead | null) => ReactNode;
   onRestart: () => void;
 }
 
+type Named = { name_zh: string; name_en: string };
+
+/** What the completion page shows besides the lead: the offer, and the names of product and clinic. */
+function useCompletionDetails(lead: Lead | null) {
+  const { api, flow, lang } = useFlow();
+  const [offer, setOffer] = useState<RedemptionOffer | null | undefined>(undefined);
+  const [product, setProduct] = useState<Product | null>(null);
+  const [clinic, setClinic] = useState<Clinic | null>(null);
+  const productId = lead?.product_id ?? null;
+  const clinicId = lead?.clinic_id ?? null;
+  useEffect(() => {
+    let current = true;
+    api.redemptionOffer(flow, lang).then(
+      (found) => current && setOffer(found),
+      () => current && setOffer(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, flow, lang]);
+  useEffect(() => {
+    let current = true;
+    if (productId)
+      api.products().then(
+        (list) => current && setProduct(list.find((p) => p.id === productId) ?? null),
+        () => undefined,
+      );
+    if (clinicId)
+      api.clinics().then(
+        (list) => current && setClinic(list.find((c) => c.id === clinicId) ?? null),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [api, productId, clinicId]);
+  return { offer, product, clinic };
+}
+
 /**
- * Member redemption: the QR code staff scan (it holds the plain lead reference), the reference in
- * large type for when scanning fails, and which redemptions are done.
+ * The end of the journey (登記成功): what the customer registered for, the QR code staff scan (it
+ * holds the plain lead reference) with the reference in large type for when scanning fails, a
+ * PNG of it to keep, what to do next (what it is redeemed for, until when, where — the operator's
+ * offer) and which redemptions are done. No step counter: nothing follows.
  */
-export function MemberQr({ step, leadId, actions, onRestart }: MemberQrProps) {
-  const { api, t, lang, progress } = useFlow();
-  const ids = useIds("heading", "ref");
+export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProps) {
+  const { api, flow, t, lang } = useFlow();
+  const ids = useIds("heading", "ref", "summary", "next", "status");
   const [lead, setLead] = useState<Lead | null>(null);
   const [failure, setFailure] = useState("");
   const [signedOut, setSignedOut] = useState(false);
+  const { offer, product, clinic } = useCompletionDetails(lead);
+  const named = (item: Named | null) => (item ? (lang === "en" ? item.name_en : item.name_zh) : "");
 
   const load = useCallback(async () => {
     if (!leadId) return;
@@ -49,7 +92,7 @@ export function MemberQr({ step, leadId, actions, onRestart }: MemberQrProps) {
 
   if (!leadId) {
     return (
-      <StepLayout headingId={ids.heading} title={t("flows.member.title")} progress={progress(step)}>
+      <StepLayout headingId={ids.heading} title={t("flows.member.title")}>
         <p className="nu-notice">{t("flows.member.noLead")}</p>
         <div className="nu-actions">
           <button type="button" className="nu-button" onClick={onRestart}>
@@ -61,13 +104,29 @@ export function MemberQr({ step, leadId, actions, onRestart }: MemberQrProps) {
   }
 
   const redeemed = (kind: RedemptionKind) => lead?.redemptions?.find((r) => r.kind === kind);
+  const summary: [string, string][] = [[t("flows.done.membership"), t(`flows.done.membership.${flow}`)]];
+  if (flow === "nuform" || lead?.product_id)
+    summary.push([
+      t("flows.done.product"),
+      lead?.product_id ? named(product) || "…" : t("flows.done.noProduct"),
+    ]);
+  if (lead?.clinic_id) summary.push([t("flows.done.clinic"), named(clinic) || "…"]);
+
   return (
-    <StepLayout
-      headingId={ids.heading}
-      title={t("flows.member.title")}
-      progress={progress(step)}
-      intro={t("flows.member.intro")}
-    >
+    <StepLayout headingId={ids.heading} title={t("flows.done.title")} intro={t("flows.done.intro")}>
+      <section className="nu-fieldset" aria-labelledby={ids.summary}>
+        <h3 id={ids.summary} className="nu-fieldset-title">
+          {t("flows.done.summaryHeading")}
+        </h3>
+        <dl className="nu-summary" data-testid="registration-summary">
+          {summary.map(([name, value]) => (
+            <div key={name}>
+              <dt>{name}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <div className="nu-qr">
         <QrImage text={leadId} alt={t("flows.member.qrAlt", { ref: leadId })} />
         <p>
@@ -79,9 +138,47 @@ export function MemberQr({ step, leadId, actions, onRestart }: MemberQrProps) {
             {leadId}
           </span>
         </p>
+        <SaveQrLink
+          text={leadId}
+          caption={t("flows.done.imageCaption", { ref: leadId })}
+          fileName={`${leadId}.png`}
+          label={t("flows.done.save")}
+        />
+        <p className="nu-hint">{t("flows.done.saveHint")}</p>
       </div>
-      <section className="nu-fieldset" aria-labelledby={`${ids.heading}-status`}>
-        <h3 id={`${ids.heading}-status`} className="nu-fieldset-title">
+      <section className="nu-fieldset" aria-labelledby={ids.next} part="next-steps">
+        <h3 id={ids.next} className="nu-fieldset-title">
+          {t("flows.done.nextHeading")}
+        </h3>
+        <p>{t("flows.done.showAtCounter")}</p>
+        {offer ? (
+          <dl className="nu-summary" data-testid="redemption-offer">
+            <div>
+              <dt>{t("flows.done.gift")}</dt>
+              <dd>{offer.gift}</dd>
+            </div>
+            <div>
+              <dt>{t("flows.done.until")}</dt>
+              <dd>
+                {lead
+                  ? t("flows.done.untilDate", {
+                      date: displayDate(addDays(hkToday(Date.parse(lead.created_at)), offer.valid_days)),
+                    })
+                  : "…"}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("flows.done.where")}</dt>
+              <dd>{offer.places}</dd>
+            </div>
+          </dl>
+        ) : offer === null ? (
+          <p>{t("flows.done.offerUnavailable")}</p>
+        ) : null}
+        {extra?.(lead)}
+      </section>
+      <section className="nu-fieldset" aria-labelledby={ids.status}>
+        <h3 id={ids.status} className="nu-fieldset-title">
           {t("flows.member.statusHeading")}
         </h3>
         <ul className="nu-status-list">
@@ -115,7 +212,6 @@ export function MemberQr({ step, leadId, actions, onRestart }: MemberQrProps) {
               {t("flows.member.signInAgain")}
             </button>
           ) : null}
-          {actions?.(lead)}
         </div>
         <p>
           <button type="button" className="nu-link-button" onClick={onRestart}>

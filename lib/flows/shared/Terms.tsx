@@ -7,6 +7,7 @@ import { Consent } from "./Consent.tsx";
 import { apiErrorCode, apiErrorText } from "./customerSession.ts";
 import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
+import { acceptedVersions, DocumentLinks, useLegalDocuments } from "./LegalDocuments.tsx";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
 import { StepLayout } from "./StepLayout.tsx";
@@ -45,7 +46,8 @@ export interface TermsProps {
 /**
  * Terms and conditions: the text, the two required consents (terms; privacy / personal data
  * collection) and a separate, unticked, optional direct-marketing consent — Hong Kong's PDPO
- * wants marketing use to be its own opt-in.
+ * wants marketing use to be its own opt-in. The documents the privacy consent names open in a
+ * dialog with the operator's text; the versions shown are sent with the consents.
  */
 export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps) {
   const { flow, t, lang, progress, emit } = useFlow();
@@ -57,6 +59,7 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
   const consents = draft.consents;
   const keys = TEXT[text];
   const partnerName = draft.partner;
+  const { documents, error: documentsError } = useLegalDocuments();
 
   const tick = (key: keyof Consents, checked: boolean) => {
     setDraft({ consents: { ...consents, [key]: checked } });
@@ -74,7 +77,11 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
     setFailure("");
     setBusy(true);
     try {
-      await onAccept({ ...consents, marketing: Boolean(consents.marketing) });
+      await onAccept({
+        ...consents,
+        marketing: Boolean(consents.marketing),
+        documents: acceptedVersions(documents),
+      });
       return true;
     } catch (error) {
       const message = apiErrorText(error, lang);
@@ -127,6 +134,7 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
           >
             {t("flows.consent.privacy")}
           </Consent>
+          <DocumentLinks documents={documents} error={documentsError} />
           <Consent
             name="consent-marketing"
             checked={Boolean(consents.marketing)}

@@ -16,6 +16,8 @@ export interface FlowDraft {
   /** Entry page: the e-mail typed and whether a code was sent to it. */
   loginEmail: string;
   codeSent: boolean;
+  /** When the last code went out (ms): the resend countdown and the code's own lifetime. */
+  codeSentAt: number;
   residence: "HK" | "CN" | "";
   /** Partner code from the entry URL or the element's `partner` attribute. */
   partner: string;
@@ -44,6 +46,7 @@ export function emptyDraft(): FlowDraft {
     idempotencyKey: newIdempotencyKey(),
     loginEmail: "",
     codeSent: false,
+    codeSentAt: 0,
     residence: "",
     partner: "",
     last_name: "",

@@ -15,6 +15,8 @@ export interface FlowSession {
   existing?: string;
   /** Self-driven elements only: the step shown ('login' for the entry). */
   step?: string;
+  /** Why the customer was sent back to sign-in (lib/gate's SignInReason); a sign-in clears it. */
+  signInReason?: string;
   [key: string]: string | undefined;
 }
 
@@ -34,4 +36,9 @@ export function resetFlowSession(flow: CustomerFlow, next: Omit<FlowSession, "st
   }
   for (const [key, value] of Object.entries(next)) store.setKey(key, value);
   if (step) store.setKey("step", step);
+}
+
+/** Remembers why the gate sent the customer to sign-in, for the sign-in page to say. */
+export function noteSignInReason(flow: CustomerFlow, reason: string | undefined): void {
+  if (reason) flowSession(flow).setKey("signInReason", reason);
 }

@@ -32,6 +32,8 @@ export const flowSheet = sheet(`
   border-inline-start: 4px solid ${token("color-primary")};
 }
 .nu-banner-error:empty { display: none; }
+.nu-notice--warning { border-inline-start-color: ${token("color-accent")}; font-weight: 600; }
+.nu-notice--reason { border-inline-start-color: ${token("color-info")}; }
 .nu-check {
   display: flex; gap: ${space(1.5)}; align-items: flex-start;
   padding: ${space(1.25)} ${space(1.5)};

@@ -1,0 +1,336 @@
+/**
+ * Issue 13 §1–3: consent documents a customer can read, a completion page that ends the journey,
+ * and a sign-in that guides. Every changed screen is kept as a 390 px screenshot in the test's
+ * attachments (and output folder).
+ */
+import fs from "node:fs";
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import jsQR from "jsqr";
+import {
+  acceptTerms,
+  checkA11y,
+  fillNamesAndPhone,
+  heading,
+  hkDay,
+  leadAsStaff,
+  leadRefOnPage,
+  pickAmoyGardens,
+  pickDate,
+  setFlags,
+  signIn,
+  storedFlag,
+} from "./nuform-steps.ts";
+import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
+
+const SAMPLE = "sample-2026-01";
+
+/** A full-page screenshot at the test's 390 px viewport, attached to the report. */
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+const emailField = (page: Page) => page.getByRole("combobox", { name: "電郵地址" });
+const notice = (page: Page) => page.getByTestId("sign-in-notice");
+
+test.describe("a sign-in that guides", () => {
+  test("typo fix, one code for five taps, a visible 60 s countdown, 429 with its wait, offline", async ({
+    page,
+    context,
+  }, testInfo) => {
+    test.slow(); // a whole journey, on a shared machine
+    await page.clock.install();
+    const local = uniqueEmail("cx-signin").split("@")[0];
+    const email = `${local}@gmail.com`;
+    await page.goto("/customer/nuForm");
+
+    // A likely typo in the domain is offered as a correction, which keeps the focus in the field.
+    await emailField(page).fill(`${local}@gmial.com`);
+    await expect(page.getByText(`你是否想輸入 ${email}？`)).toBeVisible();
+    await checkA11y(page);
+    await shot(page, testInfo, "signin-01-typo");
+    await page.getByRole("button", { name: `改用 ${email}` }).click();
+    await expect(emailField(page)).toHaveValue(email);
+    await expect(emailField(page)).toBeFocused();
+    await expect(page.getByText(/你是否想輸入/)).toHaveCount(0);
+
+    // Five quick taps send one code.
+    const requests: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/auth/email/code")) requests.push(r.method());
+    });
+    const sendButton = page.getByRole("button", { name: /^(發送電郵|發送中…|重新發送.*)$/ });
+    for (let tap = 0; tap < 5; tap++) await sendButton.click({ force: true });
+    const resend = page.getByRole("button", { name: /^重新發送/ });
+    await expect(resend).toHaveText("重新發送（60 秒）");
+    await expect(resend).toBeDisabled();
+    expect(requests).toEqual(["POST"]);
+    const outbox = await api<{ code: string }>("GET", `/dev/outbox?email=${encodeURIComponent(email)}`);
+    expect(outbox.Data).toHaveLength(1);
+    await expect(notice(page)).toHaveText(`驗證碼已發送至 ${email}，請查看你的電郵（包括垃圾郵件）。`);
+
+    // Half-way (the page's clock also runs on by itself, a few seconds on a busy machine).
+    await page.clock.fastForward(30_000);
+    await expect(resend).toHaveText(/^重新發送（(2\d|30) 秒）$/);
+    await resend.click({ force: true });
+    expect(requests).toHaveLength(1);
+    await checkA11y(page);
+    await shot(page, testInfo, "signin-02-countdown");
+    await page.clock.fastForward(30_000);
+    await expect(resend).toHaveText("重新發送");
+    await expect(resend).toBeEnabled();
+
+    // The hourly allowance (5) used up elsewhere: the server refuses with Retry-After, and the
+    // page says how long to wait instead of "code sent", without calling the address wrong.
+    for (let n = 0; n < 4; n++) {
+      const sent = await api("POST", "/auth/email/code", { body: { email, flow: "nuform" } });
+      expect(sent.Code).toBe(200);
+    }
+    const refused = page.waitForResponse((r) => r.url().endsWith("/api/auth/email/code"));
+    await resend.click();
+    const answer = await refused;
+    expect(answer.status()).toBe(429);
+    const retryAfter = Number(await answer.headerValue("retry-after"));
+    expect(retryAfter).toBeGreaterThan(3000);
+    await expect(notice(page)).toHaveText(
+      `發送驗證碼的次數太多，請於 ${Math.ceil(retryAfter / 60)} 分鐘後再試。已發送的驗證碼仍然有效。`,
+    );
+    await expect(notice(page)).toHaveAttribute("role", "alert");
+    await expect(page.getByText(/驗證碼已發送至/)).toHaveCount(0);
+    await expect(page.getByText("已發送", { exact: true })).toHaveCount(0);
+    await expect(emailField(page)).not.toHaveAttribute("aria-invalid", "true");
+    await checkA11y(page);
+    await shot(page, testInfo, "signin-03-rate-limited");
+
+    // Offline: a network message, not a field error; nothing typed is lost.
+    await context.setOffline(true);
+    await resend.click();
+    await expect(notice(page)).toHaveText("未能連接網絡，請檢查網絡連線後再試。你輸入的資料已保留。");
+    await expect(emailField(page)).not.toHaveAttribute("aria-invalid", "true");
+    await expect(emailField(page)).toHaveValue(email);
+    await shot(page, testInfo, "signin-04-offline");
+    await context.setOffline(false);
+
+    // A code already sent still works.
+    await page.getByRole("textbox", { name: "驗證碼" }).fill(await outboxCode({ email }));
+    await page.getByRole("button", { name: "驗證" }).click();
+    await expect(page.getByText(`你已用 ${email} 登入。`)).toBeVisible();
+  });
+
+  test("a customer sent back to sign-in is told why: a guarded step, then an expired sign-in", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/customer/nuForm/personInfoHK");
+    await expect(page).toHaveURL(/\/customer\/nuForm$/);
+    await expect(page.getByTestId("sign-in-reason")).toHaveText("請先登入，才可繼續填寫表格。");
+    await checkA11y(page);
+    await shot(page, testInfo, "signin-05-guard");
+
+    const base64Url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const expiredToken = `${base64Url({ alg: "HS256" })}.${base64Url({
+      sub: "someone@example.hk",
+      exp: Math.floor(Date.now() / 1000) - 60,
+    })}.signature`;
+    await setFlags(page, { isAuthenticated: "true", CUSTOMER_TOKEN: expiredToken });
+    await page.goto("/customer/nuForm/personInfoHK");
+    await expect(page).toHaveURL(/\/customer\/nuForm$/);
+    await expect(page.getByTestId("sign-in-reason")).toHaveText(
+      "為保障你的資料，登入已逾時，請重新登入。你已填寫的資料會保留。",
+    );
+    expect(await storedFlag(page, "isAuthenticated")).toBeNull();
+    expect(await storedFlag(page, "CUSTOMER_TOKEN")).toBeNull();
+    await shot(page, testInfo, "signin-06-expired");
+
+    // A sign-in clears the reason.
+    await signIn(page, uniqueEmail("cx-reason"));
+    await expect(page.getByRole("radio", { name: "香港" })).toBeVisible();
+    await expect(page.getByTestId("sign-in-reason")).toHaveCount(0);
+  });
+});
+
+test.describe("readable consent and a real finish (nuForm)", () => {
+  test("documents open in dialogs, the versions accepted are recorded, the end page says what's next", async ({
+    page,
+  }, testInfo) => {
+    test.slow(); // a whole journey, on a shared machine
+    const email = uniqueEmail("cx-nuform");
+    await page.goto("/customer/nuForm");
+    await signIn(page, email);
+    await page.getByRole("radio", { name: "香港" }).check();
+    await page.getByRole("button", { name: "下一步" }).click();
+    await fillNamesAndPhone(page, { lastName: "李", firstName: "嘉欣", phone: "91234567" });
+    await pickAmoyGardens(page);
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page).toHaveURL(/\/customer\/nuForm\/TnCNew$/);
+    await checkA11y(page);
+    await shot(page, testInfo, "consent-01-terms");
+
+    // 《私隱政策》 by mouse: a modal dialog with the operator's full text; Escape closes it and
+    // the focus goes back to the button.
+    const openPolicy = page.getByRole("button", { name: "細閱《私隱政策》" });
+    await openPolicy.click();
+    const policy = page.getByRole("dialog", { name: "私隱政策（示例文本）" });
+    await expect(policy).toBeVisible();
+    await expect(policy.getByText(`版本 ${SAMPLE}`, { exact: false })).toBeVisible();
+    await expect(policy.getByRole("document")).toContainText("《個人資料（私隱）條例》");
+    await expect(policy.getByRole("document")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(policy.getByRole("button", { name: "關閉" })).toBeFocused();
+    await checkA11y(page);
+    await shot(page, testInfo, "consent-02-privacy-policy");
+    await page.keyboard.press("Escape");
+    await expect(policy).toBeHidden();
+    await expect(openPolicy).toBeFocused();
+
+    // 《收集個人資料聲明》 by keyboard, closed with its button.
+    await page.keyboard.press("Tab");
+    const openPics = page.getByRole("button", { name: "細閱《收集個人資料聲明》" });
+    await expect(openPics).toBeFocused();
+    await page.keyboard.press("Enter");
+    const pics = page.getByRole("dialog", { name: "收集個人資料聲明（示例文本）" });
+    await expect(pics).toBeVisible();
+    await expect(pics.getByRole("document")).toContainText("直接促銷");
+    await shot(page, testInfo, "consent-03-pics");
+    await pics.getByRole("button", { name: "關閉" }).click();
+    await expect(pics).toBeHidden();
+    await expect(openPics).toBeFocused();
+
+    // Marketing stays unticked (acceptTerms checks) and is recorded as not given.
+    await acceptTerms(page);
+    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    await page.getByRole("radio", { name: /初生營養奶粉 1 號/ }).check();
+    await page.getByRole("button", { name: "確認選擇" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/nuForm\/memberRedemption$/);
+    await expect(heading(page, "登記成功")).toBeVisible();
+    const ref = await leadRefOnPage(page);
+    await expect(page.getByText(/第 \d 步/)).toHaveCount(0);
+    const summary = page.getByTestId("registration-summary");
+    await expect(summary).toContainText("會員禮遇登記");
+    await expect(summary).toContainText("初生營養奶粉 1 號");
+    const offer = page.getByTestId("redemption-offer");
+    await expect(offer).toContainText("所選營養奶粉試用裝一罐");
+    const lastDay = hkDay(90);
+    await expect(offer).toContainText(
+      `${lastDay.slice(8)}/${lastDay.slice(5, 7)}/${lastDay.slice(0, 4)} 或之前`,
+    );
+    await expect(offer).toContainText("門市會員服務櫃位");
+    await expect(page.getByText("到換領地點時，向職員出示此二維碼")).toBeVisible();
+    await checkA11y(page);
+    await shot(page, testInfo, "done-01-nuform");
+
+    // The QR code saved as a PNG holds the reference.
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "儲存二維碼圖片" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${ref}.png`);
+    const bytes = fs.readFileSync(await file.path());
+    expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const pixels = await page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width / 2;
+      canvas.height = image.height / 2;
+      const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+      context.drawImage(image, 0, 0, canvas.width, canvas.height);
+      return {
+        width: canvas.width,
+        height: canvas.height,
+        data: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data),
+      };
+    }, bytes.toString("base64"));
+    const decoded = jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height);
+    expect(decoded?.data).toBe(ref);
+
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead.consents).toMatchObject({
+      terms: true,
+      privacy: true,
+      marketing: false,
+      documents: [
+        { kind: "privacy_policy", version: SAMPLE },
+        { kind: "pics", version: SAMPLE },
+      ],
+    });
+    expect(Date.now() - Date.parse(lead.consents.accepted_at ?? "")).toBeLessThan(5 * 60_000);
+  });
+
+  test("the sign-in in English: Send e-mail becomes Resend with its countdown", async ({
+    page,
+  }, testInfo) => {
+    const email = uniqueEmail("cx-en");
+    await page.goto("/demo/");
+    const form = page.locator("nu-form");
+    await form.evaluate((element) => element.setAttribute("lang", "en"));
+    await form.getByRole("combobox", { name: "E-mail address" }).fill(email);
+    await form.getByRole("button", { name: "Send e-mail" }).click();
+    await expect(form.getByRole("button", { name: "Resend (60 s)" })).toBeVisible();
+    await form.getByRole("textbox", { name: "Verification code" }).fill(await outboxCode({ email }));
+    await form.getByRole("button", { name: "Verify" }).click();
+    await form.getByRole("radio", { name: "Hong Kong" }).check();
+    await form.getByRole("button", { name: "Next" }).click();
+    await expect(form.getByRole("textbox", { name: "Last name" })).toBeVisible();
+    await shot(page, testInfo, "en-01-signed-in");
+  });
+});
+
+test.describe("a real finish (recruitment form) and the hand-over", () => {
+  test("the completion page names the clinic and the offer; the hand-over says where and why", async ({
+    page,
+  }, testInfo) => {
+    test.slow(); // a whole journey, on a shared machine
+    const email = uniqueEmail("cx-recruit");
+    await page.goto("/customer/recruitmentForm");
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/customer\/recruitmentForm\/personInfo$/);
+    await fillNamesAndPhone(page, { lastName: "吳", firstName: "詠詩", phone: "91112222" });
+    await pickAmoyGardens(page);
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page.getByRole("button", { name: "細閱《收集個人資料聲明》" })).toBeVisible();
+    await acceptTerms(page, { submit: "下一步", marketing: true });
+    await expect(page).toHaveURL(/\/customer\/recruitmentForm\/cooperativePartner$/);
+    await page.getByRole("combobox", { name: /診所/ }).selectOption({ label: "綠蔭母嬰健康中心" });
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page).toHaveURL(/\/customer\/recruitmentForm\/babyInfo$/);
+    await page.getByRole("radio", { name: "懷孕中" }).check();
+    await pickDate(page, "預產期", hkDay(60));
+    await page.getByRole("radio", { name: "公立醫院" }).check();
+    await page.getByRole("combobox", { name: "分娩醫院" }).selectOption({ label: "瑪麗醫院" });
+    await page.getByRole("button", { name: "下一步" }).click();
+    await page.getByRole("button", { name: "確認並提交" }).click();
+
+    await expect(page).toHaveURL(/\/customer\/recruitmentForm\/memberRedemption$/);
+    await expect(heading(page, "登記成功")).toBeVisible();
+    const ref = await leadRefOnPage(page);
+    await expect(page.getByText(/第 \d 步/)).toHaveCount(0);
+    const summary = page.getByTestId("registration-summary");
+    await expect(summary).toContainText("媽媽會員");
+    await expect(summary).toContainText("綠蔭母嬰健康中心");
+    await expect(page.getByTestId("redemption-offer")).toContainText("媽媽會員迎新禮包");
+    await expect(page.getByText("想同時領取營養產品？")).toBeVisible();
+    await expect(page.getByRole("link", { name: "儲存二維碼圖片" })).toBeVisible();
+    await checkA11y(page);
+    await shot(page, testInfo, "done-02-recruitment");
+
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead.consents).toMatchObject({
+      marketing: true,
+      documents: [
+        { kind: "privacy_policy", version: SAMPLE },
+        { kind: "pics", version: SAMPLE },
+      ],
+    });
+
+    await page.getByRole("button", { name: "選擇營養產品" }).click();
+    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    await expect(page.getByTestId("handover-notice")).toHaveText(
+      `你的媽媽會員登記已完成（登記編號 ${ref}）。現在請選擇一款營養產品，換領時可一併領取。`,
+    );
+    await expect(page.getByText(/第 \d 步/)).toHaveCount(0);
+    await checkA11y(page);
+    await shot(page, testInfo, "handover-01-product");
+  });
+});

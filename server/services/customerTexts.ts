@@ -1,0 +1,119 @@
+/**
+ * The operator's texts a customer reads (issue 13 §1, §2): the legal documents named on the terms
+ * step (versioned; a lead records which versions were accepted and when) and what the member QR
+ * code is redeemed for. They live in the database (migration 005), so an operator publishes a new
+ * version without a new build; `npm run publish-texts` loads them from a JSON file.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type {
+  AcceptedDocument,
+  Consents,
+  Flow,
+  LegalDocument,
+  RedemptionOffer,
+} from "../../lib/core/types.ts";
+import type { Queryable } from "../db/db.ts";
+import { iso } from "../db/db.ts";
+import { ApiFailure } from "../http/envelope.ts";
+
+type TextLang = "zh-HK" | "en";
+
+export interface CustomerTextsFile {
+  documents?: Omit<LegalDocument, "published_at">[];
+  offers?: RedemptionOffer[];
+}
+
+/** The latest published version of each document kind in `lang`. */
+export async function legalDocuments(q: Queryable, lang: TextLang, nowMs: number): Promise<LegalDocument[]> {
+  const { rows } = await q.query<LegalDocument & { published_at: Date | string }>(
+    `SELECT DISTINCT ON (kind) kind, version, lang, title, body, published_at FROM legal_documents
+     WHERE lang = $1 AND published_at <= $2 ORDER BY kind, published_at DESC, version DESC`,
+    [lang, new Date(nowMs).toISOString()],
+  );
+  return rows
+    .map((row) => ({ ...row, published_at: iso(row.published_at) }))
+    .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "privacy_policy" ? -1 : 1));
+}
+
+export async function redemptionOffer(q: Queryable, flow: Flow, lang: TextLang): Promise<RedemptionOffer[]> {
+  const { rows } = await q.query<RedemptionOffer>(
+    "SELECT flow, lang, gift, places, valid_days FROM redemption_offers WHERE flow = $1 AND lang = $2",
+    [flow, lang],
+  );
+  return rows;
+}
+
+/** The version of each kind in force now, whatever the language (versions name a text in every language). */
+async function versionsInForce(q: Queryable, nowMs: number): Promise<AcceptedDocument[]> {
+  const { rows } = await q.query<AcceptedDocument>(
+    `SELECT DISTINCT ON (kind) kind, version FROM legal_documents
+     WHERE published_at <= $1 ORDER BY kind, published_at DESC, version DESC`,
+    [new Date(nowMs).toISOString()],
+  );
+  return rows;
+}
+
+/**
+ * The consents as recorded: the document versions accepted — each must exist (400 naming the
+ * entry otherwise); none sent means the versions in force — and the server's time.
+ */
+export async function recordConsents(q: Queryable, consents: Consents, nowMs: number): Promise<Consents> {
+  const sent = consents.documents;
+  let documents: AcceptedDocument[];
+  if (sent === undefined) {
+    documents = await versionsInForce(q, nowMs);
+  } else {
+    for (const [index, doc] of sent.entries()) {
+      const { rowCount } = await q.query(
+        "SELECT 1 FROM legal_documents WHERE kind = $1 AND version = $2 AND published_at <= $3 LIMIT 1",
+        [doc.kind, doc.version, new Date(nowMs).toISOString()],
+      );
+      if (!rowCount)
+        throw new ApiFailure("VALIDATION_FAILED", { field: `consents.documents.${index}.version` });
+    }
+    documents = sent.map(({ kind, version }) => ({ kind, version }));
+  }
+  return { ...consents, documents, accepted_at: new Date(nowMs).toISOString() };
+}
+
+/** Inserts documents and offers; a document version already there is left as it is (texts of a version never change). */
+export async function publishTexts(tx: Queryable, texts: CustomerTextsFile, nowMs: number): Promise<number> {
+  let added = 0;
+  for (const d of texts.documents ?? []) {
+    const { rowCount } = await tx.query(
+      `INSERT INTO legal_documents (kind, version, lang, title, body, published_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (kind, version, lang) DO NOTHING`,
+      [d.kind, d.version, d.lang, d.title, d.body, new Date(nowMs).toISOString()],
+    );
+    added += rowCount ?? 0;
+  }
+  for (const o of texts.offers ?? []) {
+    const { rowCount } = await tx.query(
+      `INSERT INTO redemption_offers (flow, lang, gift, places, valid_days) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (flow, lang) DO UPDATE SET gift = EXCLUDED.gift, places = EXCLUDED.places,
+         valid_days = EXCLUDED.valid_days`,
+      [o.flow, o.lang, o.gift, o.places, o.valid_days],
+    );
+    added += rowCount ?? 0;
+  }
+  return added;
+}
+
+export const SAMPLE_TEXTS_FILE = path.join(
+  import.meta.dirname,
+  "..",
+  "db",
+  "seed-data",
+  "customer-texts.json",
+);
+
+/** SEED=demo: the clearly marked sample texts, only where the operator has none of its own. */
+export async function seedSampleTexts(tx: Queryable, nowMs: number): Promise<void> {
+  const { rows } = await tx.query<{ n: number }>(
+    "SELECT (SELECT count(*) FROM legal_documents)::int + (SELECT count(*) FROM redemption_offers)::int AS n",
+  );
+  if (rows[0].n > 0) return;
+  const texts = JSON.parse(fs.readFileSync(SAMPLE_TEXTS_FILE, "utf8")) as CustomerTextsFile;
+  await publishTexts(tx, texts, nowMs);
+}
