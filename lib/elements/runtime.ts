@@ -7,9 +7,9 @@ import { type ApiClient, createApiClient } from "../api/index.ts";
 import { configure, resolveConfig } from "../config.ts";
 import { checkStaffToken } from "../core/staffToken.ts";
 import type { MaintenanceRecord } from "../core/types.ts";
+import type { CustomerFlow } from "../gate.ts";
 import { signOutStaff as endStaffSession, sessionExpired } from "../staff/sessionEnd.ts";
 import { isUnauthorised } from "../staff/unauthorised.ts";
-import type { CustomerFlow } from "../gate.ts";
 import {
   $flags,
   $settings,
