@@ -46,7 +46,7 @@ async function enrolThroughNuForm(page: Page, email: string): Promise<string> {
 }
 
 const redeemButton = (page: Page) => page.getByRole("button", { name: "兌換會員禮品" });
-const byWhoAndWhen = /由 .+（S001） 於 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} 兌換/;
+const byWhoAndWhen = /由 .+（S001） 於 \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} 兌換/;
 
 test("a customer enrols through nuForm; S001 finds, scans and redeems once", async ({
   page,

@@ -29,7 +29,8 @@ export const en = {
   // — phone —
   "phone.code": "Country or region code",
   "phone.number": "Phone number",
-  "phone.rule.eightDigits": "8 digits",
+  "phone.rule.hongKong": "8 digits, not starting with 0 or 1",
+  "phone.rule.macau": "8 digits starting with 6",
   "phone.rule.mainland": "11 digits starting with 1",
   // — login —
   "login.email": "E-mail address",
@@ -259,6 +260,8 @@ export const en = {
   "flows.person.lastName": "Last name",
   "flows.person.firstName": "First name",
   "flows.person.tooLong": "At most {max} characters",
+  "flows.person.nameChars":
+    "Use letters, spaces, hyphens (-), apostrophes (') and dots (.) only — no digits or emoji",
   "flows.person.contactSection": "Contact details",
   "flows.person.emailHint": "The address you signed in with; it cannot be changed.",
   "flows.person.addressHK": "Hong Kong address",

@@ -31,7 +31,8 @@ export const zhHK = {
   // — phone —
   "phone.code": "國家或地區編號",
   "phone.number": "電話號碼",
-  "phone.rule.eightDigits": "8 位數字",
+  "phone.rule.hongKong": "8 位數字，不以 0 或 1 開頭",
+  "phone.rule.macau": "以 6 開頭的 8 位數字",
   "phone.rule.mainland": "以 1 開頭的 11 位數字",
   // — login —
   "login.email": "電郵地址",
@@ -252,6 +253,7 @@ export const zhHK = {
   "flows.person.lastName": "姓氏",
   "flows.person.firstName": "名字",
   "flows.person.tooLong": "最多 {max} 個字",
+  "flows.person.nameChars": "只可輸入文字、空格、連字號（-）、撇號（'）及點（.），不可包含數字或表情符號",
   "flows.person.contactSection": "聯絡資料",
   "flows.person.emailHint": "登入時驗證的電郵地址，不能更改。",
   "flows.person.addressHK": "香港住址",
