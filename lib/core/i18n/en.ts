@@ -89,8 +89,15 @@ export const en = {
   "widgets.date.noRange": "No dates can be chosen at the moment",
   "widgets.address.label": "Address",
   "widgets.address.suggestions": "Address suggestions",
-  "widgets.address.buildingHint": "Type at least two characters, then pick an address from the suggestions",
+  "widgets.address.buildingHint":
+    "Type at least two characters of your building or estate, then pick it: region and district are filled in for you",
   "widgets.address.clearBuilding": "Clear building / estate name",
+  // — address form in the order people fill it (issue 13 §4) —
+  "widgets.address.searching": "Searching for addresses…",
+  "widgets.address.noMatch":
+    "No matching address. Check the building or estate name, or choose the region and district below.",
+  "widgets.address.unavailable":
+    "The address search is unavailable at the moment. Please fill in your address below.",
   // — staff —
   "staff.signOut": "Sign out",
   "staff.endSessions.title": "End a staff member's sign-ins",
@@ -408,10 +415,10 @@ export const en = {
   "maintenance.title": "Under maintenance",
   "maintenance.default": "The service is under maintenance. Please try again later.",
   // — server mail (server/services/mail.ts) —
-  "server.mail.customerCode.subject": "Your nu-forms verification code",
+  "server.mail.customerCode.subject": "Your {brand} verification code",
   "server.mail.customerCode.text":
     "Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.",
-  "server.mail.staffCode.subject": "nu-forms staff one-time code",
+  "server.mail.staffCode.subject": "{brand} staff one-time code",
   "server.mail.staffCode.text":
     "The one-time code for staff {staffId} is {code}. It is valid for {minutes} minutes.",
   // — errors (one per ErrorCode of lib/core/errorCodes.ts) —

@@ -90,8 +90,12 @@ export const zhHK = {
   "widgets.date.noRange": "暫時沒有可選擇的日期",
   "widgets.address.label": "地址",
   "widgets.address.suggestions": "地址建議",
-  "widgets.address.buildingHint": "輸入最少兩個字，再從建議中選擇地址",
+  "widgets.address.buildingHint": "輸入大廈或屋苑名稱最少兩個字，再從建議中選擇，區域及地區會自動填上",
   "widgets.address.clearBuilding": "清除大廈／屋苑名稱",
+  // — address form in the order people fill it (issue 13 §4) —
+  "widgets.address.searching": "正在搜尋地址…",
+  "widgets.address.noMatch": "找不到相符的地址。請檢查大廈或屋苑名稱，或直接在下面選擇區域及地區。",
+  "widgets.address.unavailable": "地址搜尋服務暫時未能使用，請在下面自行填寫地址。",
   // — staff —
   "staff.signOut": "登出",
   "staff.endSessions.title": "結束職員登入",
@@ -389,11 +393,11 @@ export const zhHK = {
   "maintenance.title": "系統維護中",
   "maintenance.default": "系統正在進行維護，請稍後再試。",
   // — server mail (server/services/mail.ts) —
-  "server.mail.customerCode.subject": "你的 nu-forms 驗證碼",
+  "server.mail.customerCode.subject": "你的 {brand} 驗證碼",
   "server.mail.customerCode.text":
     "你的驗證碼是 {code}，{minutes} 分鐘內有效。如你沒有要求此驗證碼，請忽略這封電郵。",
-  "server.mail.staffCode.subject": "nu-forms 職員一次性驗證碼",
-  "server.mail.staffCode.text": "員工 {staffId} 的一次性驗證碼是 {code}，{minutes} 分鐘內有效。",
+  "server.mail.staffCode.subject": "{brand} 職員一次性驗證碼",
+  "server.mail.staffCode.text": "職員 {staffId} 的一次性驗證碼是 {code}，{minutes} 分鐘內有效。",
   // — errors (one per ErrorCode of lib/core/errorCodes.ts) —
   "errors.INVALID_API_KEY": "系統設定有誤，請聯絡我們。",
   "errors.VALIDATION_FAILED": "資料不正確，請檢查後再提交。",
