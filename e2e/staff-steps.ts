@@ -82,7 +82,7 @@ export function fakeToken(secondsFromNow: number): string {
 
 /** Staff id and password on /staff/home (already open), then 登入. */
 export async function signInOnPage(page: Page, staffId: StaffId, password = DEMO_PASSWORD): Promise<void> {
-  await page.getByRole("textbox", { name: "員工編號" }).fill(staffId);
+  await page.getByRole("textbox", { name: "職員編號" }).fill(staffId);
   await page.getByLabel("密碼").fill(password);
   await page.getByRole("button", { name: "登入", exact: true }).click();
 }

@@ -320,12 +320,7 @@ test("the building comes first; an English pick in the Chinese UI shows building
       el.getAttribute("name"),
     ),
   );
-  expect(order.slice(0, 4)).toEqual([
-    "home-building",
-    "home-region",
-    "home-district",
-    "home-sub-district",
-  ]);
+  expect(order.slice(0, 4)).toEqual(["home-building", "home-region", "home-district", "home-sub-district"]);
 
   await a.building.fill("slow amoy english");
   await expect(a.root.getByRole("status")).toHaveText("正在搜尋地址…");

@@ -7,6 +7,7 @@ import { TextField } from "../flows/shared/TextField.tsx";
 import { baseSheet } from "../ui/base.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
+import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useT } from "../ui/useT.ts";
 import { DatePicker } from "../widgets/DatePicker.tsx";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
@@ -67,6 +68,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   const [invoice, setInvoice] = useState<Invoice | null>(null);
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
+  useOwnProgress(busy);
 
   const set = (name: InvoiceField) => (value: string) => {
     setInput((previous) => ({ ...previous, [name]: value }));
