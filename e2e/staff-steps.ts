@@ -4,6 +4,7 @@
  */
 import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import jsQR from "jsqr";
+import { personName } from "../lib/core/personName.ts";
 import { customerToken } from "./nuform-steps.ts";
 import { api, outboxCode, uniqueEmail } from "./support/api.ts";
 import { BASE_URL, DEMO_PASSWORD } from "./support/env.ts";
@@ -54,7 +55,7 @@ export async function useStaffSession(page: Page, staffId: StaffId): Promise<Rec
   await storeFlags(page, {
     STAFF_ID: record.staff_id,
     Token: record.staff_token,
-    STAFF_NAME: `${record.first_name} ${record.last_name}`.trim(),
+    STAFF_NAME: personName(record.first_name, record.last_name),
     STAFF_ROLE: record.role,
   });
   return record;
