@@ -70,7 +70,7 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
         [t("flows.person.lastName"), draft.last_name],
         [t("flows.person.firstName"), draft.first_name],
         [t("phone.number"), `${phoneCode} ${draft.phone}`],
-        [t("login.email"), email ? <EmailText email={email} /> : ""],
+        [t("login.email"), email ? <EmailText key="email" email={email} /> : ""],
         [t("flows.review.address"), hkAddressText(draft.address, lang)],
       ],
     },
