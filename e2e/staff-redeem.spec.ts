@@ -161,7 +161,9 @@ test("a retry after a lost answer is shown as redeemed, never as a second redemp
   await page.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
   await expect(page.getByText("網絡連線出現問題，請檢查網絡後再試。")).toBeVisible();
   await page.getByRole("button", { name: "重試（不會重複兌換）" }).click();
-  await expect(page.getByText(/^此客戶已經兌換：由 .+（S001）/)).toBeVisible();
+  // Our own request went through the first time: a success, not a refusal.
+  await expect(page.getByText(/^兌換成功：由 .+（S001）/)).toBeVisible();
+  await expect(page.getByText(/不可再次兌換/)).toHaveCount(0);
   await expect(page.getByRole("alert").filter({ hasText: /網絡/ })).toHaveCount(0);
   await expect(redeemButton(page)).toHaveCount(0);
 });
