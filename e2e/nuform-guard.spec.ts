@@ -13,7 +13,7 @@ const STEP_HEADINGS: Record<string, RegExp> = {
   personInfoCN: /個人資料（中國內地）/,
   TnCNew: /條款及細則（新會員）/,
   TnCExisting: /條款及細則（現有會員）/,
-  TnCPartnership: /條款及細則（合作伙伴）/,
+  TnCPartnership: /條款及細則（合作夥伴）/,
   product: /選擇營養產品/,
   memberRedemption: /會員兌換/,
 };

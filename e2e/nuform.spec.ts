@@ -194,7 +194,7 @@ test.describe("nuForm end to end", () => {
 
   test("a partnership entry gets TnCPartnership and the partner is stored", async ({ page }, testInfo) => {
     const email = uniqueEmail("nuform-partner");
-    await page.goto("/customer/nuForm?partner=babynu-clinic");
+    await page.goto("/customer/nuForm?partner=C02");
     await signIn(page, email);
     await page.getByRole("radio", { name: "香港" }).check();
     await page.getByRole("button", { name: "下一步" }).click();
@@ -203,15 +203,17 @@ test.describe("nuForm end to end", () => {
     await page.getByRole("button", { name: "下一步" }).click();
 
     await expect(page).toHaveURL(/\/customer\/nuForm\/TnCPartnership$/);
-    await expect(heading(page, "條款及細則（合作伙伴）")).toBeVisible();
-    await expect(page.getByText("你經由合作伙伴（babynu-clinic）登記")).toBeVisible();
+    await expect(heading(page, "條款及細則（合作夥伴）")).toBeVisible();
+    // The clinic's name, never its code.
+    await expect(page.getByText("你經由合作夥伴（綠蔭母嬰健康中心）登記")).toBeVisible();
+    await expect(page.getByText("C02")).toHaveCount(0);
     await checkA11y(page);
     await snap(page, testInfo, "terms-partnership");
     await acceptTerms(page);
     await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
     const leadId = await page.evaluate(() => localStorage.getItem("nu-flow:nuform:leadId"));
     const lead = await leadAsStaff(leadId ?? "", await staffToken("A001"));
-    expect(lead).toMatchObject({ tnc: "partnership", partner: "babynu-clinic" });
+    expect(lead).toMatchObject({ tnc: "partnership", partner: "C02" });
   });
 
   test("a wrong code is refused in Chinese and the e-mail stays", async ({ page }) => {

@@ -38,7 +38,7 @@ test("<nu-recruitment-form> works embedded with no host router", async ({ page }
   await pickAmoyGardens(page);
   await page.getByRole("button", { name: "下一步" }).click();
   await acceptTerms(page, { submit: "下一步" });
-  await page.getByRole("combobox", { name: "合作伙伴診所" }).selectOption({ label: "其他診所" });
+  await page.getByRole("combobox", { name: "合作夥伴診所" }).selectOption({ label: "其他診所" });
   await page.getByRole("button", { name: "下一步" }).click();
   await page.getByRole("radio", { name: "懷孕中" }).check();
   await pickDate(page, "預產期", hkDay(200));

@@ -8,7 +8,7 @@ const T = "true";
 const STEP_HEADINGS: Record<string, RegExp> = {
   personInfo: /個人資料（香港）/,
   termsAndConditions: /^條款及細則$/,
-  cooperativePartner: /^合作伙伴$/,
+  cooperativePartner: /^合作夥伴$/,
   babyInfo: /寶寶資料/,
   lookingForward: /確認資料/,
   memberRedemption: /會員兌換/,

@@ -42,10 +42,10 @@ async function upToBabyInfo(page: Page, email: string, shots?: (name: string) =>
 
   await expect(page).toHaveURL(/\/customer\/recruitmentForm\/cooperativePartner$/);
   await page.getByRole("button", { name: "下一步" }).click();
-  await expect(page.getByText("請選擇合作伙伴診所")).toBeVisible();
-  await expect(page.getByRole("combobox", { name: "合作伙伴診所" })).toBeFocused();
-  await page.getByRole("combobox", { name: "合作伙伴診所" }).selectOption({ label: "綠蔭母嬰健康中心" });
-  const contact = page.getByRole("checkbox", { name: /合作伙伴診所，讓診所/ });
+  await expect(page.getByText("請選擇合作夥伴診所")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "合作夥伴診所" })).toBeFocused();
+  await page.getByRole("combobox", { name: "合作夥伴診所" }).selectOption({ label: "綠蔭母嬰健康中心" });
+  const contact = page.getByRole("checkbox", { name: /合作夥伴診所，讓診所/ });
   await expect(contact).not.toBeChecked();
   await contact.check();
   await checkA11y(page);

@@ -22,13 +22,13 @@ test("an invoice QR code is made, decodes to its page, and the page shows the re
   await expect(page.getByText("請輸入發票編號")).toBeVisible();
   await expect(page.getByText("請輸入金額")).toBeVisible();
   await expect(page.getByText("請輸入分店")).toBeVisible();
-  await expect(page.getByText("請輸入客戶參考編號")).toBeVisible();
+  await expect(page.getByText("請輸入客戶登記編號")).toBeVisible();
   await expect(page.getByRole("textbox", { name: "發票編號" })).toBeFocused();
 
   await page.getByRole("textbox", { name: "發票編號" }).fill("inv-2026-0042");
   await page.getByRole("textbox", { name: "金額（港幣）" }).fill("12.345");
   await page.getByRole("textbox", { name: "分店" }).fill("旺角旗艦店");
-  await page.getByRole("textbox", { name: "參考編號" }).fill(ref.toLowerCase());
+  await page.getByRole("textbox", { name: "登記編號" }).fill(ref.toLowerCase());
   await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
   await expect(page.getByText("請輸入數字，最多兩個小數位")).toBeVisible();
   await page.getByRole("textbox", { name: "金額（港幣）" }).fill("1,280.50");

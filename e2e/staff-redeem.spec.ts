@@ -46,7 +46,7 @@ async function enrolThroughNuForm(page: Page, email: string): Promise<string> {
 }
 
 const redeemButton = (page: Page) => page.getByRole("button", { name: "兌換會員禮品" });
-const byWhoAndWhen = /由 .+（S001） 於 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} 兌換/;
+const byWhoAndWhen = /由 .+（S001） 於 \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} 兌換/;
 
 test("a customer enrols through nuForm; S001 finds, scans and redeems once", async ({
   page,
@@ -67,13 +67,13 @@ test("a customer enrols through nuForm; S001 finds, scans and redeems once", asy
   await snapWidths(staff, testInfo, "staff-verification");
 
   // Typing: a malformed and an unknown reference are refused in Chinese.
-  const refField = staff.getByRole("textbox", { name: "參考編號" });
+  const refField = staff.getByRole("textbox", { name: "登記編號" });
   await refField.fill("ABC");
   await staff.getByRole("button", { name: "查詢" }).click();
-  await expect(staff.getByText(/參考編號格式不正確/)).toBeVisible();
+  await expect(staff.getByText(/登記編號格式不正確/)).toBeVisible();
   await refField.fill("NU00000000");
   await staff.getByRole("button", { name: "查詢" }).click();
-  await expect(staff.getByText("找不到參考編號 NU00000000 的客戶記錄，請核對後再試。")).toBeVisible();
+  await expect(staff.getByText("找不到登記編號 NU00000000 的客戶記錄，請核對後再試。")).toBeVisible();
   await checkA11y(staff);
 
   await refField.fill(ref.toLowerCase());
@@ -161,7 +161,9 @@ test("a retry after a lost answer is shown as redeemed, never as a second redemp
   await page.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
   await expect(page.getByText("網絡連線出現問題，請檢查網絡後再試。")).toBeVisible();
   await page.getByRole("button", { name: "重試（不會重複兌換）" }).click();
-  await expect(page.getByText(/^此客戶已經兌換：由 .+（S001）/)).toBeVisible();
+  // Our own request went through the first time: a success, not a refusal.
+  await expect(page.getByText(/^兌換成功：由 .+（S001）/)).toBeVisible();
+  await expect(page.getByText(/不可再次兌換/)).toHaveCount(0);
   await expect(page.getByRole("alert").filter({ hasText: /網絡/ })).toHaveCount(0);
   await expect(redeemButton(page)).toHaveCount(0);
 });
@@ -175,7 +177,7 @@ test("nutritionist redemption: find the lead, redeem with the nutritionist's nam
   await expect(page.getByRole("heading", { name: "營養師兌換", level: 1 })).toBeVisible();
   await checkA11y(page);
   await snapWidths(page, testInfo, "staff-nutritionist-find");
-  await page.getByRole("textbox", { name: "參考編號" }).fill(ref);
+  await page.getByRole("textbox", { name: "登記編號" }).fill(ref);
   await page.getByRole("button", { name: "查詢" }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/nutritionist_redeem\\?id=${ref}$`));
   await expect(page.getByText("陳大文", { exact: true })).toBeVisible();
@@ -207,7 +209,7 @@ test("verification works by keyboard alone", async ({ page }) => {
   const ref = await createLead("staff-keyboard");
   await useStaffSession(page, "S001");
   await page.goto("/staff/verification");
-  await page.getByRole("textbox", { name: "參考編號" }).focus();
+  await page.getByRole("textbox", { name: "登記編號" }).focus();
   await page.keyboard.type(ref);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/staff/result\\?id=${ref}$`));
@@ -224,5 +226,5 @@ test("the camera refused leaves the typed way ready", async ({ page }) => {
   await page.goto("/staff/verification");
   await page.getByRole("button", { name: "開啟相機掃描" }).click();
   await expect(page.getByText(/未獲准使用相機/)).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "參考編號" })).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "登記編號" })).toBeFocused();
 });

@@ -184,7 +184,7 @@ test.describe("sign out everywhere and admin revocation (own server)", () => {
 
     // The office tab was open all along: its next call meets the ended session.
     await office.getByRole("button", { name: /核實客戶/ }).click();
-    await office.getByRole("textbox", { name: "參考編號" }).fill("NUDEM00001");
+    await office.getByRole("textbox", { name: "登記編號" }).fill("NUDEM00001");
     await office.getByRole("button", { name: "查詢" }).click();
     await expect(office).toHaveURL(/\/staff\/home$/);
     await expect(loginHeading(office)).toBeVisible();
@@ -202,8 +202,8 @@ test.describe("sign out everywhere and admin revocation (own server)", () => {
     await expect(panel).toBeVisible();
     await checkA11y(page);
     await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
-    await expect(panel.getByText("請輸入員工編號")).toBeVisible();
-    await panel.getByRole("textbox", { name: "員工編號" }).fill("s001");
+    await expect(panel.getByText("請輸入職員編號")).toBeVisible();
+    await panel.getByRole("textbox", { name: "職員編號" }).fill("s001");
     await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
     await expect(panel.getByRole("status")).toHaveText(/^已結束 S001 的 [1-9]\d* 個登入。$/);
     expect((await readLead(lostToken)).Error).toBe("SESSION_ENDED");

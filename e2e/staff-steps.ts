@@ -4,6 +4,7 @@
  */
 import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import jsQR from "jsqr";
+import { personName } from "../lib/core/personName.ts";
 import { customerToken } from "./nuform-steps.ts";
 import { api, outboxCode, uniqueEmail } from "./support/api.ts";
 import { BASE_URL, DEMO_PASSWORD } from "./support/env.ts";
@@ -54,7 +55,7 @@ export async function useStaffSession(page: Page, staffId: StaffId): Promise<Rec
   await storeFlags(page, {
     STAFF_ID: record.staff_id,
     Token: record.staff_token,
-    STAFF_NAME: `${record.first_name} ${record.last_name}`.trim(),
+    STAFF_NAME: personName(record.first_name, record.last_name),
     STAFF_ROLE: record.role,
   });
   return record;
@@ -82,7 +83,7 @@ export function fakeToken(secondsFromNow: number): string {
 
 /** Staff id and password on /staff/home (already open), then 登入. */
 export async function signInOnPage(page: Page, staffId: StaffId, password = DEMO_PASSWORD): Promise<void> {
-  await page.getByRole("textbox", { name: "員工編號" }).fill(staffId);
+  await page.getByRole("textbox", { name: "職員編號" }).fill(staffId);
   await page.getByLabel("密碼").fill(password);
   await page.getByRole("button", { name: "登入", exact: true }).click();
 }

@@ -23,9 +23,9 @@ test.describe("staff sign-in", () => {
 
     // Nothing typed: both fields say what is missing.
     await page.getByRole("button", { name: "登入", exact: true }).click();
-    await expect(page.getByText("請輸入員工編號")).toBeVisible();
+    await expect(page.getByText("請輸入職員編號")).toBeVisible();
     await expect(page.getByText("請輸入密碼")).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "員工編號" })).toBeFocused();
+    await expect(page.getByRole("textbox", { name: "職員編號" })).toBeFocused();
 
     await signInOnPage(page, "S001");
     await expect(page).toHaveURL(/\/staff\/verification$/);
@@ -57,7 +57,7 @@ test.describe("staff sign-in", () => {
   test("a wrong password is refused in Chinese", async ({ page }) => {
     await page.goto("/staff/home");
     await signInOnPage(page, "S002", "Wrong-password-1");
-    await expect(page.getByRole("alert").filter({ hasText: "員工編號或密碼不正確" })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "職員編號或密碼不正確" })).toBeVisible();
     await expect(page).toHaveURL(/\/staff\/home$/);
     expect(await stored(page, "Token")).toBeNull();
   });
@@ -131,7 +131,7 @@ test.describe("staff guard", () => {
     // Ended elsewhere (another tab, an admin) while this page is open.
     const token = (await stored(page, "Token")) ?? "";
     expect((await api("POST", "/auth/sign-out", { token, body: {} })).Code).toBe(200);
-    await page.getByRole("textbox", { name: "參考編號" }).fill(ref);
+    await page.getByRole("textbox", { name: "登記編號" }).fill(ref);
     await page.getByRole("button", { name: "查詢" }).click();
     await expect(page).toHaveURL(/\/staff\/home$/);
     expect(await stored(page, "Token")).toBeNull();
@@ -147,7 +147,7 @@ test.describe("staff guard", () => {
     await useStaffSession(page, "S001");
     await page.goto("/staff/result?id=NU00000000");
     await expect(page).toHaveURL(/\/staff\/verification\?type=staff$/);
-    await expect(page.getByText("未能載入客戶資料，請重新掃描或輸入參考編號。")).toBeVisible();
+    await expect(page.getByText("未能載入客戶資料，請重新掃描或輸入登記編號。")).toBeVisible();
 
     await page.goto("/staff/redeem_center");
     await expect(page).toHaveURL(/\/staff\/verification\?type=staff$/);

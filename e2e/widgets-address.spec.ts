@@ -218,7 +218,7 @@ test("changing region resets districts, changing district resets sub-districts; 
   await expect(a.block).toHaveValue("BLK P");
 });
 
-test("an empty answer empties the list; a failing service is only logged; a slow answer never overwrites a newer one", async ({
+test("an empty answer says nothing matched; a failing service says to fill in by hand (logged without the text); a slow answer never overwrites a newer one", async ({
   page,
 }) => {
   const warnings: string[] = [];
@@ -234,6 +234,8 @@ test("an empty answer empties the list; a failing service is only logged; a slow
   await waitForRequest("no such building");
   await expect(a.list.getByRole("option")).toHaveCount(0);
   await expect(a.list).toBeHidden();
+  const status = a.root.getByRole("status");
+  await expect(status).toHaveText(/找不到相符的地址/);
 
   await a.building.fill("amoy two");
   await waitForRequest("amoy two");
@@ -244,7 +246,9 @@ test("an empty answer empties the list; a failing service is only logged; a slow
   expect(warnings[0]).toContain("address lookup failed (HTTP 500)");
   // The log holds nothing the user typed.
   expect(warnings[0]).not.toContain("amoy");
-  await expect(a.list.getByRole("option")).toHaveCount(20);
+  // The stale list goes; the customer is told to fill the address in by hand, not that it is wrong.
+  await expect(a.list.getByRole("option")).toHaveCount(0);
+  await expect(status).toHaveText("地址搜尋服務暫時未能使用，請在下面自行填寫地址。");
   await expect(a.root.getByRole("alert")).toHaveText(["", "", ""]);
 
   // The slow answer (1.5 s) for the older text must not replace the answer for the newer text.
@@ -266,7 +270,9 @@ test("an empty answer empties the list; a failing service is only logged; a slow
   expect(await requestsFor("f")).toHaveLength(0);
 });
 
-test("region, district and building are flagged as required when empty", async ({ page }) => {
+test("region, district and building are flagged when empty after a submit attempt or a change, not on a pass-through", async ({
+  page,
+}) => {
   const shown = selector(page, "address-error");
   for (const field of [shown.region, shown.district, shown.building]) {
     await expect(field).toHaveAttribute("aria-invalid", "true");
@@ -276,14 +282,24 @@ test("region, district and building are flagged as required when empty", async (
   await expect(shown.floor).toHaveAccessibleDescription("如該欄不適用，請留空。");
   await expect(shown.room).toHaveAccessibleDescription("如該欄不適用，請留空。");
 
-  // On a fresh selector a field is flagged once the user leaves it empty, and no longer once filled.
+  // On a fresh selector the keyboard passing through flags nothing; a field changed back to empty is
+  // flagged, and no longer once filled.
   const a = selector(page);
-  await expect(a.building).not.toHaveAttribute("aria-invalid", "true");
   await a.building.focus();
-  await a.floor.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
+  for (const field of [a.building, a.region, a.district]) {
+    await expect(field).not.toHaveAttribute("aria-invalid", "true");
+  }
+  await a.building.fill("某大廈");
+  await a.building.fill("");
   await expect(a.building).toHaveAttribute("aria-invalid", "true");
+  await expect(a.building).toHaveAccessibleDescription(/必須填寫/);
   await a.building.fill("某大廈");
   await expect(a.building).not.toHaveAttribute("aria-invalid", "true");
+  await a.region.selectOption("KLN");
+  await a.region.selectOption("");
+  await expect(a.region).toHaveAttribute("aria-invalid", "true");
+  await expect(a.district).not.toHaveAttribute("aria-invalid", "true");
 
   const filled = selector(page, "address-filled");
   await expect(filled.building).toHaveValue("淘大花園");
@@ -292,4 +308,29 @@ test("region, district and building are flagged as required when empty", async (
   await expect(disabled.region).toBeDisabled();
   await expect(disabled.building).toBeDisabled();
   await expect(disabled.building).toHaveValue("HOPEWELL CENTRE");
+});
+
+test("the building comes first; an English pick in the Chinese UI shows building and street in English, upper case", async ({
+  page,
+}, testInfo) => {
+  const a = selector(page);
+  // Reading (and tab) order: building / estate, then region, district, sub-district, then block.
+  const order = await a.root.evaluate((root) =>
+    Array.from((root.shadowRoot ?? root).querySelectorAll("input:not([type=hidden]), select"), (el) =>
+      el.getAttribute("name"),
+    ),
+  );
+  expect(order.slice(0, 4)).toEqual(["home-building", "home-region", "home-district", "home-sub-district"]);
+
+  await a.building.fill("slow amoy english");
+  await expect(a.root.getByRole("status")).toHaveText("正在搜尋地址…");
+  await a.list.getByRole("option", { name: "BLK P, AMOY GARDENS, 77 NGAU TAU KOK ROAD, KWUN TONG" }).click();
+  await expect(a.root.getByRole("status")).toHaveText("");
+  await expect(a.building).toHaveValue("AMOY GARDENS");
+  await expect(a.block).toHaveValue("BLK P");
+  await expect(a.root.getByText("街道：77 NGAU TAU KOK ROAD")).toBeVisible();
+  await expect(a.root.getByText("牛頭角道77號")).toHaveCount(0);
+  await expect(a.region).toHaveValue("KLN");
+  await expect(a.district).toHaveValue("KT");
+  await a.root.screenshot({ path: testInfo.outputPath("address-english-pick.png") });
 });

@@ -2,12 +2,17 @@
 import { useEffect, useState } from "preact/hooks";
 import { useRuntime } from "./runtime.ts";
 
-/** Full-screen overlay while the global loading flag is true (SPEC §2). */
+/**
+ * Full-screen overlay while the global loading flag is true (SPEC §2) — unless a control already
+ * shows its own progress for the request (one spinner at a time).
+ */
 export function LoadingOverlay() {
   const runtime = useRuntime();
   const [loading, setLoading] = useState(runtime.$settings.get().loading);
+  const [ownProgress, setOwnProgress] = useState(runtime.$ownProgress.get());
   useEffect(() => runtime.$settings.subscribe((settings) => setLoading(settings.loading)), [runtime]);
-  if (!loading) return null;
+  useEffect(() => runtime.$ownProgress.subscribe(setOwnProgress), [runtime]);
+  if (!loading || ownProgress > 0) return null;
   return (
     <div class="loading-overlay" role="status" aria-live="polite">
       <span class="spinner" aria-hidden="true" />

@@ -1,10 +1,12 @@
 /** @jsxImportSource preact */
 import { render } from "preact";
 import { App } from "./App.tsx";
+import { applyBrandColours } from "./brand.ts";
 import { BundleLoadError } from "./pages/BundleLoadError.tsx";
 import { loadRuntime } from "./runtime.ts";
 
 const mount = document.getElementById("app")!;
+applyBrandColours();
 
 // A deploy can replace the hashed chunks under a page that is still open: reload once.
 window.addEventListener("vite:preloadError", (event) => {

@@ -106,7 +106,13 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       dataDir: config.dataDir,
       db,
     });
-    const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    const mailer = createMailer({
+      db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      brandName: config.brand.name,
+      log,
+    });
     const sessions = await createSessions(db, now);
     const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
     const deps: Deps = { db, config, secrets, tokens, sessions, mailer, now, log };

@@ -1,8 +1,10 @@
 /**
- * Server settings (DESIGN §6 plus DATA_DIR, HOST, ALLOWED_ORIGINS, TRUST_PROXY, MAIL_FROM) and
+ * Server settings (DESIGN §6 plus DATA_DIR, HOST, ALLOWED_ORIGINS, TRUST_PROXY, MAIL_FROM, BRAND_*) and
  * their defaults. `configFromEnv` is the only place that reads process.env.
  */
 import path from "node:path";
+import { type Brand, DEMO_BRAND } from "../lib/core/brand.ts";
+import { BrandError, brandFromEnv } from "./brand.ts";
 
 export const DEFAULT_API_KEY = "nu-forms-dev-key";
 export const DEFAULT_ALS_URL = "https://www.als.gov.hk/lookup";
@@ -29,6 +31,8 @@ export interface ServerConfig {
   /** Where the built pages live (dist/) and the demo (demo/). */
   distDir: string;
   demoDir: string;
+  /** The operator's brand on the host pages and in e-mails (BRAND_FILE, BRAND_*). */
+  brand: Brand;
 }
 
 export class ConfigError extends Error {
@@ -50,13 +54,19 @@ export function defaultConfig(): ServerConfig {
     maintenanceUrl: "/api/maintenance",
     maintenancePageUrl: "/maintenance",
     smtpUrl: undefined,
-    mailFrom: "nu-forms <no-reply@localhost>",
+    mailFrom: senderOf(DEMO_BRAND),
     seed: "demo",
     allowedOrigins: [],
     trustProxy: false,
     distDir: path.join(ROOT, "dist"),
     demoDir: path.join(ROOT, "demo"),
+    brand: DEMO_BRAND,
   };
+}
+
+/** The default sender: the brand's name (customers see it), at a local no-reply address. */
+function senderOf(brand: Brand): string {
+  return `"${brand.name.replace(/["\\]/g, "")}" <no-reply@localhost>`;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -82,8 +92,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       throw new ConfigError(`ALLOWED_ORIGINS entries must look like https://shop.example, got "${origin}"`);
     }
   }
+  let brand: Brand;
+  try {
+    brand = brandFromEnv(env);
+  } catch (error) {
+    if (error instanceof BrandError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     ...base,
+    brand,
     host: nonEmpty(env.HOST) ?? base.host,
     port: portNumber,
     databaseUrl: nonEmpty(env.DATABASE_URL),
@@ -95,7 +113,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     maintenanceUrl: nonEmpty(env.MAINTENANCE_URL) ?? base.maintenanceUrl,
     maintenancePageUrl: nonEmpty(env.MAINTENANCE_PAGE_URL) ?? base.maintenancePageUrl,
     smtpUrl: nonEmpty(env.SMTP_URL),
-    mailFrom: nonEmpty(env.MAIL_FROM) ?? base.mailFrom,
+    mailFrom: nonEmpty(env.MAIL_FROM) ?? senderOf(brand),
     seed,
     allowedOrigins: origins.map((o) => o.replace(/\/$/, "").toLowerCase()),
     trustProxy: env.TRUST_PROXY === "1",

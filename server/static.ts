@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Context, Hono } from "hono";
+import { BRAND_FIELDS } from "../lib/core/brand.ts";
 import { isHostRoute } from "../lib/core/routes.ts";
 import type { ServerConfig } from "./config.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -52,7 +53,7 @@ export function contentSecurityPolicy(config: ServerConfig): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    `img-src ${["'self'", "data:", "blob:", originOf(config.brand.logoUrl)].filter(Boolean).join(" ")}`,
     `connect-src ${connect.join(" ")}`,
     "font-src 'self'",
     "worker-src 'self' blob:",
@@ -71,6 +72,7 @@ export function configMeta(config: ServerConfig): string {
     ["nu-forms:als-url", config.alsUrl],
     ["nu-forms:maintenance-url", config.maintenanceUrl],
     ["nu-forms:maintenance-page-url", config.maintenancePageUrl],
+    ...BRAND_FIELDS.map(([field, meta]): [string, string] => [`nu-brand:${meta}`, config.brand[field]]),
   ];
   return entries.map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}">`).join("");
 }
@@ -120,7 +122,10 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
         503,
       );
     }
-    const page = bytes.toString("utf8").replace(/<\/head>/i, `${meta}</head>`);
+    const page = bytes
+      .toString("utf8")
+      .replace("<title>nu-forms</title>", `<title>${escapeHtml(config.brand.name)}</title>`)
+      .replace(/<\/head>/i, `${meta}</head>`);
     htmlHeaders(c);
     return c.html(page, status);
   }

@@ -8,12 +8,12 @@ import { currentQuery } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
+import { FLOW_TITLES, stepTitle } from "./stepTitles.ts";
 
 const STEPS: Record<CustomerFlow, readonly string[]> = {
   nuform: NUFORM_STEPS,
   recruitment: RECRUITMENT_STEPS,
 };
-const TITLES: Record<CustomerFlow, string> = { nuform: "nuForm 會員登記", recruitment: "媽媽會員招募" };
 
 /**
  * One customer step at its URL: runs the gate (guard + maintenance) from lib, then shows the step
@@ -66,13 +66,14 @@ export function FlowPage({ flow, step = "" }: { path?: string; flow: CustomerFlo
   }, [flow, mounted]);
 
   if (!known) return <NotFound />;
-  if (!mounted) return <PageShell title={TITLES[flow]} busy />;
+  const title = FLOW_TITLES[flow];
+  if (!mounted) return <PageShell title={title} busy />;
   const partner = currentQuery().get("partner") ?? undefined;
   // While the next step's gate runs, the previous step stays on screen but cannot be used, so a
   // quick second tap cannot act on a step the customer has already left.
   const leaving = shownStep !== (step || "login");
   return (
-    <PageShell title={TITLES[flow]} busy={leaving}>
+    <PageShell title={title} documentTitle={[stepTitle(flow, shownStep), title]} busy={leaving}>
       {flow === "nuform" ? (
         <nu-form ref={element} step={shownStep} partner={partner} inert={leaving} />
       ) : (

@@ -1,15 +1,16 @@
 /** @jsxImportSource preact */
 import { NUFORM_BASE, RECRUITMENT_BASE } from "../../lib/core/routes.ts";
+import { BRAND } from "../brand.ts";
 import { PageShell } from "./PageShell.tsx";
 
 export function Home(_: { path?: string }) {
   return (
-    <PageShell title="nu-forms 會員登記">
-      <p class="lead">歡迎！請選擇您要填寫的表格。</p>
+    <PageShell title={`${BRAND.name} 會員登記`}>
+      <p class="lead">歡迎！請選擇你要填寫的表格。</p>
       <ul class="choices">
         <li>
           <a class="choice" href={NUFORM_BASE}>
-            <strong>nuForm 會員登記</strong>
+            <strong>會員登記</strong>
             <span>登記成為會員並選擇營養產品</span>
           </a>
         </li>

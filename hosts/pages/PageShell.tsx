@@ -1,29 +1,34 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
+import { useDocumentTitle } from "../brand.ts";
+import { BrandFooter, BrandHeader } from "./BrandChrome.tsx";
 
-/** The plain page frame of the host pages: a header with the product name and one <main>. */
+/**
+ * The plain page frame of the host pages: the operator's header, one <main> and the footer.
+ * `title` is the page's heading; `documentTitle` (default: the heading) names it in the tab.
+ */
 export function PageShell({
   title,
+  documentTitle,
   children,
   wide,
   busy,
 }: {
   title: string;
+  documentTitle?: ReadonlyArray<string | null | undefined>;
   children?: ComponentChildren;
   wide?: boolean;
   busy?: boolean;
 }) {
+  useDocumentTitle(...(documentTitle ?? [title]));
   return (
     <>
-      <header class="site-header">
-        <a class="brand" href="/">
-          nu-forms
-        </a>
-      </header>
+      <BrandHeader />
       <main class={wide ? "page page-wide" : "page"} aria-busy={busy ? "true" : undefined}>
         <h1>{title}</h1>
         {children}
       </main>
+      <BrandFooter />
     </>
   );
 }

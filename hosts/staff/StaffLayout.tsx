@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
+import { useDocumentTitle } from "../brand.ts";
 
 export interface StaffLayoutProps {
   title: string;
@@ -15,6 +16,7 @@ export interface StaffLayoutProps {
 
 /** The staff layout: a bar with the back link (or the staff home), who is signed in, and sign-out. */
 export function StaffLayout(props: StaffLayoutProps) {
+  useDocumentTitle(props.title, "職員專區");
   return (
     <div class={props.white ? "staff-area staff-white" : "staff-area"}>
       <header class="staff-bar">

@@ -6,6 +6,7 @@ import { route } from "preact-router";
 import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
 import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
 import { runStaffGate } from "../../lib/staff/gate.ts";
+import { useDocumentTitle } from "../brand.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";
@@ -105,14 +106,7 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
       </div>
     );
   } else if (name === "invoice") {
-    content = (
-      <div class="staff-area staff-white">
-        <main class="page staff-page staff-standalone">
-          <h1>發票</h1>
-          <nu-invoice invoice-id={query.get("id") ?? ""} />
-        </main>
-      </div>
-    );
+    content = <InvoicePage id={query.get("id") ?? ""} />;
   } else if (isGuarded(name)) {
     content = (
       <StaffLayout
@@ -132,6 +126,19 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
     <div ref={container}>
       {content}
       {name === "home" || isGuarded(name) ? <IdleWarning /> : null}
+    </div>
+  );
+}
+
+/** The standalone page an invoice QR code opens. */
+function InvoicePage({ id }: { id: string }) {
+  useDocumentTitle("發票", "職員專區");
+  return (
+    <div class="staff-area staff-white">
+      <main class="page staff-page staff-standalone">
+        <h1>發票</h1>
+        <nu-invoice invoice-id={id} />
+      </main>
     </div>
   );
 }

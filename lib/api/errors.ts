@@ -9,7 +9,7 @@ export class ApiError extends Error {
   readonly field?: string;
   /** `Data` of the error answer (e.g. `[{ id }]` of the existing lead on `LEAD_EXISTS`). */
   readonly data: unknown[];
-  /** Seconds to wait before trying again, from the answer's `Retry-After` (429). */
+  /** Seconds to wait before trying again, from the answer's `Retry-After` (429, 423). */
   readonly retryAfterS?: number;
 
   constructor(init: {
@@ -21,11 +21,11 @@ export class ApiError extends Error {
     retryAfterS?: number;
   }) {
     super(init.message);
-    this.retryAfterS = init.retryAfterS;
     this.status = init.status;
     this.code = init.code;
     this.field = init.field;
     this.data = init.data ?? [];
+    this.retryAfterS = init.retryAfterS;
   }
 }
 

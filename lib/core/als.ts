@@ -5,6 +5,8 @@
 export const ALS_DEFAULT_URL = "https://www.als.gov.hk/lookup";
 export const ALS_SUGGESTION_COUNT = 20;
 export const ALS_DEBOUNCE_MS = 400;
+/** A lookup not answered by then counts as the service being unavailable. */
+export const ALS_TIMEOUT_MS = 8000;
 /** A lookup runs only when the building text is longer than 1 character. */
 export const ALS_MIN_CHARS = 2;
 

@@ -82,3 +82,12 @@ export function yearOptions(range: DateRange): number[] {
   const last = Number(range.max.slice(0, 4));
   return Array.from({ length: YEAR_OPTION_COUNT }, (_, i) => last - YEAR_OPTION_COUNT + 1 + i);
 }
+
+/** A moment as Hong Kong people read it on a receipt: `21/11/2026 14:05` (Hong Kong time); '' if unreadable. */
+export function hkDateTime(iso: string | number | null | undefined): string {
+  if (iso === null || iso === undefined || iso === "") return "";
+  const ms = typeof iso === "number" ? iso : Date.parse(iso);
+  if (Number.isNaN(ms)) return "";
+  const local = new Date(ms + HK_OFFSET_MS).toISOString();
+  return `${toEnGB(local.slice(0, 10))} ${local.slice(11, 16)}`;
+}

@@ -10,6 +10,7 @@ import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
 import { isValidPhone, normalisePhone } from "./lists/phoneCodes.ts";
 import { regionOfDistrict } from "./lists/regions.ts";
 import { checkPassword } from "./password.ts";
+import { isPersonName } from "./personName.ts";
 import type { DistrictCode, RegionCode } from "./types.ts";
 
 export const LIMITS = {
@@ -56,6 +57,14 @@ function text(max: number, opts: { required?: boolean; multiline?: boolean } = {
     v.maxLength(max),
   );
   return opts.required ? v.pipe(base, v.nonEmpty()) : base;
+}
+
+/** A name part (lib/core/personName.ts): letters of any script, spaces, - ' . — no digits or emoji. */
+function personNameText(opts: { required?: boolean } = {}) {
+  return v.pipe(
+    text(LIMITS.name, opts),
+    v.check((s) => s === "" || isPersonName(s), "not a name"),
+  );
 }
 
 /** ISO 8601 date-time with an explicit offset (`2026-12-01T10:00:00+08:00` or `…Z`). */
@@ -141,8 +150,8 @@ export const newPasswordSchema = v.pipe(
 
 export const staffCreateSchema = v.strictObject({
   staff_id: staffIdSchema,
-  first_name: text(LIMITS.name, { required: true }),
-  last_name: text(LIMITS.name),
+  first_name: personNameText({ required: true }),
+  last_name: personNameText(),
   role: v.picklist(["staff", "admin"]),
   phone: text(LIMITS.phone),
   need_otp: v.picklist(["Y", "N"]),
@@ -303,8 +312,8 @@ export const leadCreateSchema = v.pipe(
   v.strictObject({
     flow: flowSchema,
     email: emailSchema,
-    last_name: text(LIMITS.name, { required: true }),
-    first_name: text(LIMITS.name, { required: true }),
+    last_name: personNameText({ required: true }),
+    first_name: personNameText({ required: true }),
     phone_code: phoneCodeSchema,
     phone: phoneSchema,
     consents: consentsSchema,
@@ -317,8 +326,8 @@ export const leadCreateSchema = v.pipe(
 export const leadPatchSchema = v.pipe(
   v.strictObject({
     id: leadIdSchema,
-    last_name: v.optional(text(LIMITS.name, { required: true })),
-    first_name: v.optional(text(LIMITS.name, { required: true })),
+    last_name: v.optional(personNameText({ required: true })),
+    first_name: v.optional(personNameText({ required: true })),
     phone_code: v.optional(phoneCodeSchema),
     phone: v.optional(phoneSchema),
     consents: v.optional(consentsSchema),

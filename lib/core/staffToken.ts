@@ -2,6 +2,8 @@
  * The browser's own check of a staff token's `exp` claim (SPEC §4–5). It only decides routing;
  * the server verifies the signature on every call.
  */
+import { personName } from "./personName.ts";
+
 export type StaffTokenCheck = true | false | "error";
 
 /** A staff token lives this long unless renewed; a sign-in lasts STAFF_SESSION_HOURS at most. */
@@ -67,10 +69,7 @@ export function checkStaffToken(
 
 /** Staff display name: first name then last name, trimmed. */
 export function staffDisplayName(first: string | null | undefined, last: string | null | undefined): string {
-  return [first, last]
-    .map((part) => (part ?? "").trim())
-    .filter(Boolean)
-    .join(" ");
+  return personName(first, last);
 }
 
 export type StaffLoginOutcome = "ok" | "S0" | "Empty token";

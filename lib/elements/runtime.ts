@@ -12,6 +12,7 @@ import { signOutStaff as endStaffSession, sessionExpired } from "../staff/sessio
 import { isUnauthorised } from "../staff/unauthorised.ts";
 import {
   $flags,
+  $ownProgress,
   $settings,
   applyFlagChanges,
   clearFlags,
@@ -74,6 +75,7 @@ export const runtime = {
   configure,
   resolveConfig,
   $settings,
+  $ownProgress,
   $flags,
   getFlags,
   setFlag,

@@ -1,5 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
-import { hkToday } from "../core/dates.ts";
+import { fromEnGB, toEnGB } from "../core/dates.ts";
 import type { MessageKey } from "../core/i18n/index.ts";
 import type { Invoice } from "../core/types.ts";
 import { focusFirstInvalid } from "../flows/shared/focus.ts";
@@ -7,14 +7,16 @@ import { TextField } from "../flows/shared/TextField.tsx";
 import { baseSheet } from "../ui/base.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
+import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useT } from "../ui/useT.ts";
+import { DatePicker } from "../widgets/DatePicker.tsx";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
-import { FieldError, FieldLabel } from "../widgets/Field.tsx";
 import type { StaffEventDetails } from "./events.ts";
 import { InvoiceRecord, invoiceSheet } from "./InvoiceRecord.tsx";
 import {
   checkInvoiceInput,
   emptyInvoiceInput,
+  INVOICE_DATE_DAYS_BACK,
   INVOICE_LIMITS,
   type InvoiceField,
   type InvoiceInput,
@@ -66,6 +68,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   const [invoice, setInvoice] = useState<Invoice | null>(null);
   const sending = useRef(false);
   const [busy, setBusy] = useState(false);
+  useOwnProgress(busy);
 
   const set = (name: InvoiceField) => (value: string) => {
     setInput((previous) => ({ ...previous, [name]: value }));
@@ -157,6 +160,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
           value={input.invoice_date}
           onChange={set("invoice_date")}
           error={errors.invoice_date}
+          lang={lang}
         />
         <TextField
           label={t("staff.invoice.amount")}
@@ -203,32 +207,28 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   );
 }
 
-/** A native date field (the phone's own date picker), limited to today or earlier in Hong Kong. */
+/**
+ * The invoice date on the project's date picker (DD/MM/YYYY whatever the browser's locale), from
+ * a year back to today in Hong Kong; the form keeps it as YYYY-MM-DD.
+ */
 function DateField(props: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  lang: string;
 }) {
-  const ids = useIds("input", "error");
   return (
-    <div className="nu-field">
-      <FieldLabel htmlFor={ids.input} required>
-        {props.label}
-      </FieldLabel>
-      <input
-        id={ids.input}
-        className="nu-control"
-        type="date"
-        name="invoice_date"
-        required
-        max={hkToday()}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? ids.error : undefined}
-        onChange={(event) => props.onChange(event.currentTarget.value)}
-      />
-      <FieldError id={ids.error} message={props.error} />
-    </div>
+    <DatePicker
+      lang={props.lang}
+      label={props.label}
+      name="invoice_date"
+      required
+      minDays={-INVOICE_DATE_DAYS_BACK}
+      maxDays={0}
+      value={toEnGB(props.value)}
+      error={props.error}
+      onNuChange={({ value }) => props.onChange(fromEnGB(value) ?? "")}
+    />
   );
 }

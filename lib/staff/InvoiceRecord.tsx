@@ -54,7 +54,7 @@ export function InvoiceRecord({ invoice, lang, titleId }: { invoice: Invoice; la
                 {field(invoice, "invoice_no")}
               </span>,
             ],
-            [t(lang, "staff.invoice.date"), formatYmd(field(invoice, "invoice_date"), lang)],
+            [t(lang, "staff.invoice.date"), formatYmd(field(invoice, "invoice_date"))],
             [t(lang, "staff.invoice.amount"), formatHkd(field(invoice, "amount"))],
             [t(lang, "staff.invoice.shop"), field(invoice, "shop")],
             [
@@ -68,7 +68,7 @@ export function InvoiceRecord({ invoice, lang, titleId }: { invoice: Invoice; la
               ),
             ],
             [t(lang, "staff.invoice.createdBy"), staff],
-            [t(lang, "staff.invoice.createdAt"), formatHkDateTime(invoice.created_at, lang)],
+            [t(lang, "staff.invoice.createdAt"), formatHkDateTime(invoice.created_at)],
           ]}
         />
       </div>

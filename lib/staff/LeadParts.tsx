@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import type { Lead, RedemptionKind } from "../core/types.ts";
+import { EmailText } from "../ui/EmailText.tsx";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import { customerName, phoneText, redeemedByText, redemptionOf } from "./leadView.ts";
 import type { LeadState } from "./useStaffApi.ts";
@@ -32,7 +33,7 @@ export function identityFacts(lead: Lead, lang: Lang): Fact[] {
     ],
     [t(lang, "staff.lead.name"), customerName(lead)],
     [t(lang, "staff.lead.phone"), phoneText(lead)],
-    [t(lang, "staff.lead.email"), lead.email],
+    [t(lang, "staff.lead.email"), lead.email ? <EmailText key="email" email={lead.email} /> : ""],
   ];
 }
 

@@ -2,6 +2,7 @@ import { type FormEvent, type RefObject, useState } from "react";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import { useIds } from "../ui/ids.ts";
+import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { describedBy, FieldError, FieldHint, FieldLabel } from "../widgets/Field.tsx";
 import { leadRefFrom } from "./leadRefInput.ts";
 
@@ -19,6 +20,7 @@ export function LeadRefForm(props: {
   titleId?: string;
 }) {
   const { lang, busy } = props;
+  useOwnProgress(busy);
   const ids = useIds("input", "hint", "error");
   const [text, setText] = useState("");
   const [formatError, setFormatError] = useState("");

@@ -4,6 +4,7 @@ import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import type { Lead, RedemptionKind } from "../core/types.ts";
 import { useIds } from "../ui/ids.ts";
+import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { ConfirmDialog } from "../widgets/ConfirmDialog.tsx";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import { customerName, redeemedByText, redemptionOf } from "./leadView.ts";
@@ -36,6 +37,7 @@ export function RedeemPanel(props: {
     endedSession: props.endedSession,
     onRedeemed: props.onRedeemed,
   });
+  useOwnProgress(busy);
   const done = redemptionOf(lead, kind);
   const item = t(lang, `staff.redemption.${kind}`);
 
@@ -53,14 +55,19 @@ export function RedeemPanel(props: {
       </div>
 
       <div role="status" aria-live="polite">
-        {state.phase === "done" && done ? (
+        {(state.phase === "done" || (state.phase === "already" && state.ours)) && done ? (
           <p className="nu-success">
             {t(lang, "staff.redeem.success", { detail: redeemedByText(done, lang) })}
           </p>
         ) : null}
-        {state.phase === "already" && done ? (
-          <p className="nu-notice">
-            {t(lang, "staff.redeem.already", { detail: redeemedByText(done, lang) })}
+      </div>
+      <div role="alert">
+        {state.phase === "already" && !state.ours && done ? (
+          <p className="nu-warning">
+            <span className="nu-warning-mark" aria-hidden="true">
+              !
+            </span>
+            <span>{t(lang, "staff.redeem.already", { detail: redeemedByText(done, lang) })}</span>
           </p>
         ) : null}
       </div>

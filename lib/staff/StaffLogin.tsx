@@ -7,6 +7,7 @@ import { removeFlags } from "../state/flags.ts";
 import { baseSheet } from "../ui/base.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
+import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useT } from "../ui/useT.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails, StaffStep } from "./events.ts";
@@ -58,6 +59,7 @@ export function StaffLogin(props: StaffLoginProps) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState("");
   const [busy, setBusy] = useState(false);
+  useOwnProgress(busy);
 
   useEffect(() => {
     if (stage === "code")

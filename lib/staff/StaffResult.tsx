@@ -118,7 +118,7 @@ export function StaffResult(props: StaffResultProps) {
                   t("staff.lead.flow"),
                   t(lead.flow === "recruitment" ? "staff.lead.flowRecruitment" : "staff.lead.flowNuform"),
                 ],
-                [t("staff.lead.createdAt"), formatHkDateTime(lead.created_at, lang)],
+                [t("staff.lead.createdAt"), formatHkDateTime(lead.created_at)],
               ]}
             />
           </section>

@@ -35,6 +35,9 @@ export const INVOICE_LIMITS = {
   amountMax: LIMITS.amount,
 } as const;
 
+/** How far back the invoice date picker goes: a year (counter redemptions follow recent purchases). */
+export const INVOICE_DATE_DAYS_BACK = 365;
+
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 
 export function emptyInvoiceInput(nowMs?: number): InvoiceInput {

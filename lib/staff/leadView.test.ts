@@ -20,7 +20,7 @@ const lead = {
   address_cn: null,
   baby: { status: "expecting", date: "2027-01-05", hospital_type: "Public", hospital_id: 3 },
   redemptions: [
-    { kind: "member", staff_id: "S001", staff_name: "美玲 陳", redeemed_at: "2026-11-21T06:05:00Z" },
+    { kind: "member", staff_id: "S001", staff_name: "陳美玲", redeemed_at: "2026-11-21T06:05:00Z" },
   ],
 } as unknown as Lead;
 
@@ -47,23 +47,24 @@ describe("lead as staff read it", () => {
   });
 
   it("describes the baby", () => {
-    expect(babyText(lead, "zh-HK")).toBe("懷孕中，預產期 2027年1月5日");
+    expect(babyText(lead, "zh-HK")).toBe("懷孕中，預產期 05/01/2027");
     expect(babyText({ baby: null }, "zh-HK")).toBe("未有提供");
   });
 
   it("says who redeemed and when, in Hong Kong time", () => {
     const done = redemptionOf(lead, "member");
-    expect(done && redeemedByText(done, "zh-HK")).toBe("由 美玲 陳（S001） 於 2026年11月21日 14:05 兌換");
-    expect(done && redeemedByText(done, "en")).toBe("Redeemed by 美玲 陳 (S001) on 21 Nov 2026, 14:05");
+    expect(done && redeemedByText(done, "zh-HK")).toBe("由 陳美玲（S001） 於 21/11/2026 14:05 兌換");
+    expect(done && redeemedByText(done, "en")).toBe("Redeemed by 陳美玲 (S001) on 21/11/2026 14:05");
     expect(redemptionOf(lead, "nutritionist")).toBeUndefined();
   });
 });
 
 describe("formats", () => {
   it("handles empty and unreadable values", () => {
-    expect(formatHkDateTime("", "zh-HK")).toBe("");
-    expect(formatHkDateTime("yesterday", "zh-HK")).toBe("");
-    expect(formatYmd("2026-11-21", "en")).toBe("21 Nov 2026");
+    expect(formatHkDateTime("")).toBe("");
+    expect(formatHkDateTime("yesterday")).toBe("");
+    expect(formatHkDateTime("2026-11-21T17:30:00Z")).toBe("22/11/2026 01:30");
+    expect(formatYmd("2026-11-21")).toBe("21/11/2026");
     expect(formatHkd(1280.5)).toBe("HK$1,280.50");
     expect(formatHkd("abc")).toBe("");
   });

@@ -2,19 +2,16 @@
  * A lead as counter staff read it to check the person in front of them. The server already masks
  * phone and e-mail for non-admin staff; these functions only arrange what it sent.
  */
-import { containsChinese } from "../core/address.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import { findDistrict, findRegion } from "../core/lists/regions.ts";
+import { personName } from "../core/personName.ts";
 import type { Lead, Redemption, RedemptionKind } from "../core/types.ts";
 import { formatHkDateTime, formatYmd } from "./format.ts";
 
-/** Chinese names read family name first with no space (陳大文); others given name first (Tai Man CHAN). */
+/** The customer's name as shown (lib/core/personName.ts: 陳大文, Tai Man Chan). */
 export function customerName(lead: Pick<Lead, "first_name" | "last_name">): string {
-  const first = lead.first_name?.trim() ?? "";
-  const last = lead.last_name?.trim() ?? "";
-  if (containsChinese(first) || containsChinese(last)) return `${last}${first}`;
-  return [first, last].filter(Boolean).join(" ");
+  return personName(lead.first_name, lead.last_name);
 }
 
 export function phoneText(lead: Pick<Lead, "phone_code" | "phone">): string {
@@ -41,7 +38,7 @@ export function residenceText(lead: Pick<Lead, "residence" | "address" | "addres
 export function babyText(lead: Pick<Lead, "baby">, lang: Lang): string {
   const baby = lead.baby;
   if (!baby) return t(lang, "staff.lead.noBaby");
-  const date = formatYmd(baby.date, lang);
+  const date = formatYmd(baby.date);
   return t(lang, baby.status === "born" ? "staff.lead.babyBorn" : "staff.lead.babyExpecting", { date });
 }
 
@@ -56,6 +53,6 @@ export function redeemedByText(redemption: Redemption, lang: Lang): string {
     : redemption.staff_id;
   return t(lang, "staff.redemption.by", {
     staff: lang === "en" ? staff.replace("（", " (").replace("）", ")") : staff,
-    at: formatHkDateTime(redemption.redeemed_at, lang),
+    at: formatHkDateTime(redemption.redeemed_at),
   });
 }

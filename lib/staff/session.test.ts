@@ -34,7 +34,7 @@ describe("staff session flags", () => {
     expect(sessionFlags(record)).toEqual({
       STAFF_ID: "S001",
       Token: "a.b.c",
-      STAFF_NAME: "美玲 陳",
+      STAFF_NAME: "陳美玲",
       STAFF_ROLE: "staff",
     });
   });

@@ -63,6 +63,29 @@ export const staffSheet = sheet(`
   border: 1px solid ${token("color-info")};
   background: color-mix(in srgb, ${token("color-info")} 8%, ${token("color-surface")});
 }
+.nu-warning {
+  display: flex;
+  gap: ${space(1.5)};
+  align-items: flex-start;
+  margin: 0;
+  padding: ${space(1.5)} ${space(2)};
+  border-radius: ${token("radius")};
+  border: 2px solid ${token("color-warning")};
+  background: ${token("color-warning-bg")};
+  color: ${token("color-text")};
+  font-weight: 600;
+}
+.nu-warning-mark {
+  flex: none;
+  display: inline-grid;
+  place-items: center;
+  width: 1.5em;
+  height: 1.5em;
+  border-radius: 50%;
+  background: ${token("color-warning")};
+  color: #fff;
+  font-weight: 800;
+}
 .nu-success {
   padding: ${space(1.5)} ${space(2)};
   border-radius: ${token("radius")};

@@ -14,8 +14,11 @@ export type RedeemPhase =
   | { phase: "idle" }
   | { phase: "sending" }
   | { phase: "done" }
-  /** 409: this lead had already redeemed this kind (by someone else, or by our own lost first try). */
-  | { phase: "already" }
+  /**
+   * 409: this lead had already redeemed this kind. `ours`: the answer to a retry of our own request
+   * whose first try was lost, so it did go through; otherwise a refused second redemption.
+   */
+  | { phase: "already"; ours: boolean }
   | { phase: "failed"; message: string; retryable: boolean };
 
 /** Failures where the request may or may not have reached the server: retrying is the answer. */
@@ -36,7 +39,7 @@ export function useRedeem(options: {
   const lastBody = useRef<RedeemBody | null>(null);
 
   const send = useCallback(
-    async (body: RedeemBody) => {
+    async (body: RedeemBody, isRetry = false) => {
       if (inFlight.current) return;
       inFlight.current = true;
       lastBody.current = body;
@@ -49,7 +52,7 @@ export function useRedeem(options: {
         if (endedSession(error)) {
           setState({ phase: "idle" });
         } else if (error instanceof ApiError && error.code === "ALREADY_REDEEMED") {
-          setState({ phase: "already" });
+          setState({ phase: "already", ours: isRetry });
           onRedeemed();
         } else {
           setState({ phase: "failed", message: failureText(lang, error), retryable: isRetryable(error) });
@@ -70,7 +73,7 @@ export function useRedeem(options: {
 
   /** Sends the last request again, unchanged. */
   const retry = useCallback(() => {
-    if (lastBody.current) return send(lastBody.current);
+    if (lastBody.current) return send(lastBody.current, true);
   }, [send]);
 
   return { state, redeem, retry, busy: state.phase === "sending" };

@@ -6,8 +6,9 @@ import { useStore } from "@nanostores/react";
 import { type RefObject, useCallback, useEffect, useMemo, useState } from "react";
 import { type ApiClient, ApiError, createApiClient } from "../api/index.ts";
 import { resolveConfig } from "../config.ts";
+import { hkDateTime } from "../core/dates.ts";
 import type { Lang } from "../core/i18n/index.ts";
-import { errorMessage } from "../core/i18n/index.ts";
+import { errorMessage, t } from "../core/i18n/index.ts";
 import type { Lead } from "../core/types.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { normaliseLang } from "../ui/useT.ts";
@@ -24,9 +25,28 @@ export interface StaffApiProps {
 /** The text to show for a failed call, in the element's language. */
 export function failureText(lang: Lang, error: unknown): string {
   if (!(error instanceof ApiError)) return errorMessage(lang, "INTERNAL");
+  const wait = waitText(lang, error);
+  if (wait) return wait;
   // The server writes Chinese messages that may be more specific than the catalogue's.
   if (lang === "zh-HK" && error.message) return error.message;
   return errorMessage(lang, error.code);
+}
+
+/**
+ * A lock-out or a limit says when trying again works (`Retry-After`): `請於 14:35（約 15 分鐘後）再登入`,
+ * in Hong Kong time; '' for other errors or without the header.
+ */
+export function waitText(lang: Lang, error: ApiError, nowMs: number = Date.now()): string {
+  if (error.retryAfterS === undefined) return "";
+  if (error.code !== "STAFF_LOCKED" && error.code !== "RATE_LIMITED") return "";
+  // Rounded up to the minute: at the time shown, trying again works.
+  const at = Math.ceil((nowMs + error.retryAfterS * 1000) / 60_000) * 60_000;
+  const time = hkDateTime(at).split(" ")[1] ?? "";
+  const minutes = Math.max(1, Math.ceil(error.retryAfterS / 60));
+  return t(lang, error.code === "STAFF_LOCKED" ? "staff.login.lockedUntil" : "staff.login.limitedUntil", {
+    time,
+    minutes,
+  });
 }
 
 export function useStaffApi(ref: RefObject<Element | null>, props: StaffApiProps & object) {

@@ -1,4 +1,4 @@
-import { map } from "nanostores";
+import { atom, map } from "nanostores";
 import type { Settings } from "../core/types.ts";
 
 /** App settings of SPEC §3: `loading` drives the full-screen loading overlay. */
@@ -26,4 +26,21 @@ export function startLoading(): () => void {
 /** How many started pieces of work have not ended yet. */
 export function pendingLoads(): number {
   return pending;
+}
+
+/**
+ * How many controls show their own progress right now (a button reading 兌換中…): while any does,
+ * the full-screen overlay stays away, so the page never shows two spinners for one request.
+ */
+export const $ownProgress = atom(0);
+
+/** Marks a control as showing its own progress; the returned function ends that (once). */
+export function showOwnProgress(): () => void {
+  $ownProgress.set($ownProgress.get() + 1);
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    $ownProgress.set($ownProgress.get() - 1);
+  };
 }

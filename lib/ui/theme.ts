@@ -11,6 +11,11 @@ export const TOKENS = {
   "color-info-contrast": { value: "#ffffff", doc: "Text on the blue theme colour." },
   "color-error": { value: "#b3261e", doc: "Error text, invalid field borders, required marks." },
   "color-success": { value: "#1b7a3d", doc: "Success text (e-mail sent)." },
+  "color-warning": {
+    value: "#b06000",
+    doc: "Warning edge (no matching address, refused second redemption).",
+  },
+  "color-warning-bg": { value: "#fff4e0", doc: "Warning background." },
   "color-text": { value: "#1c2321", doc: "Body text." },
   "color-muted": { value: "#5b6664", doc: "Hints, placeholders, secondary text." },
   "color-border": { value: "#8a9794", doc: "Field and card borders." },

@@ -62,6 +62,15 @@ const addressSheet = sheet(`
 .nu-building > .nu-combobox { flex: 1 1 auto; min-width: 0; }
 .nu-building > .nu-button { flex: none; }
 .nu-street { font-size: 0.875em; color: ${token("color-muted")}; }
+.nu-lookup-status { margin: 0; font-size: 0.875em; }
+.nu-lookup-status:empty { display: none; }
+.nu-lookup-status--none, .nu-lookup-status--unavailable {
+  padding: ${space(1)} ${space(2)};
+  border-radius: ${token("radius")};
+  border-left: 4px solid ${token("color-warning")};
+  background: ${token("color-warning-bg")};
+  color: ${token("color-text")};
+}
 .nu-address-legend { margin-bottom: ${space(1)}; font-size: 1.0625em; }
 `);
 
@@ -69,13 +78,27 @@ function sameAddress(a: AddressValue, b: AddressValue): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * The street in the same language as the building shown (an English pick shows `77 NGAU TAU KOK
+ * ROAD` beside `AMOY GARDENS`, not a Chinese street beside an English building); without a
+ * building, the page's language.
+ */
+function shownStreet(v: AddressValue, language: string): { text: string; lang: "zh" | "en" } {
+  const lang = v.buildingLang || (language === "en" ? "en" : "zh");
+  if (lang === "en") return v.street_en ? { text: v.street_en, lang } : { text: v.street_zh, lang: "zh" };
+  return v.street_zh ? { text: v.street_zh, lang } : { text: v.street_en, lang: "en" };
+}
+
 function completeAddress(value: Partial<AddressValue> | null | undefined): AddressValue {
   return { ...emptyAddress(), ...(value && typeof value === "object" ? value : {}) };
 }
 
 /**
- * The Hong Kong address selector: region → district → sub-district dropdowns, a building field with
- * suggestions from the Address Lookup Service, block, floor and room. Every change emits `nu-change`
+ * The Hong Kong address selector in the order people fill it: the building / estate field with
+ * suggestions from the Address Lookup Service first (a pick fills region, district, sub-district
+ * and block), then the region → district → sub-district dropdowns, then block, floor and room.
+ * Required fields are flagged once changed and left empty, or after a submit attempt (`showErrors`),
+ * never merely because the keyboard passed through. Every change emits `nu-change`
  * {value, english}, `english` being the English-translated copy (with `block`).
  */
 export function AddressSelector(props: AddressSelectorProps) {
@@ -98,6 +121,7 @@ export function AddressSelector(props: AddressSelectorProps) {
     "room",
     "hint",
     "street",
+    "status",
     "err",
   );
   const propValue = useMemo(() => completeAddress(props.value), [props.value]);
@@ -107,7 +131,7 @@ export function AddressSelector(props: AddressSelectorProps) {
     () => resolveConfig({ alsUrl: props.alsUrl }).alsUrl || ALS_DEFAULT_URL,
     [props.alsUrl],
   );
-  const { suggestions, lookup, clear: clearSuggestions } = useAddressLookup(alsUrl);
+  const { suggestions, status, lookup, clear: clearSuggestions } = useAddressLookup(alsUrl);
 
   const buildingText = value.buildingLang === "en" ? value.buildingEn : value.building;
   const missing = required ? addressMissing(value) : [];
@@ -143,6 +167,14 @@ export function AddressSelector(props: AddressSelectorProps) {
   const districtOptions = value.region ? districtsOf(value.region) : [];
   const subOptions = value.district ? subDistrictsOf(value.district) : [];
   const requiredError = t("common.required");
+  const street = shownStreet(value, language);
+  const statusText = {
+    idle: "",
+    searching: t("widgets.address.searching"),
+    found: "",
+    none: t("widgets.address.noMatch"),
+    unavailable: t("widgets.address.unavailable"),
+  }[status];
 
   return (
     <fieldset
@@ -157,86 +189,6 @@ export function AddressSelector(props: AddressSelectorProps) {
           {props.label}
         </legend>
       ) : null}
-      <div className="nu-address-row">
-        <div className="nu-field" part="field">
-          <FieldLabel htmlFor={ids.region} required={required}>
-            {t("address.region")}
-          </FieldLabel>
-          <select
-            id={ids.region}
-            className="nu-control"
-            part="select region"
-            name={`${prefix}-region`}
-            value={value.region}
-            required={required}
-            aria-invalid={flagged("region") || undefined}
-            aria-describedby={describedBy(flagged("region") && `${ids.err}-region`)}
-            onBlur={() => touch("region")}
-            onChange={(event) =>
-              commit({
-                ...value,
-                region: event.currentTarget.value as RegionCode,
-                district: "",
-                subDistrict: "",
-              })
-            }
-          >
-            <option value="">{t("common.pleaseSelect")}</option>
-            {regionOptions.map((region) => (
-              <option key={region.code} value={region.code}>
-                {names(region)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${ids.err}-region`} message={flagged("region") ? requiredError : ""} />
-        </div>
-        <div className="nu-field" part="field">
-          <FieldLabel htmlFor={ids.district} required={required}>
-            {t("address.district")}
-          </FieldLabel>
-          <select
-            id={ids.district}
-            className="nu-control"
-            part="select district"
-            name={`${prefix}-district`}
-            value={value.district}
-            required={required}
-            aria-invalid={flagged("district") || undefined}
-            aria-describedby={describedBy(flagged("district") && `${ids.err}-district`)}
-            onBlur={() => touch("district")}
-            onChange={(event) =>
-              commit({ ...value, district: event.currentTarget.value as DistrictCode, subDistrict: "" })
-            }
-          >
-            <option value="">{t("common.pleaseSelect")}</option>
-            {districtOptions.map((district) => (
-              <option key={district.code} value={district.code}>
-                {names(district)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${ids.err}-district`} message={flagged("district") ? requiredError : ""} />
-        </div>
-        <div className="nu-field" part="field">
-          <FieldLabel htmlFor={ids.sub}>{t("address.subDistrict")}</FieldLabel>
-          <select
-            id={ids.sub}
-            className="nu-control"
-            part="select sub-district"
-            name={`${prefix}-sub-district`}
-            value={value.subDistrict}
-            onChange={(event) => commit({ ...value, subDistrict: event.currentTarget.value })}
-          >
-            <option value="">{t("common.pleaseSelect")}</option>
-            {subOptions.map((sub) => (
-              <option key={sub.id} value={sub.id}>
-                {names(sub)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
-
       <div className="nu-field" part="field">
         <FieldLabel htmlFor={ids.building} required={required}>
           {t("address.building")}
@@ -257,15 +209,12 @@ export function AddressSelector(props: AddressSelectorProps) {
               aria-invalid={flagged("building") || undefined}
               aria-describedby={describedBy(
                 ids.hint,
-                value.street_en || value.street_zh ? ids.street : null,
+                street.text ? ids.street : null,
                 flagged("building") && `${ids.err}-building`,
               )}
-              onBlur={(event) => {
-                combobox.inputProps.onBlur();
-                if (!event.currentTarget.value.trim()) touch("building");
-              }}
               onChange={(event) => {
                 const text = event.currentTarget.value;
+                touch("building");
                 const zh = containsChinese(text);
                 combobox.reopen();
                 lookup(text);
@@ -321,13 +270,101 @@ export function AddressSelector(props: AddressSelectorProps) {
           </button>
         </div>
         <FieldHint id={ids.hint}>{t("widgets.address.buildingHint")}</FieldHint>
-        {value.street_en || value.street_zh ? (
+        <p
+          className={`nu-lookup-status nu-lookup-status--${status}`}
+          id={ids.status}
+          part="lookup-status"
+          role="status"
+        >
+          {statusText}
+        </p>
+        {street.text ? (
           <p className="nu-street" id={ids.street} part="street">
             {t("address.street")}：
-            {language === "en" ? value.street_en || value.street_zh : value.street_zh || value.street_en}
+            <span lang={street.lang === "en" ? "en" : "zh-Hant-HK"}>{street.text}</span>
           </p>
         ) : null}
         <FieldError id={`${ids.err}-building`} message={flagged("building") ? requiredError : ""} />
+      </div>
+
+      <div className="nu-address-row">
+        <div className="nu-field" part="field">
+          <FieldLabel htmlFor={ids.region} required={required}>
+            {t("address.region")}
+          </FieldLabel>
+          <select
+            id={ids.region}
+            className="nu-control"
+            part="select region"
+            name={`${prefix}-region`}
+            value={value.region}
+            required={required}
+            aria-invalid={flagged("region") || undefined}
+            aria-describedby={describedBy(flagged("region") && `${ids.err}-region`)}
+            onChange={(event) => {
+              touch("region");
+              commit({
+                ...value,
+                region: event.currentTarget.value as RegionCode,
+                district: "",
+                subDistrict: "",
+              });
+            }}
+          >
+            <option value="">{t("common.pleaseSelect")}</option>
+            {regionOptions.map((region) => (
+              <option key={region.code} value={region.code}>
+                {names(region)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${ids.err}-region`} message={flagged("region") ? requiredError : ""} />
+        </div>
+        <div className="nu-field" part="field">
+          <FieldLabel htmlFor={ids.district} required={required}>
+            {t("address.district")}
+          </FieldLabel>
+          <select
+            id={ids.district}
+            className="nu-control"
+            part="select district"
+            name={`${prefix}-district`}
+            value={value.district}
+            required={required}
+            aria-invalid={flagged("district") || undefined}
+            aria-describedby={describedBy(flagged("district") && `${ids.err}-district`)}
+            onChange={(event) => {
+              touch("district");
+              commit({ ...value, district: event.currentTarget.value as DistrictCode, subDistrict: "" });
+            }}
+          >
+            <option value="">{t("common.pleaseSelect")}</option>
+            {districtOptions.map((district) => (
+              <option key={district.code} value={district.code}>
+                {names(district)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${ids.err}-district`} message={flagged("district") ? requiredError : ""} />
+        </div>
+        <div className="nu-field" part="field">
+          <FieldLabel htmlFor={ids.sub}>{t("address.subDistrict")}</FieldLabel>
+          <select
+            id={ids.sub}
+            className="nu-control"
+            part="select sub-district"
+            name={`${prefix}-sub-district`}
+            value={value.subDistrict}
+            onChange={(event) => commit({ ...value, subDistrict: event.currentTarget.value })}
+          >
+            <option value="">{t("common.pleaseSelect")}</option>
+            {subOptions.map((sub) => (
+              <option key={sub.id} value={sub.id}>
+                {names(sub)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
 
       <div className="nu-address-row">

@@ -24,6 +24,7 @@ import {
   type MonthView,
   monthWeeks,
   moveFocus,
+  openingDay,
   sameDayIn,
   viewOf,
   ymdOf,
@@ -124,7 +125,7 @@ function openState(value: string, minDays: number, maxDays: number): CalendarSta
   const first = ymdOf(years[0], 1, 1);
   const last = ymdOf(years[years.length - 1], 12, 31);
   const chosen = fromEnGB(value);
-  const start = clampDay(chosen ?? (range.min <= range.max ? range.min : today), first, last);
+  const start = clampDay(openingDay(today, range, chosen), first, last);
   return { today, range, years, view: viewOf(start), focus: start, chosen };
 }
 

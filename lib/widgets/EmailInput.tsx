@@ -8,6 +8,7 @@ import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
+import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useSyncedState } from "../ui/useSyncedState.ts";
 import { useT } from "../ui/useT.ts";
 import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
@@ -100,6 +101,7 @@ export function EmailInput(props: EmailInputProps) {
   const statusError = status === "error" ? t("widgets.email.sendFailed") : "";
   const error = invalid ? t("widgets.email.invalid") : props.error || statusError;
   const sending = status === "sending";
+  useOwnProgress(sending);
   const buttonLabel = sending
     ? t("widgets.email.sending")
     : resendIn === undefined

@@ -1,5 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { addMonthsTo, clampDay, daysInMonth, monthWeeks, moveFocus, sameDayIn } from "./calendarGrid.ts";
+import {
+  addMonthsTo,
+  clampDay,
+  daysInMonth,
+  monthWeeks,
+  moveFocus,
+  openingDay,
+  sameDayIn,
+} from "./calendarGrid.ts";
+
+describe("openingDay", () => {
+  const today = "2026-11-23";
+  it("opens on the chosen day when there is one", () => {
+    expect(openingDay(today, { min: "2026-01-01", max: "2026-12-31" }, "2026-03-04")).toBe("2026-03-04");
+  });
+  it("opens on today when today can be chosen, not on the first selectable day", () => {
+    expect(openingDay(today, { min: "2025-11-23", max: "2027-05-23" }, null)).toBe(today);
+  });
+  it("opens on the nearest selectable day otherwise", () => {
+    expect(openingDay(today, { min: "2027-01-10", max: "2027-09-01" }, null)).toBe("2027-01-10");
+    expect(openingDay(today, { min: "2025-01-01", max: "2026-10-31" }, null)).toBe("2026-10-31");
+  });
+  it("opens on today when nothing can be chosen", () => {
+    expect(openingDay(today, { min: "2026-11-24", max: "2026-11-23" }, null)).toBe(today);
+  });
+});
 
 describe("monthWeeks", () => {
   it("starts on Sunday and pads the edges with null", () => {

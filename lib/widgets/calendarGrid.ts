@@ -94,3 +94,17 @@ export function clampDay(ymd: string, first: string, last: string): string {
   if (ymd > last) return last;
   return ymd;
 }
+
+/**
+ * The day a calendar opens on: the chosen day; else today when it can be chosen; else the
+ * selectable day nearest to today (the first of a future range, the last of a past one).
+ */
+export function openingDay(
+  today: string,
+  range: { min: string; max: string },
+  chosen: string | null,
+): string {
+  if (chosen) return chosen;
+  if (range.min > range.max) return today;
+  return clampDay(today, range.min, range.max);
+}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   ALS_DEBOUNCE_MS,
+  ALS_TIMEOUT_MS,
   type AlsSuggestion,
   alsRequest,
   alsSuggestions,
@@ -8,14 +9,22 @@ import {
 } from "../core/als.ts";
 
 /**
+ * Where a lookup stands, for the words under the building field: nothing asked (`idle`), waiting
+ * for the service (`searching`), suggestions to pick from (`found`), no matching address
+ * (`none`), or the service unavailable so the address is filled in by hand (`unavailable`).
+ */
+export type LookupStatus = "idle" | "searching" | "found" | "none" | "unavailable";
+
+/**
  * Building-name suggestions from the Address Lookup Service: a lookup runs 400 ms after the last
  * keystroke and only for text longer than 1 character. Every new text makes older answers stale
  * (a counter, plus aborting the request in flight), so a slow answer can never overwrite a newer
- * one. A failed lookup is only logged — without the text, which is personal data — and leaves the
- * list as it was; an empty answer empties it.
+ * one. A failed lookup empties the list, says the service is unavailable and is logged — without
+ * the text, which is personal data; an empty answer empties the list and says nothing matched.
  */
 export function useAddressLookup(alsUrl: string) {
   const [suggestions, setSuggestions] = useState<AlsSuggestion[]>([]);
+  const [status, setStatus] = useState<LookupStatus>("idle");
   const latest = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inFlight = useRef<AbortController | null>(null);
@@ -32,26 +41,40 @@ export function useAddressLookup(alsUrl: string) {
       cancel();
       if (!shouldLookup(text)) {
         setSuggestions([]);
+        setStatus("idle");
         return;
       }
+      setStatus("searching");
       const ticket = latest.current;
       timer.current = setTimeout(async () => {
         const controller = new AbortController();
         inFlight.current = controller;
+        let timedOut = false;
+        const deadline = setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, ALS_TIMEOUT_MS);
         const { url, headers } = alsRequest(text, alsUrl);
         try {
           const response = await fetch(url, { headers, signal: controller.signal });
           if (!response.ok) throw new Error(`HTTP ${response.status}`);
           const answer: unknown = await response.json();
-          if (ticket === latest.current) setSuggestions(alsSuggestions(answer));
+          if (ticket !== latest.current) return;
+          const found = alsSuggestions(answer);
+          setSuggestions(found);
+          setStatus(found.length > 0 ? "found" : "none");
         } catch (error) {
-          if (controller.signal.aborted || ticket !== latest.current) return;
-          const reason =
-            error instanceof Error && error.message.startsWith("HTTP ")
+          if ((controller.signal.aborted && !timedOut) || ticket !== latest.current) return;
+          const reason = timedOut
+            ? "timed out"
+            : error instanceof Error && error.message.startsWith("HTTP ")
               ? error.message
               : String((error as Error)?.name);
           console.warn(`nu-address-selector: address lookup failed (${reason})`);
+          setSuggestions([]);
+          setStatus("unavailable");
         } finally {
+          clearTimeout(deadline);
           if (inFlight.current === controller) inFlight.current = null;
         }
       }, ALS_DEBOUNCE_MS);
@@ -62,9 +85,10 @@ export function useAddressLookup(alsUrl: string) {
   const clear = useCallback(() => {
     cancel();
     setSuggestions([]);
+    setStatus("idle");
   }, [cancel]);
 
   useEffect(() => cancel, [cancel]);
 
-  return { suggestions, lookup, clear };
+  return { suggestions, status, lookup, clear };
 }

@@ -38,23 +38,31 @@ export interface Mailer {
   close(): void;
 }
 
-function compose(mail: CodeMail): { subject: string; text: string } {
+/** The subject names the operator's brand, never the product's internal name. */
+function subjectOf(kind: OutboxKind, brand: string): string {
+  return kind === "customer-code"
+    ? t("zh-HK", "server.mail.customerCode.subject", { brand })
+    : t("zh-HK", "server.mail.staffCode.subject", { brand });
+}
+
+function compose(mail: CodeMail, brand: string): { subject: string; text: string } {
   const params = { code: mail.code, minutes: mail.ttlMinutes, staffId: mail.to };
-  return mail.kind === "customer-code"
-    ? {
-        subject: t("zh-HK", "server.mail.customerCode.subject"),
-        text: t("zh-HK", "server.mail.customerCode.text", params),
-      }
-    : {
-        subject: t("zh-HK", "server.mail.staffCode.subject"),
-        text: t("zh-HK", "server.mail.staffCode.text", params),
-      };
+  return {
+    subject: subjectOf(mail.kind, brand),
+    text: t(
+      "zh-HK",
+      mail.kind === "customer-code" ? "server.mail.customerCode.text" : "server.mail.staffCode.text",
+      params,
+    ),
+  };
 }
 
 export function createMailer(opts: {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
+  /** The operator's brand name, for the subject lines. */
+  brandName: string;
   log: (line: string) => void;
 }): Mailer {
   const { db } = opts;
@@ -71,10 +79,7 @@ export function createMailer(opts: {
       [MAX_SEND_ATTEMPTS],
     );
     for (const row of rows) {
-      const subject =
-        row.kind === "customer-code"
-          ? t("zh-HK", "server.mail.customerCode.subject")
-          : t("zh-HK", "server.mail.staffCode.subject");
+      const subject = subjectOf(row.kind, opts.brandName);
       try {
         if (!row.mail_to) throw new Error("no address");
         await transport.sendMail({ from: opts.from, to: row.mail_to, subject, text: row.text });
@@ -89,7 +94,7 @@ export function createMailer(opts: {
   return {
     devOutbox: transport === undefined,
     async enqueue(tx, mail, nowMs) {
-      const { text } = compose(mail);
+      const { text } = compose(mail, opts.brandName);
       await tx.query(
         "INSERT INTO outbox (to_addr, mail_to, kind, code, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
         [mail.to, mail.mailTo, mail.kind, mail.code, text, new Date(nowMs).toISOString()],

@@ -2,21 +2,12 @@
  * Redemption exactly once per lead and kind: the (lead_id, kind) primary key decides, through
  * INSERT … ON CONFLICT DO NOTHING; whoever loses gets 409 saying when and by whom it was done.
  */
+import { hkDateTime } from "../../lib/core/dates.ts";
 import type { Redemption, RedemptionKind } from "../../lib/core/types.ts";
 import { iso } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { type StaffRow, staffName } from "./staff.ts";
-
-const HK_TIME = new Intl.DateTimeFormat("zh-HK", {
-  timeZone: "Asia/Hong_Kong",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
 
 export interface RedemptionRecord extends Redemption {
   lead_id: string;
@@ -71,7 +62,7 @@ export async function redeem(
     const { record } = outcome;
     throw new ApiFailure("ALREADY_REDEEMED", {
       params: {
-        at: HK_TIME.format(new Date(record.redeemed_at)),
+        at: hkDateTime(record.redeemed_at),
         staff: `${record.staff_name}（${record.staff_id}）`,
       },
       data: [record],

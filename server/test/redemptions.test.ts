@@ -59,7 +59,7 @@ describe("redemption exactly once", () => {
     expect(again.status).toBe(409);
     expect(again.body.Message).toContain(record.staff_name as string);
     expect(again.body.Message).toContain(record.staff_id as string);
-    expect(again.body.Message).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
+    expect(again.body.Message).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     expect(again.body.Data[0]).toMatchObject({
       lead_id: leadId,
       kind: "member",
@@ -131,7 +131,7 @@ describe("invoices", () => {
     expect(invoice).toMatchObject({
       lead_id: leadId,
       staff_id: "S001",
-      staff_name: "嘉欣 李",
+      staff_name: "李嘉欣",
       invoice_no: "INV-2026/0001",
       invoice_date: "2026-01-15",
       amount: 328.5,

@@ -55,6 +55,11 @@ const CASES: Case[] = [
   ["customer", "POST", "/api/lead", { ...lead(), phone: "1234" }, "phone"],
   ["customer", "POST", "/api/lead", { ...lead(), phone: "9123456x" }, "phone"],
   ["customer", "POST", "/api/lead", { ...lead(), phone_code: "86", phone: "91234567" }, "phone"],
+  ["customer", "POST", "/api/lead", { ...lead(), phone_code: "852", phone: "12345678" }, "phone"],
+  ["customer", "POST", "/api/lead", { ...lead(), phone_code: "852", phone: "01234567" }, "phone"],
+  ["customer", "POST", "/api/lead", { ...lead(), phone_code: "853", phone: "28123456" }, "phone"],
+  ["customer", "POST", "/api/lead", { ...lead(), last_name: "Chan2" }, "last_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), first_name: "大文😀" }, "first_name"],
   ["customer", "POST", "/api/lead", { ...lead(), consents: undefined }, "consents"],
   [
     "customer",

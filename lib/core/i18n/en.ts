@@ -29,7 +29,8 @@ export const en = {
   // — phone —
   "phone.code": "Country or region code",
   "phone.number": "Phone number",
-  "phone.rule.eightDigits": "8 digits",
+  "phone.rule.hongKong": "8 digits, not starting with 0 or 1",
+  "phone.rule.macau": "8 digits starting with 6",
   "phone.rule.mainland": "11 digits starting with 1",
   // — login —
   "login.email": "E-mail address",
@@ -88,8 +89,15 @@ export const en = {
   "widgets.date.noRange": "No dates can be chosen at the moment",
   "widgets.address.label": "Address",
   "widgets.address.suggestions": "Address suggestions",
-  "widgets.address.buildingHint": "Type at least two characters, then pick an address from the suggestions",
+  "widgets.address.buildingHint":
+    "Type at least two characters of your building or estate, then pick it: region and district are filled in for you",
   "widgets.address.clearBuilding": "Clear building / estate name",
+  // — address form in the order people fill it (issue 13 §4) —
+  "widgets.address.searching": "Searching for addresses…",
+  "widgets.address.noMatch":
+    "No matching address. Check the building or estate name, or choose the region and district below.",
+  "widgets.address.unavailable":
+    "The address search is unavailable at the moment. Please fill in your address below.",
   // — staff —
   "staff.signOut": "Sign out",
   "staff.endSessions.title": "End a staff member's sign-ins",
@@ -117,24 +125,29 @@ export const en = {
   "staff.login.verify": "Confirm",
   "staff.login.verifying": "Confirming…",
   "staff.login.backToPassword": "Start again",
+  // — staff sign-in waits (issue 13 §6) —
+  "staff.login.lockedUntil":
+    "This account is locked for now. You can sign in again at {time} (in about {minutes} min).",
+  "staff.login.limitedUntil": "Too many attempts. You can try again at {time} (in about {minutes} min).",
   "staff.login.emptyToken":
     "Sign-in failed: no sign-in token was issued (Empty token). Please contact the administrator.",
   "staff.tools.greeting": "Hello, {name}",
   "staff.tools.signedInAs": "Staff ID {id} · {role}",
   "staff.tools.title": "Staff tools",
   "staff.tools.verification": "Verify a customer",
-  "staff.tools.verificationHint": "Scan the customer's QR code or type the reference",
+  "staff.tools.verificationHint": "Scan the customer's QR code or type the registration number",
   "staff.tools.nutritionist": "Nutritionist redemption",
   "staff.tools.nutritionistHint": "Redeem a nutritionist consultation",
   "staff.tools.invoice": "Invoice QR code",
   "staff.tools.invoiceHint": "Enter invoice details and print a QR code",
-  "staff.lead.ref": "Reference",
+  "staff.lead.ref": "Registration number",
   "staff.lead.refHint": "Printed under the customer's QR code, e.g. NU4K7P2QXM",
-  "staff.lead.refRequired": "Enter the customer's reference",
-  "staff.lead.refFormat": "That is not a reference: NU followed by 8 letters or digits, e.g. NU4K7P2QXM.",
+  "staff.lead.refRequired": "Enter the customer's registration number",
+  "staff.lead.refFormat":
+    "That is not a registration number: NU followed by 8 letters or digits, e.g. NU4K7P2QXM.",
   "staff.lead.find": "Find",
   "staff.lead.finding": "Finding…",
-  "staff.lead.notFound": "No customer has the reference {ref}. Please check it and try again.",
+  "staff.lead.notFound": "No customer has the registration number {ref}. Please check it and try again.",
   "staff.lead.missing": "No customer was given. Please verify a customer first.",
   "staff.lead.loading": "Loading the customer…",
   "staff.lead.name": "Name",
@@ -151,7 +164,7 @@ export const en = {
   "staff.lead.product": "Product",
   "staff.lead.noProduct": "None chosen",
   "staff.lead.flow": "Form",
-  "staff.lead.flowNuform": "nuForm membership",
+  "staff.lead.flowNuform": "Membership enrolment",
   "staff.lead.flowRecruitment": "Mum membership recruitment",
   "staff.lead.createdAt": "Registered",
   "staff.redemption.member": "Member gift",
@@ -159,7 +172,8 @@ export const en = {
   "staff.redemption.done": "Redeemed",
   "staff.redemption.open": "Not redeemed",
   "staff.redemption.by": "Redeemed by {staff} on {at}",
-  "staff.verify.again": "The customer could not be loaded. Please scan again or type the reference.",
+  "staff.verify.again":
+    "The customer could not be loaded. Please scan again or type the registration number.",
   "staff.verify.scanTitle": "Scan the customer's QR code",
   "staff.verify.scanIntro": "Ask the customer to open their member redemption page and show the QR code.",
   "staff.verify.startCamera": "Scan with the camera",
@@ -168,14 +182,15 @@ export const en = {
   "staff.verify.scanning": "Scanning… hold the QR code inside the frame.",
   "staff.verify.photo": "Scan from a photo",
   "staff.verify.reading": "Reading the photo…",
-  "staff.verify.noQrInPhoto": "No QR code was found in the photo. Take another, or type the reference below.",
+  "staff.verify.noQrInPhoto":
+    "No QR code was found in the photo. Take another, or type the registration number below.",
   "staff.verify.notLeadQr":
-    "That is not a customer's member QR code. Scan again, or type the reference below.",
+    "That is not a customer's member QR code. Scan again, or type the registration number below.",
   "staff.verify.cameraDenied":
-    "The camera is not allowed. Allow it in the browser settings, or type the reference below.",
+    "The camera is not allowed. Allow it in the browser settings, or type the registration number below.",
   "staff.verify.cameraUnavailable":
-    "This device cannot open a camera. Scan from a photo, or type the reference below.",
-  "staff.verify.manualTitle": "Type the reference",
+    "This device cannot open a camera. Scan from a photo, or type the registration number below.",
+  "staff.verify.manualTitle": "Type the registration number",
   "staff.result.title": "Customer",
   "staff.result.redemptions": "Redemptions",
   "staff.result.toRedeem": "Go to the redeem centre",
@@ -195,7 +210,7 @@ export const en = {
   "staff.redeem.backToResult": "Back to the customer",
   "staff.nutritionist.findTitle": "Find the customer",
   "staff.nutritionist.findIntro":
-    "The nutritionist redemption needs the customer: type their reference first.",
+    "The nutritionist redemption needs the customer: type their registration number first.",
   "staff.nutritionist.notes": "Nutritionist's name (optional)",
   "staff.nutritionist.notesHint": "Kept with this redemption",
   "staff.nutritionist.another": "Another customer",
@@ -215,7 +230,7 @@ export const en = {
   "staff.invoice.shop": "Shop",
   "staff.invoice.shopRequired": "Enter the shop",
   "staff.invoice.shopFormat": "At most {max} characters",
-  "staff.invoice.leadRef": "Customer reference",
+  "staff.invoice.leadRef": "Customer registration number",
   "staff.invoice.create": "Save and make the QR code",
   "staff.invoice.creating": "Saving…",
   "staff.invoice.created": "The invoice is saved. Print the QR code below.",
@@ -259,6 +274,8 @@ export const en = {
   "flows.person.lastName": "Last name",
   "flows.person.firstName": "First name",
   "flows.person.tooLong": "At most {max} characters",
+  "flows.person.nameChars":
+    "Use letters, spaces, hyphens (-), apostrophes (') and dots (.) only — no digits or emoji",
   "flows.person.contactSection": "Contact details",
   "flows.person.emailHint": "The address you signed in with; it cannot be changed.",
   "flows.person.addressHK": "Hong Kong address",
@@ -278,7 +295,7 @@ export const en = {
   "flows.terms.existing.intro":
     "We found your earlier enrolment. This enrolment updates your member details.",
   "flows.terms.existing.items":
-    "This enrolment updates your nu member record with the details you just gave.\nExisting members can enrol in nuForm once per e-mail address and receive one nuForm member gift.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nGifts and services redeemed before are not affected.\nIn case of dispute, nu's decision is final.",
+    "This enrolment updates your nu member record with the details you just gave.\nExisting members can enrol in this membership drive once per e-mail address and receive one member gift.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nGifts and services redeemed before are not affected.\nIn case of dispute, nu's decision is final.",
   "flows.terms.partnership.title": "Terms and conditions (partners)",
   "flows.terms.partnership.intro":
     "You are enrolling through our partner ({partner}). Please read these terms before you submit.",
@@ -305,8 +322,8 @@ export const en = {
   "flows.product.submit": "Confirm choice",
   "flows.member.title": "Member redemption",
   "flows.member.intro": "Show this QR code to our staff to redeem your gift.",
-  "flows.member.qrAlt": "Member QR code, reference {ref}",
-  "flows.member.reference": "Reference (read it out if the code cannot be scanned)",
+  "flows.member.qrAlt": "Member QR code, registration number {ref}",
+  "flows.member.reference": "Registration number (read it out if the code cannot be scanned)",
   "flows.member.statusHeading": "Redemption status",
   "flows.member.kind.member": "Member gift",
   "flows.member.kind.nutritionist": "Nutritionist consultation",
@@ -369,6 +386,7 @@ export const en = {
   "flows.partner.intro": "Choose the partner clinic you would like to follow up with.",
   "flows.partner.clinic": "Partner clinic",
   "flows.partner.required": "Please choose a partner clinic",
+  "flows.partner.someClinic": "a designated partner clinic",
   "flows.partner.contactConsent":
     "I agree that nu may give my name, phone number and e-mail address to the chosen partner clinic so that it can contact me about its services.",
   "flows.baby.title": "Baby details",
@@ -405,10 +423,10 @@ export const en = {
   "maintenance.title": "Under maintenance",
   "maintenance.default": "The service is under maintenance. Please try again later.",
   // — server mail (server/services/mail.ts) —
-  "server.mail.customerCode.subject": "Your nu-forms verification code",
+  "server.mail.customerCode.subject": "Your {brand} verification code",
   "server.mail.customerCode.text":
     "Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.",
-  "server.mail.staffCode.subject": "nu-forms staff one-time code",
+  "server.mail.staffCode.subject": "{brand} staff one-time code",
   "server.mail.staffCode.text":
     "The one-time code for staff {staffId} is {code}. It is valid for {minutes} minutes.",
   // — errors (one per ErrorCode of lib/core/errorCodes.ts) —

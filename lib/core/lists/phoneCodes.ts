@@ -8,8 +8,8 @@ export const PHONE_CODES = [
 export type PhoneCode = (typeof PHONE_CODES)[number]["value"];
 
 const PHONE_PATTERNS: Record<PhoneCode, RegExp> = {
-  "852": /^\d{8}$/, // Hong Kong: 8 digits
-  "853": /^\d{8}$/, // Macau: 8 digits
+  "852": /^[2-9]\d{7}$/, // Hong Kong: 8 digits, never starting with 0 or 1
+  "853": /^6\d{7}$/, // Macau: 8 digits starting with 6 (mobile)
   "86": /^1\d{10}$/, // mainland mobile: 11 digits starting with 1
 };
 
@@ -25,4 +25,14 @@ export function normalisePhone(phone: string): string {
 /** Whether `phone` is a valid number for the country code (`852`, `853` or `86`). */
 export function isValidPhone(code: string, phone: string): boolean {
   return isPhoneCode(code) && PHONE_PATTERNS[code].test(normalisePhone(phone));
+}
+
+/** The code a form starts with: +86 for a mainland resident, else +852. */
+export function defaultPhoneCode(residence: "HK" | "CN" | ""): PhoneCode {
+  return residence === "CN" ? "86" : "852";
+}
+
+/** Whether a code is one a form may have chosen by itself (so it may change it with the residence). */
+export function isDefaultPhoneCode(code: string): boolean {
+  return code === "852" || code === "86" || code === "";
 }

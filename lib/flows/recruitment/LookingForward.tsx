@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { type ReactNode, useState } from "react";
 import { toEnGB } from "../../core/dates.ts";
 import { PHONE_CODES } from "../../core/lists/phoneCodes.ts";
+import { EmailText } from "../../ui/EmailText.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { apiErrorCode, apiErrorText } from "../shared/customerSession.ts";
@@ -69,7 +70,7 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
         [t("flows.person.lastName"), draft.last_name],
         [t("flows.person.firstName"), draft.first_name],
         [t("phone.number"), `${phoneCode} ${draft.phone}`],
-        [t("login.email"), email],
+        [t("login.email"), email ? <EmailText key="email" email={email} /> : ""],
         [t("flows.review.address"), hkAddressText(draft.address, lang)],
       ],
     },

@@ -1,6 +1,11 @@
 import { useStore } from "@nanostores/react";
-import { useState } from "react";
-import { normalisePhone, PHONE_CODES } from "../../core/lists/phoneCodes.ts";
+import { useEffect, useState } from "react";
+import {
+  defaultPhoneCode,
+  isDefaultPhoneCode,
+  normalisePhone,
+  PHONE_CODES,
+} from "../../core/lists/phoneCodes.ts";
 import type { MainlandAddress } from "../../core/types.ts";
 import { useIds } from "../../ui/ids.ts";
 import { AddressSelector } from "../../widgets/AddressSelector.tsx";
@@ -31,6 +36,15 @@ export function PersonInfo({ variant, step, onDone, onBack }: PersonInfoProps) {
   const ids = useIds("heading");
   const [errors, setErrors] = useState<PersonErrors>({});
   const [showAddressErrors, setShowAddressErrors] = useState(false);
+
+  // The country code follows where the customer lives until they type a number or pick a code.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the step (variant) opens.
+  useEffect(() => {
+    const expected = defaultPhoneCode(variant);
+    if (!draft.phone.trim() && draft.phone_code !== expected && isDefaultPhoneCode(draft.phone_code)) {
+      setDraft({ phone_code: expected });
+    }
+  }, [variant]);
 
   const change = (field: PersonField, value: string) => {
     if (field === "province" || field === "city" || field === "district" || field === "detail") {

@@ -8,6 +8,7 @@ import { apiErrorCode, apiErrorText } from "./customerSession.ts";
 import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { acceptedVersions, DocumentLinks, useLegalDocuments } from "./LegalDocuments.tsx";
+import { usePartnerName } from "./partner.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepForm } from "./StepForm.tsx";
 import { StepLayout } from "./StepLayout.tsx";
@@ -50,7 +51,7 @@ export interface TermsProps {
  * dialog with the operator's text; the versions shown are sent with the consents.
  */
 export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps) {
-  const { flow, t, lang, progress, emit } = useFlow();
+  const { api, flow, t, lang, progress, emit } = useFlow();
   const [draft, setDraft] = useDraft(flow);
   const ids = useIds("heading", "text");
   const [errors, setErrors] = useState<{ terms?: string; privacy?: string }>({});
@@ -60,6 +61,7 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
   const keys = TEXT[text];
   const partnerName = draft.partner;
   const { documents, error: documentsError } = useLegalDocuments();
+  const partnerName = usePartnerName(api, draft.partner, lang, t("flows.partner.someClinic"));
 
   const tick = (key: keyof Consents, checked: boolean) => {
     setDraft({ consents: { ...consents, [key]: checked } });

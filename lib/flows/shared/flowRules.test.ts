@@ -42,7 +42,13 @@ describe("validatePerson", () => {
 
   it("checks the phone against its country code with a message naming the rule", () => {
     expect(validatePerson(draft({ phone: "9123456" }), "HK", zh).errors.phone).toBe(
-      "+852 的電話號碼須為 8 位數字",
+      "+852 的電話號碼須為 8 位數字，不以 0 或 1 開頭",
+    );
+    expect(validatePerson(draft({ phone: "12345678" }), "HK", zh).errors.phone).toBe(
+      "+852 的電話號碼須為 8 位數字，不以 0 或 1 開頭",
+    );
+    expect(validatePerson(draft({ phone_code: "853", phone: "28123456" }), "HK", zh).errors.phone).toBe(
+      "+853 的電話號碼須為 以 6 開頭的 8 位數字",
     );
     expect(validatePerson(draft({ phone_code: "86", phone: "91234567" }), "HK", zh).errors.phone).toBe(
       "+86 的電話號碼須為 以 1 開頭的 11 位數字",
@@ -51,6 +57,26 @@ describe("validatePerson", () => {
       validatePerson(draft({ phone_code: "853", phone: "6234 5678" }), "HK", zh).errors.phone,
     ).toBeUndefined();
     expect(validatePerson(draft({ phone_code: "44" }), "HK", zh).errors.phone_code).toBe("必須填寫");
+  });
+
+  it("accepts names in any script with spaces, hyphens, apostrophes and dots; refuses digits and emoji", () => {
+    for (const [last, first] of [
+      ["李", "嘉欣"],
+      ["O'Brien", "Mary-Jane"],
+      ["Nguyễn", "Thị Minh"],
+      ["St. John", "J."],
+      ["Müller", "Zoë"],
+    ]) {
+      expect(validatePerson(draft({ last_name: last, first_name: first }), "CN", zh).errors).toEqual({
+        province: "必須填寫",
+        city: "必須填寫",
+        district: "必須填寫",
+        detail: "必須填寫",
+      });
+    }
+    const { errors } = validatePerson(draft({ last_name: "Chan2", first_name: "大文😀" }), "CN", zh);
+    expect(errors.last_name).toMatch(/不可包含數字或表情符號/);
+    expect(errors.first_name).toMatch(/不可包含數字或表情符號/);
   });
 
   it("flags a Hong Kong address without region, district or building", () => {

@@ -2,6 +2,7 @@
 import { addressMissing, emptyAddress } from "../../core/address.ts";
 import type { MessageKey } from "../../core/i18n/index.ts";
 import { isPhoneCode, isValidPhone, PHONE_CODES, type PhoneCode } from "../../core/lists/phoneCodes.ts";
+import { isPersonName } from "../../core/personName.ts";
 import { LIMITS } from "../../core/schemas.ts";
 import type { Translate } from "../../ui/useT.ts";
 import type { FlowDraft } from "./draft.ts";
@@ -21,8 +22,8 @@ export type PersonErrors = Partial<Record<PersonField, string>>;
 export const NAME_MAX = LIMITS.name;
 
 const PHONE_RULE: Record<PhoneCode, MessageKey> = {
-  "852": "phone.rule.eightDigits",
-  "853": "phone.rule.eightDigits",
+  "852": "phone.rule.hongKong",
+  "853": "phone.rule.macau",
   "86": "phone.rule.mainland",
 };
 
@@ -43,6 +44,7 @@ export function validatePerson(
     const value = draft[field].trim();
     if (!value) errors[field] = required;
     else if (value.length > NAME_MAX) errors[field] = t("flows.person.tooLong", { max: NAME_MAX });
+    else if (!isPersonName(value)) errors[field] = t("flows.person.nameChars");
   }
   if (!isPhoneCode(draft.phone_code)) errors.phone_code = required;
   else if (!draft.phone.trim()) errors.phone = required;

@@ -54,7 +54,7 @@ export const flowSheet = sheet(`
 }
 .nu-terms-text:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; }
 .nu-terms-text ol { list-style: decimal; padding-inline-start: 1.25em; display: flex; flex-direction: column; gap: ${space(1)}; }
-.nu-summary { display: grid; grid-template-columns: 8.5em 1fr; gap: ${space(0.75)} ${space(2)}; margin: 0; }
+.nu-summary { display: grid; grid-template-columns: 8.5em minmax(0, 1fr); gap: ${space(0.75)} ${space(2)}; margin: 0; }
 .nu-summary > div { display: contents; }
 .nu-section-head { display: flex; justify-content: space-between; align-items: baseline; gap: ${space(1)}; }
 .nu-summary dt { color: ${token("color-muted")}; }

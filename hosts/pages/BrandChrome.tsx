@@ -1,0 +1,39 @@
+/** @jsxImportSource preact */
+import { BRAND } from "../brand.ts";
+
+/** The operator's name and logo, linking home. */
+export function BrandHeader() {
+  return (
+    <header class="site-header">
+      <a class="brand" href="/">
+        {BRAND.logoUrl ? <img class="brand-logo" src={BRAND.logoUrl} alt="" width={32} height={32} /> : null}
+        <span>{BRAND.name}</span>
+      </a>
+    </header>
+  );
+}
+
+/** Privacy policy, terms and contact: the operator's links, on every page. */
+export function BrandFooter() {
+  const links = [
+    [BRAND.privacyUrl, "私隱政策"],
+    [BRAND.termsUrl, "條款及細則"],
+    [BRAND.contactUrl, "聯絡我們"],
+  ].filter(([href]) => href);
+  return (
+    <footer class="site-footer">
+      <nav aria-label="網站資訊">
+        <ul>
+          {links.map(([href, label]) => (
+            <li key={label}>
+              <a href={href}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p>
+        © {new Date().getFullYear()} {BRAND.name}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * People's names the Hong Kong way, in one place: how a name is shown (Chinese family name first
+ * with no space, 李嘉欣; Latin given name first, Ka Yan Lee) and which characters a name may hold.
+ */
+import { containsChinese } from "./address.ts";
+
+/** A name's letters in any script, spaces, hyphens, apostrophes, dots (incl. the Chinese middle dot). */
+const NAME_CHARS = /^[\p{L}\p{M} '’.·‧-]+$/u;
+const HAS_LETTER = /\p{L}/u;
+
+/** Whether `text` may be a name part: letters of any script with spaces, - ' . — no digits or emoji. */
+export function isPersonName(text: string): boolean {
+  const trimmed = text.trim();
+  return NAME_CHARS.test(trimmed) && HAS_LETTER.test(trimmed);
+}
+
+/** The name as shown: `李嘉欣` when either part is Chinese, else `Ka Yan Lee`. */
+export function personName(first: string | null | undefined, last: string | null | undefined): string {
+  const given = (first ?? "").trim();
+  const family = (last ?? "").trim();
+  if (containsChinese(given) || containsChinese(family)) return `${family}${given}`;
+  return [given, family].filter(Boolean).join(" ");
+}

@@ -1,0 +1,25 @@
+import { Fragment } from "react";
+
+/** Where an e-mail address may break: before `@` and before each `.` (never inside a word). */
+export function emailBreakParts(email: string): string[] {
+  return email.split(/(?=[@.])/);
+}
+
+/**
+ * An e-mail address that wraps at sensible points on a narrow screen (`mother.of.three` / `@example` /
+ * `.com.hk`) instead of mid-word; one `<wbr>` between parts, so copying it gives the address intact.
+ */
+export function EmailText({ email }: { email: string }) {
+  const parts = emailBreakParts(email);
+  return (
+    <span className="nu-email-text">
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order.
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}

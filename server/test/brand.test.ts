@@ -1,0 +1,77 @@
+/** The operator's brand: one JSON file and/or BRAND_* variables, written into every host page. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEMO_BRAND } from "../../lib/core/brand.ts";
+import { ConfigError, configFromEnv } from "../config.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-brand-"));
+const file = (name: string, content: string) => {
+  const full = path.join(dir, name);
+  fs.writeFileSync(full, content);
+  return full;
+};
+let server: TestServer | undefined;
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("brand configuration", () => {
+  it("defaults to the demo brand, also as the mail sender", () => {
+    const config = configFromEnv({});
+    expect(config.brand).toEqual(DEMO_BRAND);
+    expect(config.mailFrom).toBe('"BabyNu 營養" <no-reply@localhost>');
+  });
+
+  it("reads BRAND_FILE, and BRAND_* variables win over it", () => {
+    const brandFile = file(
+      "brand.json",
+      JSON.stringify({
+        name: "小樹苗",
+        nameEn: "Little Sprout",
+        primaryColor: "#005f73",
+        termsUrl: "https://sprout.example/terms",
+      }),
+    );
+    const config = configFromEnv({
+      BRAND_FILE: brandFile,
+      BRAND_NAME: "小樹苗營養",
+      BRAND_CONTACT_URL: "tel:+852 2123 4567",
+    });
+    expect(config.brand).toEqual({
+      ...DEMO_BRAND,
+      name: "小樹苗營養",
+      nameEn: "Little Sprout",
+      primaryColor: "#005f73",
+      termsUrl: "https://sprout.example/terms",
+      contactUrl: "tel:+852 2123 4567",
+    });
+  });
+
+  it("refuses a bad file, unknown fields and unsafe values, saying which", () => {
+    expect(() => configFromEnv({ BRAND_FILE: file("bad.json", "{") })).toThrow(ConfigError);
+    expect(() => configFromEnv({ BRAND_FILE: file("extra.json", '{"colour":"#000000"}') })).toThrow(/colour/);
+    expect(() => configFromEnv({ BRAND_PRIVACY_URL: "javascript:alert(1)" })).toThrow(/privacyUrl/);
+    expect(() => configFromEnv({ BRAND_PRIMARY_COLOR: "purple" })).toThrow(/primaryColor/);
+  });
+
+  it("writes the brand into the host pages: title, meta tags, and the logo's origin in the CSP", async () => {
+    const { brand } = configFromEnv({
+      BRAND_NAME: "小樹苗 <營養>",
+      BRAND_LOGO_URL: "https://cdn.sprout.example/logo.svg",
+    });
+    server = await startTestServer({ brand });
+    const res = await fetch(`${server.url}/customer/nuForm`);
+    const html = await res.text();
+    expect(html).toContain("<title>小樹苗 &lt;營養&gt;</title>");
+    expect(html).toContain('<meta name="nu-brand:name" content="小樹苗 &lt;營養&gt;">');
+    expect(html).toContain('<meta name="nu-brand:logo-url" content="https://cdn.sprout.example/logo.svg">');
+    expect(html).toContain(`<meta name="nu-brand:privacy-url" content="${DEMO_BRAND.privacyUrl}">`);
+    expect(res.headers.get("content-security-policy")).toContain(
+      "img-src 'self' data: blob: https://cdn.sprout.example",
+    );
+  });
+});
