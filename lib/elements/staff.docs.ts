@@ -25,6 +25,17 @@ const redeemEvents: Record<`nu-${string}`, EventDoc> = {
   "nu-cancel": { detail: "{}", description: "The redemption dialog was cancelled." },
 };
 
+/** The invoice form's date field is the project's date picker, whose dialog reports through the element. */
+const invoiceEvents: Record<`nu-${string}`, EventDoc> = {
+  ...staffEvents,
+  "nu-confirm": {
+    detail: "{ value: string }",
+    description: "An invoice date was confirmed in the calendar (DD/MM/YYYY).",
+  },
+  "nu-change": { detail: "{ value: string }", description: "The invoice date changed (DD/MM/YYYY)." },
+  "nu-cancel": { detail: "{}", description: "The calendar was closed without choosing a date." },
+};
+
 const leadId = (query: string): Record<"leadId", AttributeDoc> => ({
   leadId: { description: `The lead reference (NU…), as the page's \`${query}\` query carries it.` },
 });
@@ -81,7 +92,7 @@ export const STAFF_DOCS: ElementDoc[] = [
     source: "staff/InvoiceQrcode.tsx",
     summary: "Creates an invoice record and shows its QR code for printing.",
     attributes: {},
-    events: staffEvents,
+    events: invoiceEvents,
   },
   {
     tag: "nu-invoice",
