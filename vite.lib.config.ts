@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import dts from "vite-plugin-dts";
+import { retryableChunkImports } from "./vite.chunk-retry.ts";
 
 /**
  * Two builds of lib/, chosen by `--mode`:
@@ -68,7 +69,7 @@ export default defineConfig(({ mode }): UserConfig => {
   const production = { "process.env.NODE_ENV": JSON.stringify("production") };
   if (mode === "elements") {
     return {
-      plugins: [react(), noNanostoresGlobal],
+      plugins: [react(), noNanostoresGlobal, retryableChunkImports()],
       define: production,
       resolve: { alias: ELEMENT_RUNTIME === "preact" ? preactAliases : {} },
       build: {
