@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import dts from "vite-plugin-dts";
 import { retryableChunkImports } from "./vite.chunk-retry.ts";
+import { precompress } from "./vite.precompress.ts";
 
 /**
  * Two builds of lib/, chosen by `--mode`:
@@ -69,7 +70,7 @@ export default defineConfig(({ mode }): UserConfig => {
   const production = { "process.env.NODE_ENV": JSON.stringify("production") };
   if (mode === "elements") {
     return {
-      plugins: [react(), noNanostoresGlobal, retryableChunkImports()],
+      plugins: [react(), noNanostoresGlobal, retryableChunkImports(), precompress()],
       define: production,
       resolve: { alias: ELEMENT_RUNTIME === "preact" ? preactAliases : {} },
       build: {
