@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { nuFormReady, REPO_ROOT } from "./embed-helpers.ts";
+import { firstStepFiles, nuFormReady, REPO_ROOT } from "./embed-helpers.ts";
 import { uniqueEmail } from "./support/api.ts";
 import { API_KEY, BASE_URL } from "./support/env.ts";
 
@@ -120,7 +120,8 @@ test("the bundle loaded twice (even a second copy from another URL) is harmless"
   expect(errors).toEqual([]);
 });
 
-const FLOWS_CHUNK = /\/elements\/chunks\/flows-[^/?]+\.js(\?[^/]*)?$/;
+/** <nu-form>'s own chunk, with or without a retry query. */
+const FLOWS_CHUNK = /\/elements\/chunks\/NuForm-[^/?]+\.js(\?[^/]*)?$/;
 
 /** Records the nu-error events of the page in `window.nuErrors`. */
 async function recordErrors(page: Page) {
@@ -167,6 +168,27 @@ test("a chunk that fails twice loads on the second retry", async ({ page }) => {
   await nuFormReady(page);
   await expect(alert).toBeHidden();
   expect(await nuErrors(page)).toEqual([LOAD_FAILED, LOAD_FAILED]);
+});
+
+test("a chunk that <nu-form>'s chunk imports statically fails: the retry loads it too", async ({ page }) => {
+  // A chunk only the flows need (not the entry, not the staff tools): its static import by the
+  // element's chunk must not keep failing from the module map after one failed download.
+  const shared = new Set(firstStepFiles("nu-staff-login"));
+  const dependency = firstStepFiles("nu-form").find(
+    (path) => !shared.has(path) && !FLOWS_CHUNK.test(path),
+  ) as string;
+  expect(dependency).toBeDefined();
+  let failures = 0;
+  await page.route(
+    (url) => url.pathname === dependency,
+    (route) => (failures++ === 0 ? route.abort() : route.continue()),
+  );
+  await recordErrors(page);
+  await open(page, "/__embed-dependency", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
+  await page.getByRole("button", { name: "重試" }).click();
+  await nuFormReady(page);
+  expect(await nuErrors(page)).toEqual([LOAD_FAILED]);
 });
 
 test("a retry never asks the module map for a module script that failed: it imports a fresh URL", async ({
