@@ -19,19 +19,19 @@ export default [
     name: "<nu-form> sign-in step: entry and every chunk it needs before the e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "54.5 kB",
+    limit: "58.5 kB",
   },
   {
     name: "<nu-recruitment-form> sign-in step",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "56.5 kB",
+    limit: "60.5 kB",
   },
   {
     name: "<nu-staff-login> first screen",
     path: filesOf("nu-staff-login"),
     gzip: true,
-    limit: "42.5 kB",
+    limit: "44.5 kB",
   },
   {
     name: "host shell: dist/hosts/assets/*.js (it loads the element bundle at run time)",
