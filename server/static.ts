@@ -9,7 +9,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { Context, Hono } from "hono";
 import { BRAND_FIELDS } from "../lib/core/brand.ts";
-import { isHostRoute } from "../lib/core/routes.ts";
+import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
 import type { ServerConfig } from "./config.ts";
 import type { AppEnv } from "./http/env.ts";
 
@@ -169,6 +169,31 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   const meta = configMeta(config);
   const allowedOrigins = new Set(config.allowedOrigins);
 
+  /**
+   * `<link rel="modulepreload">` for what the page's element needs first: the entry everywhere,
+   * and the first step's chunks on the customer and staff routes (dist/elements/first-steps.json,
+   * written by the element build), so they download in parallel with the host shell.
+   */
+  async function modulePreloads(pagePath: string): Promise<string> {
+    const tag = pagePath.startsWith(NUFORM_BASE)
+      ? "nu-form"
+      : pagePath.startsWith(RECRUITMENT_BASE)
+        ? "nu-recruitment-form"
+        : pagePath.startsWith("/staff")
+          ? "nu-staff-login"
+          : null;
+    let files = ["nu-forms.js"];
+    const manifest = tag ? await readFileOrNull(path.join(elementsDir, "first-steps.json")) : null;
+    if (tag && manifest) {
+      try {
+        files = (JSON.parse(manifest.toString("utf8")) as Record<string, string[]>)[tag] ?? files;
+      } catch {
+        // A broken manifest only costs the preloads.
+      }
+    }
+    return files.map((file) => `<link rel="modulepreload" href="/elements/${escapeHtml(file)}">`).join("");
+  }
+
   function htmlHeaders(c: Context<AppEnv>): void {
     c.header("Content-Security-Policy", csp);
     c.header("X-Content-Type-Options", "nosniff");
@@ -185,11 +210,12 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
         503,
       );
     }
+    const head = `${meta}${await modulePreloads(c.req.path)}`;
     const page = Buffer.from(
       bytes
         .toString("utf8")
         .replace("<title>nu-forms</title>", `<title>${escapeHtml(config.brand.name)}</title>`)
-        .replace(/<\/head>/i, `${meta}</head>`),
+        .replace(/<\/head>/i, `${head}</head>`),
     );
     htmlHeaders(c);
     const etag = etagOf(page);

@@ -108,6 +108,21 @@ describe("CORS for the element bundle", () => {
   });
 });
 
+describe("modulepreload", () => {
+  it("HTML pages preload the entry and, on a flow's route, its first step's chunks", async () => {
+    fs.writeFileSync(
+      path.join(distDir, "elements/first-steps.json"),
+      JSON.stringify({ "nu-form": ["chunks/flows-Ab12.js", "nu-forms.js"] }),
+    );
+    const flow = await (await get("/customer/nuForm")).text();
+    expect(flow).toContain('<link rel="modulepreload" href="/elements/chunks/flows-Ab12.js">');
+    expect(flow).toContain('<link rel="modulepreload" href="/elements/nu-forms.js">');
+    const home = await (await get("/")).text();
+    expect(home).toContain('<link rel="modulepreload" href="/elements/nu-forms.js">');
+    expect(home).not.toContain("flows-Ab12");
+  });
+});
+
 describe("favicon", () => {
   it("has one: /favicon.svg, and /favicon.ico leads to it", async () => {
     const svg = await get("/favicon.svg");

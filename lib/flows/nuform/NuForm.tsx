@@ -1,12 +1,13 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import type { Consents } from "../../core/types.ts";
+import { lazyElement } from "../../elements/lazy.tsx";
 import { $flags } from "../../state/index.ts";
 import { IncompleteError } from "../shared/customerSession.ts";
 import { getDraft, updateDraft } from "../shared/draft.ts";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
 import { FlowRoot } from "../shared/FlowRoot.tsx";
-import { MemberQr, PersonInfo, ProductStep, preloadLaterSteps, Terms } from "../shared/lazySteps.ts";
+import { MemberQr, PersonInfo, preloadLaterSteps, Terms } from "../shared/lazySteps.ts";
 import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/leadSubmit.ts";
 import { usePartner } from "../shared/partner.ts";
 import { flowSession } from "../shared/session.ts";
@@ -15,6 +16,9 @@ import { NuformEntry } from "./NuformEntry.tsx";
 import { NUFORM_FLOW_STEPS, NUFORM_PROGRESS, NUFORM_TERMS_STEP } from "./steps.ts";
 
 export type NuFormProps = FlowProps;
+
+const ProductStep = lazyElement(() => import("./ProductStep.tsx").then((m) => m.ProductStep));
+const LATER_STEPS = [PersonInfo, Terms, ProductStep, MemberQr];
 
 /**
  * The nuForm flow (`<nu-form>`): sign-in and residence → personal info (Hong Kong or mainland) →
@@ -36,7 +40,7 @@ export function NuForm(props: NuFormProps) {
 
 function NuformStep({ step }: { step: string }) {
   // After the first step has painted: the later steps download at idle.
-  useEffect(() => preloadLaterSteps("nuform"), []);
+  useEffect(() => preloadLaterSteps(LATER_STEPS), []);
   const { api, flow, go, emit, t } = useFlow();
   const session = useStore(flowSession(flow));
   useStore($flags);

@@ -1,18 +1,11 @@
 import { useStore } from "@nanostores/react";
 import { useEffect } from "react";
 import type { Lead } from "../../core/types.ts";
+import { lazyElement } from "../../elements/lazy.tsx";
 import { getDraft, updateDraft } from "../shared/draft.ts";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
 import { FlowRoot } from "../shared/FlowRoot.tsx";
-import {
-  BabyInfo,
-  CooperativePartner,
-  LookingForward,
-  MemberQr,
-  PersonInfo,
-  preloadLaterSteps,
-  Terms,
-} from "../shared/lazySteps.ts";
+import { MemberQr, PersonInfo, preloadLaterSteps, Terms } from "../shared/lazySteps.ts";
 import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/leadSubmit.ts";
 import { usePartner } from "../shared/partner.ts";
 import { flowSession } from "../shared/session.ts";
@@ -22,6 +15,13 @@ import { RecruitmentEntry } from "./RecruitmentEntry.tsx";
 import { RECRUITMENT_FLOW_STEPS, RECRUITMENT_PROGRESS } from "./steps.ts";
 
 export type RecruitmentFormProps = FlowProps;
+
+const CooperativePartner = lazyElement(() =>
+  import("./CooperativePartner.tsx").then((m) => m.CooperativePartner),
+);
+const BabyInfo = lazyElement(() => import("./BabyInfo.tsx").then((m) => m.BabyInfo));
+const LookingForward = lazyElement(() => import("./LookingForward.tsx").then((m) => m.LookingForward));
+const LATER_STEPS = [PersonInfo, Terms, CooperativePartner, BabyInfo, LookingForward, MemberQr];
 
 /**
  * The recruitment form (`<nu-recruitment-form>`): sign-in → personal info → terms → cooperative
@@ -43,7 +43,7 @@ export function RecruitmentForm(props: RecruitmentFormProps) {
 
 function RecruitmentStep({ step }: { step: string }) {
   // After the first step has painted: the later steps download at idle.
-  useEffect(() => preloadLaterSteps("recruitment"), []);
+  useEffect(() => preloadLaterSteps(LATER_STEPS), []);
   const { api, flow, go, emit, t, hostDriven } = useFlow();
   const session = useStore(flowSession(flow));
 
