@@ -1,5 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
-import { ALS_PLAYBACK_URL, ALS_PORT, BASE_URL, CHROMIUM_PATH, E2E_PORT } from "./e2e/support/env.ts";
+import {
+  ALS_PLAYBACK_URL,
+  ALS_PORT,
+  BASE_URL,
+  CHROMIUM_PATH,
+  CROSS_ORIGIN,
+  E2E_PORT,
+} from "./e2e/support/env.ts";
 
 /**
  * e2e against the real thing: `npm start` (build + server with an in-memory PostgreSQL, seeded
@@ -59,6 +66,8 @@ export default defineConfig({
         DATABASE_URL: "memory://",
         ALS_URL: ALS_PLAYBACK_URL,
         APP_ENV: "prod",
+        // A brand site on another origin (e2e/embed-cross-origin.spec.ts): localhost vs 127.0.0.1.
+        ALLOWED_ORIGINS: CROSS_ORIGIN,
       },
       // 401 without the key still proves the server is up.
       ignoreHTTPSErrors: true,

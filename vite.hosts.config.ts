@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { precompress } from "./vite.precompress.ts";
 
 /**
  * The host pages: a Preact + preact-router shell (hosts/) that gives every route a URL, runs the
@@ -8,7 +10,20 @@ import { defineConfig } from "vite";
  */
 const root = import.meta.dirname;
 
+/** The site icon at a fixed name, /favicon.svg (server/static.ts also answers /favicon.ico with it). */
+const favicon: Plugin = {
+  name: "nu-forms:favicon",
+  generateBundle() {
+    this.emitFile({
+      type: "asset",
+      fileName: "favicon.svg",
+      source: readFileSync(resolve(root, "hosts/favicon.svg")),
+    });
+  },
+};
+
 export default defineConfig({
+  plugins: [favicon, precompress()],
   root: resolve(root, "hosts"),
   publicDir: false,
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },

@@ -2,6 +2,9 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import dts from "vite-plugin-dts";
+import { retryableChunkImports } from "./vite.chunk-retry.ts";
+import { firstStepManifest } from "./vite.first-steps.ts";
+import { precompress } from "./vite.precompress.ts";
 
 /**
  * Two builds of lib/, chosen by `--mode`:
@@ -34,19 +37,16 @@ const preactAliases = {
 };
 
 /**
- * How the element bundle is cut (docs/performance.md): the entry registers the tags; `base` holds
- * what every element needs (the runtime, the widgets, the core); the flows, the staff tools and the
- * QR code encoder load when an element that needs them connects (jsQR, for the scanner, loads when
- * scanning starts).
+ * How the element bundle is cut (docs/performance.md): by step, not by layer. The entry registers
+ * the tags; everything else follows the dynamic imports: each element, each later step of a flow
+ * (lib/flows/shared/lazySteps.ts), the English catalogue, the rule sets they need, each in its own
+ * chunk that the first step never loads. Named here: the QR code encoder (jsQR, for the scanner,
+ * loads when scanning starts).
  */
 const chunkOf = (id: string): string | null => {
   const path = id.replaceAll("\\", "/");
   if (/\/node_modules\/(qrcode|dijkstrajs)\//.test(path)) return "qrcode";
-  if (/\/node_modules\/jsqr\//.test(path)) return null;
-  if (path.includes("/lib/staff/")) return "staff";
-  if (path.includes("/lib/flows/") || path.endsWith("/lib/gate.ts")) return "flows";
-  if (path.includes("/lib/elements/")) return null;
-  return "base";
+  return null;
 };
 const elementChunks = [{ name: chunkOf, debugName: "nu-forms element chunks" }];
 
@@ -64,11 +64,36 @@ const noNanostoresGlobal: Plugin = {
   },
 };
 
+/**
+ * The English catalogue loads only for `lang="en"` (lib/elements/catalogues.ts): in the element
+ * bundle, lib/core/i18n starts with an empty English catalogue instead of importing it.
+ */
+const englishOnDemand: Plugin = {
+  name: "nu-forms:english-on-demand",
+  enforce: "pre",
+  transform(code, id) {
+    if (!/[\\/]lib[\\/]core[\\/]i18n[\\/]index\.ts$/.test(id)) return null;
+    const eager = 'import { en } from "./en.ts";';
+    if (!code.includes(eager)) this.error(`lib/core/i18n/index.ts no longer has: ${eager}`);
+    return {
+      code: code.replace(eager, "const en = {} as Record<MessageKey, string>;"),
+      map: null,
+    };
+  },
+};
+
 export default defineConfig(({ mode }): UserConfig => {
   const production = { "process.env.NODE_ENV": JSON.stringify("production") };
   if (mode === "elements") {
     return {
-      plugins: [react(), noNanostoresGlobal],
+      plugins: [
+        react(),
+        noNanostoresGlobal,
+        englishOnDemand,
+        retryableChunkImports(),
+        firstStepManifest(),
+        precompress(),
+      ],
       define: production,
       resolve: { alias: ELEMENT_RUNTIME === "preact" ? preactAliases : {} },
       build: {

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { nuFormReady, REPO_ROOT } from "./embed-helpers.ts";
+import { firstStepFiles, nuFormReady, REPO_ROOT } from "./embed-helpers.ts";
 import { uniqueEmail } from "./support/api.ts";
 import { API_KEY, BASE_URL } from "./support/env.ts";
 
@@ -120,22 +120,97 @@ test("the bundle loaded twice (even a second copy from another URL) is harmless"
   expect(errors).toEqual([]);
 });
 
-test("a chunk that fails to load shows a retry and reports nu-error LOAD_FAILED", async ({ page }) => {
-  let block = true;
-  await page.route(/\/elements\/chunks\/flows-[^/]+\.js$/, (route) =>
-    block ? route.abort() : route.continue(),
-  );
+/** <nu-form>'s own chunk, with or without a retry query. */
+const FLOWS_CHUNK = /\/elements\/chunks\/NuForm-[^/?]+\.js(\?[^/]*)?$/;
+
+/** Records the nu-error events of the page in `window.nuErrors`. */
+async function recordErrors(page: Page) {
   await page.addInitScript(() => {
     const seen: unknown[] = [];
     (window as unknown as { nuErrors: unknown[] }).nuErrors = seen;
     document.addEventListener("nu-error", (event) => seen.push((event as CustomEvent).detail));
   });
+}
+const nuErrors = (page: Page) => page.evaluate(() => (window as unknown as { nuErrors: unknown[] }).nuErrors);
+const LOAD_FAILED = { code: "LOAD_FAILED", message: "此部分未能載入，請檢查網絡後再試。" };
+
+test("a chunk that fails to load shows a retry and reports nu-error LOAD_FAILED", async ({ page }) => {
+  let block = true;
+  await page.route(FLOWS_CHUNK, (route) => (block ? route.abort() : route.continue()));
+  await recordErrors(page);
   await open(page, "/__embed-offline", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
   await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
-  const errors = await page.evaluate(() => (window as unknown as { nuErrors: unknown[] }).nuErrors);
-  expect(errors).toContainEqual({ code: "LOAD_FAILED", message: "此部分未能載入，請檢查網絡後再試。" });
+  expect(await nuErrors(page)).toContainEqual(LOAD_FAILED);
 
   block = false;
   await page.getByRole("button", { name: "重試" }).click();
   await nuFormReady(page);
+});
+
+test("a chunk that fails twice loads on the second retry", async ({ page }) => {
+  let failuresLeft = 2;
+  await page.route(FLOWS_CHUNK, (route) => {
+    if (failuresLeft === 0) return route.continue();
+    failuresLeft--;
+    return route.abort();
+  });
+  await recordErrors(page);
+  await open(page, "/__embed-flaky", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  const alert = page.getByRole("alert").filter({ hasText: "此部分未能載入" });
+  await expect(alert).toBeVisible();
+
+  await page.getByRole("button", { name: "重試" }).click();
+  await expect.poll(async () => (await nuErrors(page)).length).toBe(2);
+  await expect(alert).toBeVisible();
+  expect(failuresLeft).toBe(0);
+
+  await page.getByRole("button", { name: "重試" }).click();
+  await nuFormReady(page);
+  await expect(alert).toBeHidden();
+  expect(await nuErrors(page)).toEqual([LOAD_FAILED, LOAD_FAILED]);
+});
+
+test("a chunk that <nu-form>'s chunk imports statically fails: the retry loads it too", async ({ page }) => {
+  // A chunk only the flows need (not the entry, not the staff tools): its static import by the
+  // element's chunk must not keep failing from the module map after one failed download.
+  const shared = new Set(firstStepFiles("nu-staff-login"));
+  const dependency = firstStepFiles("nu-form").find(
+    (path) => !shared.has(path) && !FLOWS_CHUNK.test(path),
+  ) as string;
+  expect(dependency).toBeDefined();
+  let failures = 0;
+  await page.route(
+    (url) => url.pathname === dependency,
+    (route) => (failures++ === 0 ? route.abort() : route.continue()),
+  );
+  await recordErrors(page);
+  await open(page, "/__embed-dependency", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
+  await page.getByRole("button", { name: "重試" }).click();
+  await nuFormReady(page);
+  expect(await nuErrors(page)).toEqual([LOAD_FAILED]);
+});
+
+test("a retry never asks the module map for a module script that failed: it imports a fresh URL", async ({
+  page,
+}) => {
+  // The download succeeds but the module script request itself fails once: the case where a
+  // browser that keeps failed modules in its module map (Chromium 150, older Safari) would answer
+  // every later import() of that URL with the same failure.
+  const scripts: string[] = [];
+  await page.route(FLOWS_CHUNK, (route) => {
+    if (route.request().resourceType() !== "script") return route.continue();
+    scripts.push(route.request().url());
+    return scripts.length === 1 ? route.abort() : route.continue();
+  });
+  await recordErrors(page);
+  await open(page, "/__embed-module-map", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
+
+  await page.getByRole("button", { name: "重試" }).click();
+  await nuFormReady(page);
+  expect(scripts).toHaveLength(2);
+  expect(new URL(scripts[0]).search).toBe("");
+  expect(new URL(scripts[1]).search).toBe("?retry=1");
+  expect(new URL(scripts[1]).pathname).toBe(new URL(scripts[0]).pathname);
 });

@@ -101,25 +101,10 @@ export async function compareScreenshots(
   }
 }
 
-/** The budgets of .size-limit.json (what `npm run size` checks). */
-export interface SizeBudget {
-  name: string;
-  path: string[];
-  limit: string;
-}
-
-export function sizeBudgets(): SizeBudget[] {
-  const raw = JSON.parse(readFileSync(resolve(REPO_ROOT, ".size-limit.json"), "utf8")) as Array<{
-    name: string;
-    path: string | string[];
-    limit: string;
-  }>;
-  return raw.map((entry) => ({ ...entry, path: Array.isArray(entry.path) ? entry.path : [entry.path] }));
-}
-
-/** `dist/elements/chunks/base-*.js` → a RegExp for the served URL path `/elements/chunks/base-<hash>.js`. */
-export function servedPathPattern(glob: string): RegExp {
-  const path = glob.replace(/^dist\//, "/");
-  const escaped = path.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*");
-  return new RegExp(`^${escaped}$`);
+/** What each element's first step needs, as the build lists it (dist/elements/first-steps.json). */
+export function firstStepFiles(tag: string): string[] {
+  const manifest = JSON.parse(
+    readFileSync(resolve(REPO_ROOT, "dist/elements/first-steps.json"), "utf8"),
+  ) as Record<string, string[]>;
+  return (manifest[tag] ?? []).map((file) => `/elements/${file}`);
 }

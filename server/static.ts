@@ -6,9 +6,10 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { Context, Hono } from "hono";
 import { BRAND_FIELDS } from "../lib/core/brand.ts";
-import { isHostRoute } from "../lib/core/routes.ts";
+import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
 import type { ServerConfig } from "./config.ts";
 import type { AppEnv } from "./http/env.ts";
 
@@ -100,11 +101,98 @@ async function readFileOrNull(file: string): Promise<Buffer | null> {
   }
 }
 
+const ENCODINGS = [
+  { name: "br", suffix: ".br" },
+  { name: "gzip", suffix: ".gz" },
+] as const;
+
+/** The encodings the request accepts (`q=0` refuses one), best first. */
+export function acceptedEncodings(header: string | undefined): ("br" | "gzip")[] {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").toLowerCase().split(",")) {
+    const [token, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q !== undefined && Number(q.slice(2)) === 0) continue;
+    accepted.add(token.trim());
+  }
+  return ENCODINGS.map((e) => e.name).filter((name) => accepted.has(name) || accepted.has("*"));
+}
+
+/** The file's bytes in the best encoding the request accepts that the build precompressed. */
+async function readEncoded(
+  file: string,
+  acceptEncoding: string | undefined,
+): Promise<{ bytes: Buffer; encoding: "br" | "gzip" | null } | null> {
+  for (const name of acceptedEncodings(acceptEncoding)) {
+    const suffix = ENCODINGS.find((e) => e.name === name)?.suffix as string;
+    const bytes = await readFileOrNull(file + suffix);
+    if (bytes) return { bytes, encoding: name };
+  }
+  const bytes = await readFileOrNull(file);
+  return bytes ? { bytes, encoding: null } : null;
+}
+
+const HTML_CACHE_LIMIT = 64;
+/** Compressed HTML pages by ETag: the pages are few and change only with a build. */
+const compressedHtml = new Map<string, Buffer>();
+
+function compressHtml(page: Buffer, etag: string, encoding: "br" | "gzip"): Buffer {
+  const key = `${etag}:${encoding}`;
+  let bytes = compressedHtml.get(key);
+  if (!bytes) {
+    bytes =
+      encoding === "br"
+        ? brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } })
+        : gzipSync(page, { level: 9 });
+    if (compressedHtml.size >= HTML_CACHE_LIMIT) compressedHtml.clear();
+    compressedHtml.set(key, bytes);
+  }
+  return bytes;
+}
+
+const etagOf = (bytes: Buffer | string) => `"${createHash("sha1").update(bytes).digest("base64url")}"`;
+
+/** `If-None-Match` names this ETag (a list, weak forms and `*` included). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch
+    .split(",")
+    .map((tag) => tag.trim().replace(/^W\//, ""))
+    .some((tag) => tag === "*" || tag === bare);
+}
+
 export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   const hostsDir = path.join(config.distDir, "hosts");
   const elementsDir = path.join(config.distDir, "elements");
   const csp = contentSecurityPolicy(config);
   const meta = configMeta(config);
+  const allowedOrigins = new Set(config.allowedOrigins);
+
+  /**
+   * `<link rel="modulepreload">` for what the page's element needs first: the entry everywhere,
+   * and the first step's chunks on the customer and staff routes (dist/elements/first-steps.json,
+   * written by the element build), so they download in parallel with the host shell.
+   */
+  async function modulePreloads(pagePath: string): Promise<string> {
+    const tag = pagePath.startsWith(NUFORM_BASE)
+      ? "nu-form"
+      : pagePath.startsWith(RECRUITMENT_BASE)
+        ? "nu-recruitment-form"
+        : pagePath.startsWith("/staff")
+          ? "nu-staff-login"
+          : null;
+    let files = ["nu-forms.js"];
+    const manifest = tag ? await readFileOrNull(path.join(elementsDir, "first-steps.json")) : null;
+    if (tag && manifest) {
+      try {
+        files = (JSON.parse(manifest.toString("utf8")) as Record<string, string[]>)[tag] ?? files;
+      } catch {
+        // A broken manifest only costs the preloads.
+      }
+    }
+    return files.map((file) => `<link rel="modulepreload" href="/elements/${escapeHtml(file)}">`).join("");
+  }
 
   function htmlHeaders(c: Context<AppEnv>): void {
     c.header("Content-Security-Policy", csp);
@@ -122,35 +210,70 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
         503,
       );
     }
-    const page = bytes
-      .toString("utf8")
-      .replace("<title>nu-forms</title>", `<title>${escapeHtml(config.brand.name)}</title>`)
-      .replace(/<\/head>/i, `${meta}</head>`);
+    const head = `${meta}${await modulePreloads(c.req.path)}`;
+    const page = Buffer.from(
+      bytes
+        .toString("utf8")
+        .replace("<title>nu-forms</title>", `<title>${escapeHtml(config.brand.name)}</title>`)
+        .replace(/<\/head>/i, `${head}</head>`),
+    );
     htmlHeaders(c);
-    return c.html(page, status);
+    const etag = etagOf(page);
+    c.header("ETag", etag);
+    c.header("Vary", "Accept-Encoding");
+    if (status === 200 && matches(c.req.header("if-none-match"), etag)) return c.body(null, 304);
+    c.header("Content-Type", TYPES[".html"]);
+    const [encoding] = acceptedEncodings(c.req.header("accept-encoding"));
+    if (!encoding) return c.body(new Uint8Array(page), status);
+    c.header("Content-Encoding", encoding);
+    return c.body(new Uint8Array(compressHtml(page, etag, encoding)), status);
   }
 
-  /** Files under `root` for paths under `prefix`; `immutable` for content-hashed names. */
-  function files(prefix: string, root: string, opts: { immutable?: boolean; htmlFiles?: boolean } = {}) {
+  /**
+   * Files under `root` for paths under `prefix`, precompressed (.br, .gz beside the file, written
+   * by the build) when the request accepts it. `immutable` for content-hashed names; the rest is
+   * revalidated with its ETag. `cors`: module scripts are fetched in CORS mode, so a brand site on
+   * an ALLOWED_ORIGINS origin must be answered with Access-Control-Allow-Origin.
+   */
+  function files(
+    prefix: string,
+    root: string,
+    opts: { immutable?: (rel: string) => boolean; htmlFiles?: boolean; cors?: boolean } = {},
+  ) {
     return async (c: Context<AppEnv>) => {
-      const file = safeJoin(root, c.req.path.slice(prefix.length));
+      const rel = c.req.path.slice(prefix.length);
+      const file = safeJoin(root, rel);
       if (!file) return c.text("Not found\n", 404);
       const ext = path.extname(file).toLowerCase();
       if (opts.htmlFiles && ext === ".html") return html(c, file, 200);
-      const bytes = await readFileOrNull(file);
-      if (!bytes) return c.text("Not found\n", 404);
-      const etag = `"${createHash("sha1").update(bytes).digest("base64url")}"`;
+      if (ext === ".br" || ext === ".gz") return c.text("Not found\n", 404);
+      const found = await readEncoded(file, c.req.header("accept-encoding"));
+      if (!found) return c.text("Not found\n", 404);
+      const origin = c.req.header("origin");
+      if (opts.cors && origin && allowedOrigins.has(origin.toLowerCase())) {
+        c.header("Access-Control-Allow-Origin", origin);
+      }
+      if (opts.cors) c.header("Vary", "Accept-Encoding, Origin");
+      else c.header("Vary", "Accept-Encoding");
+      // One ETag per representation: a cache must not answer a gzip request with brotli bytes.
+      const etag = etagOf(found.bytes);
       c.header("ETag", etag);
       c.header("X-Content-Type-Options", "nosniff");
-      c.header("Cache-Control", opts.immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      if (c.req.header("if-none-match") === etag) return c.body(null, 304);
+      c.header("Cache-Control", opts.immutable?.(rel) ? "public, max-age=31536000, immutable" : "no-cache");
+      if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304);
       c.header("Content-Type", TYPES[ext] ?? "application/octet-stream");
-      return c.body(new Uint8Array(bytes), 200);
+      if (found.encoding) c.header("Content-Encoding", found.encoding);
+      return c.body(new Uint8Array(found.bytes), 200);
     };
   }
 
-  app.get("/elements/*", files("/elements/", elementsDir));
-  app.get("/assets/*", files("/assets/", path.join(hostsDir, "assets"), { immutable: true }));
+  const favicon = files("/", hostsDir);
+  // The chunks' names carry their content hash; nu-forms.js keeps its name and is revalidated.
+  const hashed = (rel: string) => rel.startsWith("chunks/");
+  app.get("/favicon.svg", favicon);
+  app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
+  app.get("/elements/*", files("/elements/", elementsDir, { immutable: hashed, cors: true }));
+  app.get("/assets/*", files("/assets/", path.join(hostsDir, "assets"), { immutable: () => true }));
   app.get("/demo", (c) => c.redirect("/demo/", 301));
   app.get("/demo/", (c) => html(c, path.join(config.demoDir, "index.html"), 200));
   app.get("/demo/widgets", (c) => html(c, path.join(config.demoDir, "widgets.html"), 200));

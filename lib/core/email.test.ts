@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isEmail } from "./email.ts";
+import { EMAIL_MAX_LENGTH, isEmail } from "./email.ts";
+import { LIMITS, isEmail as schemaIsEmail } from "./schemas.ts";
 
 describe("isEmail (the API's own rule)", () => {
   it.each([
@@ -13,5 +15,25 @@ describe("isEmail (the API's own rule)", () => {
     [`${"a".repeat(250)}@b.hk`, false], // longer than 254
   ])("%j → %s", (text, ok) => {
     expect(isEmail(text)).toBe(ok);
+  });
+});
+
+describe("isEmail agrees with the API's emailSchema", () => {
+  it("on any string, and on e-mail-like ones", () => {
+    expect(EMAIL_MAX_LENGTH).toBe(LIMITS.email);
+    const emailLike = fc
+      .tuple(
+        fc.string(),
+        fc.constantFrom("@", "@@", ""),
+        fc.string(),
+        fc.constantFrom(".hk", ".com", "", ". "),
+      )
+      .map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: "grapheme" }), fc.emailAddress(), emailLike), (text) => {
+        expect(isEmail(text)).toBe(schemaIsEmail(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

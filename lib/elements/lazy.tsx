@@ -19,7 +19,8 @@ import { baseSheet } from "../ui/base.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { space } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
-import { useT } from "../ui/useT.ts";
+import { normaliseLang, useT } from "../ui/useT.ts";
+import { englishLoaded, loadEnglish } from "./catalogues.ts";
 
 /** The element's code did not arrive (offline, or a deploy removed the chunk). */
 export class ElementLoadError extends Error {
@@ -28,8 +29,11 @@ export class ElementLoadError extends Error {
 
 type Props = Record<string, unknown> & { lang?: string };
 
-export function lazyElement(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  let pending: Promise<{ default: ComponentType<Props> }> | null = null;
+/** A component whose code loads on first render; `preload()` starts the download ahead of it. */
+export type LazyPart<P> = ComponentType<P> & { preload: () => void };
+
+export function lazyElement<P extends object = Props>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+  let pending: Promise<{ default: ComponentType<P> }> | null = null;
   const fetchOnce = () => {
     pending ??= load().then(
       (loaded) => ({ default: loaded }),
@@ -42,24 +46,59 @@ export function lazyElement(load: () => Promise<ComponentType<Props>>): Componen
   };
   // One lazy component per tag, so elements after the first render at once; a failed one is
   // replaced on retry (React keeps a lazy component's failure for good).
-  let shared: LazyExoticComponent<ComponentType<Props>> = lazy(fetchOnce);
+  let shared: LazyExoticComponent<ComponentType<P>> = lazy(fetchOnce);
 
-  function LazyElement(props: Props) {
+  function LazyElement(props: P) {
     const [attempt, setAttempt] = useState(0);
     const retry = () => {
       shared = lazy(fetchOnce);
       setAttempt((n) => n + 1);
     };
-    const Loaded = shared;
+    const Loaded = shared as unknown as ComponentType<P>;
+    const lang = (props as { lang?: string }).lang;
+    const needsEnglish = normaliseLang(lang) === "en" && !englishLoaded();
     return (
-      <LoadBoundary key={attempt} lang={props.lang} onRetry={retry}>
-        <Suspense fallback={null}>
+      <LoadBoundary key={attempt} lang={lang} onRetry={retry}>
+        <Suspense fallback={<ReservedSpace />}>
+          {needsEnglish ? <EnglishCatalogue /> : null}
           <Loaded {...props} />
         </Suspense>
       </LoadBoundary>
     );
   }
+  LazyElement.preload = () => {
+    fetchOnce().catch(() => {}); // a failed prefetch is retried when the part renders
+  };
   return LazyElement;
+}
+
+let englishGate = lazy(englishOnce);
+function englishOnce() {
+  return loadEnglish().then(
+    () => ({ default: () => null }),
+    (error: unknown) => {
+      englishGate = lazy(englishOnce); // a retry asks again
+      throw new ElementLoadError(error instanceof Error ? error.message : String(error));
+    },
+  );
+}
+/** Suspends its Suspense boundary (the element) until the English catalogue is there. */
+function EnglishCatalogue() {
+  const Gate = englishGate;
+  return <Gate />;
+}
+
+/** After the first paint, when the browser is idle: starts downloading what later steps need. */
+export function preloadWhenIdle(parts: readonly { preload: () => void }[]): () => void {
+  const start = () => {
+    for (const part of parts) part.preload();
+  };
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(start, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(start, 200);
+  return () => clearTimeout(id);
 }
 
 interface BoundaryProps {
@@ -87,6 +126,27 @@ class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
     if (!(error instanceof ElementLoadError)) throw error;
     return <LoadFailed lang={this.props.lang} onRetry={this.props.onRetry} />;
   }
+}
+
+/**
+ * While an element's code loads, it keeps the height of its first step (at a phone's width and at
+ * a desktop's), so the brand page below it does not move when the step appears (CLS, issue 11).
+ * The flows keep it until their first step shows (lib/flows/shared/styles.ts); a brand page can
+ * set --nu-loading-height to its own layout's figure. README: "Reserve the form's space".
+ */
+const reserveSheet = sheet(`
+:host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 19.75rem; }
+@media (min-width: 48em) {
+  :host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 14.75rem; }
+}
+:host(nu-date-picker) { --nu-loading-height: 5.1rem; }
+.nu-reserved { min-height: var(--nu-loading-height, 0px); }
+`);
+
+function ReservedSpace() {
+  const ref = useRef<HTMLDivElement>(null);
+  useStyles(ref, reserveSheet);
+  return <div ref={ref} className="nu-reserved" part="loading" aria-hidden="true" />;
 }
 
 const loadErrorSheet = sheet(`

@@ -17,6 +17,8 @@ export const PART_DOCS: Record<string, string> = {
   listbox: "A suggestion list (e-mail domains, addresses).",
   option: "One suggestion in a list.",
   "load-error": "Shown instead of the element when its code could not be loaded, with a retry button.",
+  loading:
+    "The empty space the element keeps while its code loads (height: `--nu-loading-height`; the flows keep the first step's height).",
   // radio group, card
   "radio-group": "The radio group (with `field`).",
   radio: "One choice of a radio group.",

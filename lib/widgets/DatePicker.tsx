@@ -150,19 +150,28 @@ export function DatePicker(props: DatePickerProps) {
   const [cal, setCal] = useState<CalendarState | null>(null);
   const focusGrid = useRef(false);
 
+  // The events go out as the dialog closes (before its asynchronous `close` event), so a page
+  // that sees the dialog gone has already received them.
+  const settled = useRef(false);
+  const settle = (reason: "confirm" | "cancel") => {
+    if (settled.current) return;
+    settled.current = true;
+    if (reason === "cancel") {
+      emit("nu-cancel", {});
+      return;
+    }
+    const chosen = cal?.chosen && inRange(cal.chosen, cal.range) ? toEnGB(cal.chosen) : "";
+    if (!chosen) return;
+    setValue(chosen);
+    reflectToHost(ref, "value", chosen);
+    emit("nu-confirm", { value: chosen });
+    emit("nu-change", { value: chosen });
+  };
+
   useModalDialog(dialogRef, open, (reason) => {
     setOpen(false);
-    if (reason === null) return;
-    if (reason === "confirm") {
-      const chosen = cal?.chosen && inRange(cal.chosen, cal.range) ? toEnGB(cal.chosen) : "";
-      if (!chosen) return;
-      setValue(chosen);
-      reflectToHost(ref, "value", chosen);
-      emit("nu-confirm", { value: chosen });
-      emit("nu-change", { value: chosen });
-    } else {
-      emit("nu-cancel", {});
-    }
+    // Escape or a tap outside without a `cancel` event first (browsers skip it without user activation).
+    if (reason !== null) settle(reason === "confirm" ? "confirm" : "cancel");
   });
 
   // Focus starts on the chosen (or first selectable) day, and follows the keyboard in the grid.
@@ -175,6 +184,7 @@ export function DatePicker(props: DatePickerProps) {
   const openCalendar = () => {
     if (disabled) return;
     setCal(openState(value, minDays, maxDays));
+    settled.current = false;
     focusGrid.current = true;
     setOpen(true);
   };
@@ -211,6 +221,7 @@ export function DatePicker(props: DatePickerProps) {
         aria-labelledby={ids.title}
         // A tap outside the calendar cancels, like Escape (light dismiss; not in React's types yet).
         {...{ closedby: "any" }}
+        onCancel={() => settle("cancel")}
       >
         {cal ? (
           <Calendar
@@ -222,7 +233,10 @@ export function DatePicker(props: DatePickerProps) {
               focusGrid.current = true;
             }}
             gridRef={gridRef}
-            close={(reason) => dialogRef.current?.close(reason)}
+            close={(reason) => {
+              settle(reason);
+              dialogRef.current?.close(reason);
+            }}
           />
         ) : null}
       </dialog>

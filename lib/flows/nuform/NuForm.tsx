@@ -1,23 +1,24 @@
 import { useStore } from "@nanostores/react";
+import { useEffect } from "react";
 import type { Consents } from "../../core/types.ts";
+import { lazyElement } from "../../elements/lazy.tsx";
 import { $flags } from "../../state/index.ts";
 import { IncompleteError } from "../shared/customerSession.ts";
 import { getDraft, updateDraft } from "../shared/draft.ts";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
 import { FlowRoot } from "../shared/FlowRoot.tsx";
+import { MemberQr, PersonInfo, preloadLaterSteps, Terms } from "../shared/lazySteps.ts";
 import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/leadSubmit.ts";
-import { MemberQr } from "../shared/MemberQr.tsx";
-import { PersonInfo } from "../shared/PersonInfo.tsx";
 import { usePartner } from "../shared/partner.ts";
-import { validatePerson } from "../shared/personValidation.ts";
 import { flowSession } from "../shared/session.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
-import { Terms } from "../shared/Terms.tsx";
 import { NuformEntry } from "./NuformEntry.tsx";
-import { ProductStep } from "./ProductStep.tsx";
 import { NUFORM_FLOW_STEPS, NUFORM_PROGRESS, NUFORM_TERMS_STEP } from "./steps.ts";
 
 export type NuFormProps = FlowProps;
+
+const ProductStep = lazyElement(() => import("./ProductStep.tsx").then((m) => m.ProductStep));
+const LATER_STEPS = [PersonInfo, Terms, ProductStep, MemberQr];
 
 /**
  * The nuForm flow (`<nu-form>`): sign-in and residence → personal info (Hong Kong or mainland) →
@@ -38,6 +39,8 @@ export function NuForm(props: NuFormProps) {
 }
 
 function NuformStep({ step }: { step: string }) {
+  // After the first step has painted: the later steps download at idle.
+  useEffect(() => preloadLaterSteps(LATER_STEPS), []);
   const { api, flow, go, emit, t } = useFlow();
   const session = useStore(flowSession(flow));
   useStore($flags);
@@ -48,6 +51,7 @@ function NuformStep({ step }: { step: string }) {
   const accept = (tnc: "new" | "existing" | "partnership") => async (consents: Consents) => {
     updateDraft(flow, { consents });
     const draft = getDraft(flow);
+    const { validatePerson } = await import("../shared/personValidation.ts");
     const person = validatePerson(draft, draft.residence === "CN" ? "CN" : "HK", t);
     if (Object.values(person.errors).some(Boolean) || person.addressIncomplete) {
       throw new IncompleteError(t("flows.terms.personIncomplete"));

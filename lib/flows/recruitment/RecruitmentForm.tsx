@@ -1,23 +1,27 @@
 import { useStore } from "@nanostores/react";
+import { useEffect } from "react";
 import type { Lead } from "../../core/types.ts";
+import { lazyElement } from "../../elements/lazy.tsx";
 import { getDraft, updateDraft } from "../shared/draft.ts";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
 import { FlowRoot } from "../shared/FlowRoot.tsx";
+import { MemberQr, PersonInfo, preloadLaterSteps, Terms } from "../shared/lazySteps.ts";
 import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/leadSubmit.ts";
-import { MemberQr } from "../shared/MemberQr.tsx";
-import { PersonInfo } from "../shared/PersonInfo.tsx";
 import { usePartner } from "../shared/partner.ts";
 import { flowSession } from "../shared/session.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
-import { Terms } from "../shared/Terms.tsx";
-import { BabyInfo } from "./BabyInfo.tsx";
-import { CooperativePartner } from "./CooperativePartner.tsx";
 import { HANDOVER_PATH, HANDOVER_STEP, handOverToNuform } from "./handover.ts";
-import { LookingForward } from "./LookingForward.tsx";
 import { RecruitmentEntry } from "./RecruitmentEntry.tsx";
 import { RECRUITMENT_FLOW_STEPS, RECRUITMENT_PROGRESS } from "./steps.ts";
 
 export type RecruitmentFormProps = FlowProps;
+
+const CooperativePartner = lazyElement(() =>
+  import("./CooperativePartner.tsx").then((m) => m.CooperativePartner),
+);
+const BabyInfo = lazyElement(() => import("./BabyInfo.tsx").then((m) => m.BabyInfo));
+const LookingForward = lazyElement(() => import("./LookingForward.tsx").then((m) => m.LookingForward));
+const LATER_STEPS = [PersonInfo, Terms, CooperativePartner, BabyInfo, LookingForward, MemberQr];
 
 /**
  * The recruitment form (`<nu-recruitment-form>`): sign-in → personal info → terms → cooperative
@@ -38,6 +42,8 @@ export function RecruitmentForm(props: RecruitmentFormProps) {
 }
 
 function RecruitmentStep({ step }: { step: string }) {
+  // After the first step has painted: the later steps download at idle.
+  useEffect(() => preloadLaterSteps(LATER_STEPS), []);
   const { api, flow, go, emit, t, hostDriven } = useFlow();
   const session = useStore(flowSession(flow));
 

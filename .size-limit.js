@@ -1,0 +1,42 @@
+/**
+ * Size budgets (`npm run size`, part of `npm test`, after the build). The element bundle is cut by
+ * step (docs/performance.md): each budget is what a page with only the entry script and that
+ * element downloads before the element's first step shows, as the build lists it in
+ * dist/elements/first-steps.json (vite.first-steps.ts). gzip sizes, summed file by file.
+ */
+import { existsSync, readFileSync } from "node:fs";
+
+const manifestPath = "dist/elements/first-steps.json";
+const firstSteps = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, "utf8")) : {};
+const filesOf = (tag) => {
+  const files = firstSteps[tag];
+  if (!files) throw new Error(`${manifestPath} lists no first step for <${tag}>: run npm run build first`);
+  return files.map((file) => `dist/elements/${file}`);
+};
+
+export default [
+  {
+    name: "<nu-form> sign-in step: entry and every chunk it needs before the e-mail field shows",
+    path: filesOf("nu-form"),
+    gzip: true,
+    limit: "58.5 kB",
+  },
+  {
+    name: "<nu-recruitment-form> sign-in step",
+    path: filesOf("nu-recruitment-form"),
+    gzip: true,
+    limit: "60.5 kB",
+  },
+  {
+    name: "<nu-staff-login> first screen",
+    path: filesOf("nu-staff-login"),
+    gzip: true,
+    limit: "44.5 kB",
+  },
+  {
+    name: "host shell: dist/hosts/assets/*.js (it loads the element bundle at run time)",
+    path: "dist/hosts/assets/*.js",
+    gzip: true,
+    limit: "13.4 kB",
+  },
+];

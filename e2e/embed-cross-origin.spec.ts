@@ -1,0 +1,47 @@
+/**
+ * The README's copy-paste example from another origin (issue 19 item 9): a brand page on
+ * http://localhost:PORT (in ALLOWED_ORIGINS) loads the module script and its chunks from
+ * http://127.0.0.1:PORT and calls the API there. Module scripts are fetched in CORS mode, so
+ * without Access-Control-Allow-Origin on /elements/* nothing would run.
+ */
+import { expect, test } from "@playwright/test";
+import { API_KEY, BASE_URL, CROSS_ORIGIN } from "./support/env.ts";
+
+test("a brand page on another origin embeds <nu-form> from the server's /elements/", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const element = page.waitForResponse(`${BASE_URL}/elements/nu-forms.js`);
+  await page.route(`${CROSS_ORIGIN}/brand-page`, (route) =>
+    route.fulfill({
+      contentType: "text/html; charset=utf-8",
+      body: `<!doctype html><html lang="zh-Hant-HK"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>brand</title>
+<link rel="icon" href="data:,">
+<meta name="nu-forms:api-base" content="${BASE_URL}/api">
+<meta name="nu-forms:api-key" content="${API_KEY}">
+<script type="module" src="${BASE_URL}/elements/nu-forms.js"></script></head>
+<body><main><h1>brand</h1><nu-form></nu-form></main></body></html>`,
+    }),
+  );
+  await page.goto(`${CROSS_ORIGIN}/brand-page`);
+  const response = await element;
+  expect(response.headers()["access-control-allow-origin"]).toBe(CROSS_ORIGIN);
+
+  await expect(page.getByRole("heading", { name: "登記成為 nu 會員" })).toBeVisible();
+  // The API answers the brand origin too: sending a code works.
+  const sent = page.waitForResponse((r) => r.url() === `${BASE_URL}/api/auth/email/code`);
+  await page.getByRole("combobox", { name: "電郵地址" }).fill(`cross-${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "發送電郵" }).click();
+  expect((await sent).status()).toBe(200);
+  expect(errors).toEqual([]);
+});
+
+test("an origin outside ALLOWED_ORIGINS gets no CORS header for the bundle", async ({ request }) => {
+  const res = await request.get(`${BASE_URL}/elements/nu-forms.js`, {
+    headers: { origin: "http://evil.example" },
+  });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["access-control-allow-origin"]).toBeUndefined();
+});

@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:web` (not part of `npm test`: it takes minutes). Builds for production, starts
+ * the server, and measures in Chromium what a brand page pays for the elements (issue 11):
+ *
+ * - every script a blank page with only the entry script and one element fetched until the
+ *   element's first step is usable, with each file's gzip -9 and brotli -11 size and the
+ *   Content-Encoding it actually came with;
+ * - the cache headers of the entry, a hashed chunk and the HTML, and whether ETag gives 304;
+ * - CLS on /demo/ at 390×844 (layout-shift entries from navigation until 4 s after `load`);
+ * - Lighthouse (mobile defaults) on /customer/nuForm and /demo/, when the `lighthouse` package is
+ *   installed (`npx lighthouse` is used; the figures are skipped otherwise).
+ *
+ * and writes them into docs/performance.md between the BENCH:WEB markers, with date and machine.
+ *
+ *   npm run bench:web                       (build, server on BENCH_PORT or 8203)
+ *   BENCH_URL=http://127.0.0.1:8203 npm run bench:web   (measure a server already running)
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { chromium, type Page } from "playwright-core";
+
+const root = resolve(import.meta.dirname, "..");
+const PORT = Number(process.env.BENCH_PORT ?? 8203);
+const API_KEY = process.env.API_KEY ?? "nu-forms-dev-key";
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+interface ScriptFigure {
+  path: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+  encoding: string;
+}
+
+const kB = (n: number) => (n / 1000).toFixed(1);
+
+function sizesOf(path: string): { raw: number; gzip: number; brotli: number } {
+  const bytes = readFileSync(resolve(root, "dist", path.replace(/^\/elements\//, "elements/")));
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+/** The blank page of the issue: the entry script and one element, nothing else. */
+function blankPage(body: string): string {
+  return `<!doctype html><html lang="zh-Hant-HK"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>blank</title>
+<link rel="icon" href="data:,"><script type="module" src="/elements/nu-forms.js"></script></head>
+<body>${body}</body></html>`;
+}
+
+const FIRST_STEPS = [
+  {
+    name: "<nu-form> sign-in step",
+    body: `<nu-form api-key="${API_KEY}"></nu-form>`,
+    ready: (page: Page) => page.getByRole("combobox", { name: "電郵地址" }).waitFor(),
+  },
+  {
+    name: '<nu-form lang="en"> sign-in step',
+    body: `<nu-form lang="en" api-key="${API_KEY}"></nu-form>`,
+    ready: (page: Page) => page.getByRole("combobox", { name: "E-mail address" }).waitFor(),
+  },
+  {
+    name: "<nu-recruitment-form> sign-in step",
+    body: `<nu-recruitment-form api-key="${API_KEY}"></nu-recruitment-form>`,
+    ready: (page: Page) => page.getByRole("combobox", { name: "電郵地址" }).waitFor(),
+  },
+  {
+    name: "<nu-staff-login> first screen",
+    body: `<nu-staff-login api-key="${API_KEY}"></nu-staff-login>`,
+    ready: (page: Page) => page.getByRole("button").first().waitFor(),
+  },
+];
+
+async function firstStepScripts(
+  page: Page,
+  base: string,
+  step: (typeof FIRST_STEPS)[number],
+): Promise<ScriptFigure[]> {
+  const encodings = new Map<string, string>();
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith("/elements/")) {
+      encodings.set(url.pathname, response.headers()["content-encoding"] ?? "identity");
+    }
+  });
+  await page.route(`${base}/__bench-blank`, (route) =>
+    route.fulfill({ contentType: "text/html; charset=utf-8", body: blankPage(step.body) }),
+  );
+  // A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
+  await page.addInitScript(`(() => {
+    const check = () => {
+      const host = document.body && document.body.firstElementChild;
+      if (host && host.shadowRoot && host.shadowRoot.querySelector("h2, form")) window.__usableAt = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })()`);
+  await page.goto(`${base}/__bench-blank`);
+  await step.ready(page);
+  // Only what was requested before the step was usable (the idle prefetch of later steps comes after):
+  // the time the element first showed a control, on the page's own clock.
+  const usableAt = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
+  const requested = await page.evaluate(
+    (before) =>
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((e) => e.startTime <= before)
+        .map((e) => new URL(e.name).pathname)
+        .filter((path) => path.startsWith("/elements/") && path.endsWith(".js")),
+    usableAt,
+  );
+  return [...new Set(requested)].map((path) => ({
+    path,
+    encoding: encodings.get(path) ?? "?",
+    ...sizesOf(path),
+  }));
+}
+
+async function cacheHeaders(base: string, chunk: string) {
+  const headersOf = async (path: string, extra: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, { headers: { "accept-encoding": "br, gzip", ...extra } });
+    await res.arrayBuffer();
+    return res;
+  };
+  const rows: string[] = [];
+  for (const path of ["/elements/nu-forms.js", chunk, "/customer/nuForm"]) {
+    const res = await headersOf(path);
+    const etag = res.headers.get("etag");
+    const again = etag ? await headersOf(path, { "if-none-match": etag }) : null;
+    rows.push(
+      `| \`${path}\` | ${res.headers.get("content-encoding") ?? "none"} | \`${res.headers.get("cache-control")}\` | ${res.headers.get("vary") ?? ""} | ${again ? again.status : "no ETag"} |`,
+    );
+  }
+  return rows;
+}
+
+async function demoCls(page: Page, base: string): Promise<number> {
+  await page.addInitScript(`(() => {
+    window.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  })()`);
+  await page.goto(`${base}/demo/`, { waitUntil: "load" });
+  await page.waitForTimeout(4000); // the measurement window of the issue: 4 s after load
+  return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+}
+
+function lighthouse(url: string): Record<string, number> | null {
+  try {
+    const out = execFileSync(
+      "npx",
+      [
+        "--no-install",
+        "lighthouse",
+        url,
+        "--output=json",
+        "--quiet",
+        "--only-categories=performance,accessibility",
+        '--chrome-flags="--headless=new --no-sandbox"',
+      ],
+      { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024, shell: true },
+    ).toString();
+    const report = JSON.parse(out);
+    const audit = (id: string) => report.audits[id].numericValue as number;
+    return {
+      performance: report.categories.performance.score,
+      accessibility: report.categories.accessibility.score,
+      fcp: audit("first-contentful-paint"),
+      lcp: audit("largest-contentful-paint"),
+      tbt: audit("total-blocking-time"),
+      cls: audit("cumulative-layout-shift"),
+    };
+  } catch (error) {
+    console.warn(`lighthouse skipped for ${url}: ${(error as Error).message.split("\n")[0]}`);
+    return null;
+  }
+}
+
+async function startServer(): Promise<{ base: string; stop: () => void }> {
+  if (process.env.BENCH_URL) return { base: process.env.BENCH_URL, stop: () => {} };
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  const child: ChildProcess = spawn("node", ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: "memory://",
+      APP_ENV: "prod",
+    },
+    stdio: "ignore",
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      await fetch(`${base}/api/maintenance`);
+      return { base, stop: () => child.kill() };
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  child.kill();
+  throw new Error("the server did not start");
+}
+
+async function main() {
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  const lines: string[] = [];
+  try {
+    let aChunk = "";
+    for (const step of FIRST_STEPS) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const scripts = await firstStepScripts(page, server.base, step);
+      await page.close();
+      aChunk ||= scripts.find((s) => s.path.includes("/chunks/"))?.path ?? "";
+      const total = scripts.reduce(
+        (sum, s) => ({ gzip: sum.gzip + s.gzip, brotli: sum.brotli + s.brotli, raw: sum.raw + s.raw }),
+        { gzip: 0, brotli: 0, raw: 0 },
+      );
+      lines.push(
+        `**${step.name}**: ${scripts.length} scripts, **${kB(total.gzip)} kB gzip** (${kB(total.brotli)} kB brotli, ${kB(total.raw)} kB raw)`,
+        "",
+        "| script | raw kB | gzip kB | brotli kB | sent as |",
+        "|---|---:|---:|---:|---|",
+        ...scripts
+          .sort((a, b) => b.gzip - a.gzip)
+          .map((s) => `| \`${s.path}\` | ${kB(s.raw)} | ${kB(s.gzip)} | ${kB(s.brotli)} | ${s.encoding} |`),
+        "",
+      );
+    }
+    lines.push(
+      "**Headers** (request with `Accept-Encoding: br, gzip`; last column: status of a second request with `If-None-Match`)",
+      "",
+      "| path | encoding | Cache-Control | Vary | revalidation |",
+      "|---|---|---|---|---|",
+      ...(await cacheHeaders(server.base, aChunk)),
+      "",
+    );
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const cls = await demoCls(page, server.base);
+    await page.close();
+    lines.push(`**CLS on /demo/** (390×844, navigation until 4 s after load): **${cls.toFixed(3)}**`, "");
+    for (const path of ["/customer/nuForm", "/demo/"]) {
+      const figures = lighthouse(`${server.base}${path}`);
+      if (!figures) continue;
+      lines.push(
+        `**Lighthouse ${path}** (mobile defaults): performance ${figures.performance}, accessibility ${figures.accessibility}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, CLS ${figures.cls.toFixed(3)}`,
+        "",
+      );
+    }
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${execFileSync(CHROMIUM, ["--version"]).toString().trim()}`;
+  const section = [
+    "<!-- BENCH:WEB:START (written by npm run bench:web) -->",
+    `Measured ${new Date().toISOString()} on ${machine}.`,
+    "",
+    ...lines,
+    "<!-- BENCH:WEB:END -->",
+  ].join("\n");
+  const docPath = resolve(root, "docs/performance.md");
+  const doc = readFileSync(docPath, "utf8");
+  const marked = /<!-- BENCH:WEB:START[\s\S]*?BENCH:WEB:END -->/;
+  writeFileSync(
+    docPath,
+    marked.test(doc)
+      ? doc.replace(marked, section)
+      : `${doc.trimEnd()}\n\n## Latest bench:web\n\n${section}\n`,
+  );
+  console.log(section);
+}
+
+await main();

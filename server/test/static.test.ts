@@ -1,0 +1,135 @@
+/**
+ * How the static files go out (issue 11): precompressed brotli/gzip chosen by Accept-Encoding,
+ * hashed chunks cached for a year, the entry and the HTML revalidated by ETag, CORS for the element
+ * bundle on ALLOWED_ORIGINS origins, and a favicon.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptedEncodings } from "../static.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+
+let s: TestServer;
+let distDir: string;
+const chunk = `export const text = "${"nu-forms ".repeat(200)}";`;
+
+function writeWithEncodings(file: string, text: string) {
+  fs.writeFileSync(file, text);
+  fs.writeFileSync(`${file}.br`, brotliCompressSync(Buffer.from(text)));
+  fs.writeFileSync(`${file}.gz`, gzipSync(Buffer.from(text)));
+}
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-dist-static-"));
+  fs.mkdirSync(path.join(distDir, "hosts/assets"), { recursive: true });
+  fs.mkdirSync(path.join(distDir, "elements/chunks"), { recursive: true });
+  fs.writeFileSync(
+    path.join(distDir, "hosts/index.html"),
+    `<!doctype html><html><head><title>t</title></head><body><div id="app">${"<p>x</p>".repeat(100)}</div></body></html>`,
+  );
+  fs.writeFileSync(path.join(distDir, "hosts/favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeWithEncodings(path.join(distDir, "elements/nu-forms.js"), `import "./chunks/flows-Ab12.js";${chunk}`);
+  writeWithEncodings(path.join(distDir, "elements/chunks/flows-Ab12.js"), chunk);
+  s = await startTestServer({ distDir, allowedOrigins: ["https://shop.example"] });
+});
+
+afterAll(async () => {
+  await s?.stop();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+const get = (p: string, headers: Record<string, string> = {}) => fetch(`${s.url}${p}`, { headers });
+
+describe("encodings", () => {
+  it("parses Accept-Encoding: brotli first, q=0 refuses, * takes both", () => {
+    expect(acceptedEncodings("gzip, deflate, br, zstd")).toEqual(["br", "gzip"]);
+    expect(acceptedEncodings("gzip;q=1.0, br;q=0")).toEqual(["gzip"]);
+    expect(acceptedEncodings("*")).toEqual(["br", "gzip"]);
+    expect(acceptedEncodings(undefined)).toEqual([]);
+    expect(acceptedEncodings("identity")).toEqual([]);
+  });
+
+  // fetch() decodes the body by its Content-Encoding: the text coming out right proves the bytes.
+  it("sends the precompressed file the request accepts, with Vary", async () => {
+    const br = await get("/elements/chunks/flows-Ab12.js", { "accept-encoding": "gzip, br" });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(await br.text()).toBe(chunk);
+
+    const gz = await get("/elements/chunks/flows-Ab12.js", { "accept-encoding": "gzip" });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(await gz.text()).toBe(chunk);
+    expect(gz.headers.get("etag")).not.toBe(br.headers.get("etag"));
+
+    const plain = await get("/elements/chunks/flows-Ab12.js", { "accept-encoding": "identity" });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(chunk);
+  });
+
+  it("compresses HTML pages too", async () => {
+    const page = await get("/customer/nuForm", { "accept-encoding": "br" });
+    expect(page.headers.get("content-encoding")).toBe("br");
+    expect(await page.text()).toContain("nu-forms:api-key");
+  });
+
+  it("never serves the .br/.gz files by their own names", async () => {
+    expect((await get("/elements/chunks/flows-Ab12.js.br")).status).toBe(404);
+  });
+});
+
+describe("caching", () => {
+  it("caches content-hashed chunks for a year, immutable", async () => {
+    const res = await get("/elements/chunks/flows-Ab12.js");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("revalidates the entry and the HTML with their ETag (304)", async () => {
+    for (const p of ["/elements/nu-forms.js", "/customer/nuForm"]) {
+      const first = await get(p, { "accept-encoding": "br" });
+      expect(first.headers.get("cache-control"), p).toBe("no-cache");
+      const etag = first.headers.get("etag") as string;
+      expect(etag, p).toMatch(/^".+"$/);
+      const again = await get(p, { "accept-encoding": "br", "if-none-match": etag });
+      expect(again.status, p).toBe(304);
+      expect(await again.text(), p).toBe("");
+    }
+  });
+});
+
+describe("CORS for the element bundle", () => {
+  it("answers an ALLOWED_ORIGINS origin, and only that one", async () => {
+    const allowed = await get("/elements/nu-forms.js", { origin: "https://shop.example" });
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+    expect(allowed.headers.get("vary")).toContain("Origin");
+    const other = await get("/elements/nu-forms.js", { origin: "https://evil.example" });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("modulepreload", () => {
+  it("HTML pages preload the entry and, on a flow's route, its first step's chunks", async () => {
+    fs.writeFileSync(
+      path.join(distDir, "elements/first-steps.json"),
+      JSON.stringify({ "nu-form": ["chunks/flows-Ab12.js", "nu-forms.js"] }),
+    );
+    const flow = await (await get("/customer/nuForm")).text();
+    expect(flow).toContain('<link rel="modulepreload" href="/elements/chunks/flows-Ab12.js">');
+    expect(flow).toContain('<link rel="modulepreload" href="/elements/nu-forms.js">');
+    const home = await (await get("/")).text();
+    expect(home).toContain('<link rel="modulepreload" href="/elements/nu-forms.js">');
+    expect(home).not.toContain("flows-Ab12");
+  });
+});
+
+describe("favicon", () => {
+  it("has one: /favicon.svg, and /favicon.ico leads to it", async () => {
+    const svg = await get("/favicon.svg");
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml");
+    const ico = await fetch(`${s.url}/favicon.ico`, { redirect: "manual" });
+    expect(ico.status).toBe(301);
+    expect(ico.headers.get("location")).toBe("/favicon.svg");
+  });
+});

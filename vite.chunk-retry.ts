@@ -1,0 +1,80 @@
+import { posix } from "node:path";
+import type { Plugin } from "vite";
+
+/**
+ * Makes every dynamic import between the element bundle's own chunks retryable in every browser.
+ *
+ * A module script that failed to load may stay failed in the browser's module map for the life of
+ * the page (the HTML standard said so for years; Chromium 150 still answers a second `import()` of
+ * the same URL with the same failure). So a retry that calls `import()` again may never touch the
+ * network, and neither would a fresh URL for the chunk alone help when one of the chunk's own
+ * static imports (another chunk) was the one that failed.
+ *
+ * The rewrite: `import("./chunks/x.js")` becomes `__nuImport("./chunks/x.js", [its chunks not
+ * loaded yet])`, which first downloads the chunk and the chunks it statically imports with
+ * `fetch()` (a failure there never reaches the module map, and the retry simply asks again), then
+ * imports the chunk, whose graph the HTTP cache now answers (hashed chunks are `immutable`). Only
+ * when that import fails anyway (the network went away between the two) does the next attempt use
+ * a fresh URL, `x.js?retry=N`, which the module map has never seen.
+ */
+export function retryableChunkImports(): Plugin {
+  return {
+    name: "nu-forms:retryable-chunk-imports",
+    renderChunk(code, chunk, _options, meta) {
+      if (chunk.dynamicImports.length === 0) return null;
+      const byFile = new Map(Object.values(meta.chunks).map((c) => [c.fileName, c]));
+      const staticClosure = (fileName: string, into = new Set<string>()): Set<string> => {
+        for (const dep of byFile.get(fileName)?.imports ?? []) {
+          if (!into.has(dep)) {
+            into.add(dep);
+            staticClosure(dep, into);
+          }
+        }
+        return into;
+      };
+      const loaded = staticClosure(chunk.fileName);
+      loaded.add(chunk.fileName);
+      const here = posix.dirname(chunk.fileName);
+      const relative = (fileName: string) => {
+        const rel = posix.relative(here, fileName);
+        return rel.startsWith(".") ? rel : `./${rel}`;
+      };
+      let rewritten = 0;
+      const out = code.replace(
+        /\bimport\(\s*(["'`])(\.{1,2}\/[^"'`]+?\.js)\1\s*\)/g,
+        (whole, _quote: string, specifier: string) => {
+          const target = posix.normalize(posix.join(here, specifier));
+          // A chunk this one statically imports is loaded already; its import() cannot fail.
+          if (!byFile.has(target) || loaded.has(target)) return whole;
+          rewritten++;
+          const deps = [...staticClosure(target)].filter((dep) => !loaded.has(dep)).map(relative);
+          return `__nuImport(${JSON.stringify(specifier)},${JSON.stringify(deps)})`;
+        },
+      );
+      if (rewritten === 0) return null;
+      // First in the chunk (an element defined by this chunk's own code may connect, and import,
+      // before the chunk's last line has run), on the first line so the source map's lines hold.
+      return { code: `${LOADER.replace(/\n\s*/g, " ").trim()} ${out}`, map: null };
+    },
+  };
+}
+
+/** Put at the top of each chunk that has dynamic imports; its attempt counts are per chunk and URL. */
+const LOADER = `
+const __nuImportFailures = new Map();
+function __nuImport(specifier, deps) {
+  const url = new URL(specifier, import.meta.url).href;
+  const failures = __nuImportFailures.get(url) ?? 0;
+  const download = (href) =>
+    fetch(href).then((response) => {
+      if (!response.ok) throw new Error(\`\${response.status} \${href}\`);
+      return response.arrayBuffer();
+    });
+  return Promise.all([url, ...deps.map((dep) => new URL(dep, import.meta.url).href)].map(download)).then(() =>
+    import(failures === 0 ? url : \`\${url}?retry=\${failures}\`).catch((error) => {
+      __nuImportFailures.set(url, failures + 1);
+      throw error;
+    }),
+  );
+}
+`;
