@@ -59,7 +59,6 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
   const [busy, setBusy] = useState(false);
   const consents = draft.consents;
   const keys = TEXT[text];
-  const partnerName = draft.partner;
   const { documents, error: documentsError } = useLegalDocuments();
   const partnerName = usePartnerName(api, draft.partner, lang, t("flows.partner.someClinic"));
 
