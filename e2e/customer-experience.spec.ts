@@ -80,12 +80,13 @@ test.describe("a sign-in that guides", () => {
     await expect(resend).toHaveText(/^重新發送（3[01] 秒）$/);
     await resend.click({ force: true });
     expect(requests).toHaveLength(1);
+    // axe waits on the page's timers: let the clock run again before checking.
+    await page.clock.resume();
     await checkA11y(page);
     await shot(page, testInfo, "signin-02-countdown");
     await page.clock.fastForward(30_000);
     await expect(resend).toHaveText("重新發送");
     await expect(resend).toBeEnabled();
-    await page.clock.resume();
 
     // The hourly allowance (5) used up elsewhere: the server refuses with Retry-After, and the
     // page says how long to wait instead of "code sent", without calling the address wrong.
