@@ -3,6 +3,7 @@ import type { Sessions } from "./auth/sessions.ts";
 import type { Tokens } from "./auth/tokens.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Db } from "./db/db.ts";
+import type { Logger } from "./log.ts";
 import type { Mailer } from "./services/mail.ts";
 
 /** What every route and service may use; built once per app by createApp. */
@@ -15,5 +16,6 @@ export interface Deps {
   mailer: Mailer;
   /** Milliseconds since the epoch; every expiry and window is measured with it. */
   now: () => number;
-  log: (line: string) => void;
+  /** JSON-lines log; see log.ts for what may go in. */
+  logger: Logger;
 }
