@@ -29,6 +29,7 @@ import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
 import { seedSampleTexts } from "./services/customerTexts.ts";
 import { startHousekeeping } from "./services/housekeeping.ts";
+import { referenceLists } from "./services/lists.ts";
 import { createMailer } from "./services/mail.ts";
 import { staticRoutes } from "./static.ts";
 
@@ -123,7 +124,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     });
     const sessions = await createSessions(db, now);
     const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
-    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, now, logger };
+    const lists = await referenceLists(db);
+    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, lists, now, logger };
     const stopHousekeeping = startHousekeeping(deps);
     return {
       app: buildApp(deps),
@@ -132,6 +134,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         stopHousekeeping();
         mailer.close();
         await sessions.close();
+        await lists.close();
         await db.close();
         logger.flush();
       },

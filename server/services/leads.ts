@@ -15,6 +15,7 @@ import type { CustomerPrincipal } from "../http/auth.ts";
 import { ApiFailure, type Envelope } from "../http/envelope.ts";
 import { recordConsents } from "./customerTexts.ts";
 import { type Answer, once, requestHash } from "./idempotency.ts";
+import type { ReferenceLists } from "./lists.ts";
 
 type Details = Omit<Lead, "id" | "flow" | "email" | "redemptions" | "created_at" | "updated_at">;
 
@@ -62,23 +63,14 @@ export function maskPhone(phone: string): string {
   return phone.length <= 4 ? "****" : `${"*".repeat(phone.length - 4)}${phone.slice(-4)}`;
 }
 
-/** Product, clinic and hospital ids must name something in the lists. */
-async function checkReferences(q: Queryable, fields: Partial<Details>): Promise<void> {
-  if (fields.product_id) {
-    const { rowCount } = await q.query("SELECT 1 FROM products WHERE id = $1", [fields.product_id]);
-    if (rowCount === 0) throw new ApiFailure("VALIDATION_FAILED", { field: "product_id" });
-  }
-  if (fields.clinic_id) {
-    const { rowCount } = await q.query("SELECT 1 FROM clinics WHERE id = $1", [fields.clinic_id]);
-    if (rowCount === 0) throw new ApiFailure("VALIDATION_FAILED", { field: "clinic_id" });
-  }
-  if (fields.baby) {
-    const { rowCount } = await q.query("SELECT 1 FROM hospitals WHERE type = $1 AND id = $2", [
-      fields.baby.hospital_type,
-      fields.baby.hospital_id,
-    ]);
-    if (rowCount === 0) throw new ApiFailure("VALIDATION_FAILED", { field: "baby.hospital_id" });
-  }
+/** Product, clinic and hospital ids must name something in the lists (held in memory). */
+async function checkReferences(lists: ReferenceLists, fields: Partial<Details>): Promise<void> {
+  if (fields.product_id && !(await lists.products()).ids.has(fields.product_id))
+    throw new ApiFailure("VALIDATION_FAILED", { field: "product_id" });
+  if (fields.clinic_id && !(await lists.clinics()).ids.has(fields.clinic_id))
+    throw new ApiFailure("VALIDATION_FAILED", { field: "clinic_id" });
+  if (fields.baby && !(await lists.hospitals(fields.baby.hospital_type)).ids.has(fields.baby.hospital_id))
+    throw new ApiFailure("VALIDATION_FAILED", { field: "baby.hospital_id" });
 }
 
 function detailsOf(input: Partial<LeadCreateInput>): Partial<Details> {
@@ -98,7 +90,7 @@ export async function createLead(
   const nowMs = deps.now();
   return deps.db.transaction(async (tx) => {
     const details = { ...detailsOf(input), consents: await recordConsents(tx, input.consents, nowMs) };
-    await checkReferences(tx, details);
+    await checkReferences(deps.lists, details);
     const work = async (): Promise<{ status: number; body: Envelope }> => {
       const at = new Date(nowMs).toISOString();
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -190,7 +182,7 @@ export async function patchLead(
     };
     if (!isValidPhone(merged.phone_code, merged.phone))
       throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
-    await checkReferences(tx, changes);
+    await checkReferences(deps.lists, changes);
     const { rows } = await tx.query<LeadRow>(
       "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
       [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],
