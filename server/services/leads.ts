@@ -63,14 +63,25 @@ export function maskPhone(phone: string): string {
   return phone.length <= 4 ? "****" : `${"*".repeat(phone.length - 4)}${phone.slice(-4)}`;
 }
 
-/** Product, clinic and hospital ids must name something in the lists (held in memory). */
-async function checkReferences(lists: ReferenceLists, fields: Partial<Details>): Promise<void> {
-  if (fields.product_id && !(await lists.products()).ids.has(fields.product_id))
-    throw new ApiFailure("VALIDATION_FAILED", { field: "product_id" });
-  if (fields.clinic_id && !(await lists.clinics()).ids.has(fields.clinic_id))
-    throw new ApiFailure("VALIDATION_FAILED", { field: "clinic_id" });
-  if (fields.baby && !(await lists.hospitals(fields.baby.hospital_type)).ids.has(fields.baby.hospital_id))
-    throw new ApiFailure("VALIDATION_FAILED", { field: "baby.hospital_id" });
+/**
+ * Product, clinic and hospital ids must name something in the lists (held in memory). The lists
+ * are fetched before any transaction: on PGlite a read outside the open transaction would wait
+ * for it to end.
+ */
+async function referenceCheck(lists: ReferenceLists, fields: Partial<Details>): Promise<() => void> {
+  const [products, clinics, hospitals] = await Promise.all([
+    fields.product_id ? lists.products() : undefined,
+    fields.clinic_id ? lists.clinics() : undefined,
+    fields.baby ? lists.hospitals(fields.baby.hospital_type) : undefined,
+  ]);
+  return () => {
+    if (fields.product_id && !products?.ids.has(fields.product_id))
+      throw new ApiFailure("VALIDATION_FAILED", { field: "product_id" });
+    if (fields.clinic_id && !clinics?.ids.has(fields.clinic_id))
+      throw new ApiFailure("VALIDATION_FAILED", { field: "clinic_id" });
+    if (fields.baby && !hospitals?.ids.has(fields.baby.hospital_id))
+      throw new ApiFailure("VALIDATION_FAILED", { field: "baby.hospital_id" });
+  };
 }
 
 function detailsOf(input: Partial<LeadCreateInput>): Partial<Details> {
@@ -96,7 +107,7 @@ export async function createLead(
   const nowMs = deps.now();
   // Reads only (document versions in force), before the one write statement.
   const details = { ...detailsOf(input), consents: await recordConsents(deps.db, input.consents, nowMs) };
-  await checkReferences(deps.lists, details);
+  (await referenceCheck(deps.lists, details))();
   const at = new Date(nowMs).toISOString();
   const detailsJson = JSON.stringify(details);
   // As the database will hold it (undefined fields gone), so the answer equals a later read.
@@ -197,6 +208,7 @@ export async function patchLead(
   opts: { full: boolean; role?: string },
 ): Promise<Lead> {
   const { id, ...changes } = input;
+  const checkReferences = await referenceCheck(deps.lists, changes);
   return deps.db.transaction(async (tx) => {
     const row = await loadRow(tx, id, true);
     if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
@@ -209,7 +221,7 @@ export async function patchLead(
     };
     if (!isValidPhone(merged.phone_code, merged.phone))
       throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
-    await checkReferences(deps.lists, changes);
+    checkReferences();
     const { rows } = await tx.query<LeadRow>(
       "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
       [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],

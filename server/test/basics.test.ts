@@ -63,14 +63,19 @@ describe("API key", () => {
 });
 
 describe("envelope and headers", () => {
-  it("answers {Code, Message, Data} with the HTTP status equal to Code, never cached", async () => {
+  it("answers {Code, Message, Data} with the HTTP status equal to Code, never cached (lists: revalidated)", async () => {
     const res = await s.call("GET", "/api/product_image");
     expect(res.status).toBe(200);
     expect(res.body.Code).toBe(200);
     expect(typeof res.body.Message).toBe("string");
     expect(res.body.Data.length).toBeGreaterThanOrEqual(3);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    // Reference lists carry an ETag: a cache must ask every time (see lists.test.ts).
+    expect(res.headers.get("cache-control")).toBe("no-cache");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    const other = await s.call("GET", "/api/maintenance");
+    expect(other.status).toBe(200);
+    expect(other.headers.get("cache-control")).toBe("no-store");
+    expect(other.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("refuses bodies over 64 KiB with 413 PAYLOAD_TOO_LARGE", async () => {
