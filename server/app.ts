@@ -15,8 +15,9 @@ import { migrate, withSchemaLock } from "./db/migrate.ts";
 import { seedDemo, seedReferenceData } from "./db/seed.ts";
 import type { Deps } from "./deps.ts";
 import type { AppEnv } from "./http/env.ts";
-import { ApiFailure, sendFailure } from "./http/envelope.ts";
-import { accessLog, apiBodyLimit, apiHeaders, apiKeyGate, corsGate } from "./http/middleware.ts";
+import { ApiFailure, failureEnvelope, sendFailure } from "./http/envelope.ts";
+import { apiGate, requestLog, safePath } from "./http/middleware.ts";
+import { createLogger } from "./log.ts";
 import { customerAuthRoutes } from "./routes/customerAuth.ts";
 import { customerTextRoutes } from "./routes/customerTexts.ts";
 import { devOutboxRoutes } from "./routes/devOutbox.ts";
@@ -28,13 +29,14 @@ import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
 import { seedSampleTexts } from "./services/customerTexts.ts";
 import { startHousekeeping } from "./services/housekeeping.ts";
+import { referenceLists } from "./services/lists.ts";
 import { createMailer } from "./services/mail.ts";
 import { staticRoutes } from "./static.ts";
 
 export interface AppOptions extends Partial<ServerConfig> {
   /** Clock in ms (tests move it to expire codes and tokens). */
   now?: () => number;
-  /** Where the access log and notices go; default stdout. */
+  /** Where the log lines (JSON) go; default stdout, written asynchronously. */
   log?: (line: string) => void;
   /** A PGlite dump to start `memory://` from (tests). */
   pgliteTemplate?: Blob;
@@ -55,8 +57,8 @@ function errorSummary(error: unknown): string {
 
 export function buildApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", accessLog(deps));
-  app.use("/api/*", apiHeaders, corsGate(deps), apiKeyGate(deps), apiBodyLimit);
+  app.use("*", requestLog(deps));
+  app.use("/api/*", apiGate(deps));
   for (const routes of [
     listRoutes(deps),
     customerTextRoutes(deps),
@@ -70,12 +72,19 @@ export function buildApp(deps: Deps): Hono<AppEnv> {
   ]) {
     app.route("/api", routes);
   }
-  app.all("/api/*", (c) => sendFailure(c, new ApiFailure("NOT_FOUND")));
+  // The same answer every time: built once, not an ApiFailure (and its stack trace) per request.
+  const notFound = JSON.stringify(failureEnvelope(new ApiFailure("NOT_FOUND")));
+  app.all("/api/*", (c) => c.body(notFound, 404, { "Content-Type": "application/json" }));
   staticRoutes(app, deps.config);
   app.notFound((c) => c.text("Not found\n", 404));
   app.onError((error, c) => {
     if (error instanceof ApiFailure) return sendFailure(c, error);
-    deps.log(`error ${c.req.method} ${c.req.path}: ${errorSummary(error)}`);
+    deps.logger.error({
+      reqId: c.get("requestId"),
+      method: c.req.method,
+      path: safePath(c.req.path),
+      error: errorSummary(error),
+    });
     if (c.req.path.startsWith("/api/")) return sendFailure(c, new ApiFailure("INTERNAL"));
     return c.text("Internal error\n", 500);
   });
@@ -94,12 +103,13 @@ export async function prepareDatabase(db: Db, seed: ServerConfig["seed"], nowMs:
 }
 
 export async function createApp(options: AppOptions = {}): Promise<App> {
-  const { now = Date.now, log = (line: string) => console.log(line), pgliteTemplate, ...overrides } = options;
+  const { now = Date.now, log, pgliteTemplate, ...overrides } = options;
+  const logger = createLogger(log);
   const config: ServerConfig = { ...defaultConfig(), ...overrides };
   const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteTemplate });
   try {
     const seeded = await prepareDatabase(db, config.seed, now());
-    if (seeded) log("seeded demo data (staff S001, S002, A001; leads NUDEM00001-3)");
+    if (seeded) logger.info("seeded demo data (staff S001, S002, A001; leads NUDEM00001-3)");
     const secrets = await loadSecrets({
       configured: config.tokenSecret,
       databaseUrl: config.databaseUrl,
@@ -111,11 +121,12 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       brandName: config.brand.name,
-      log,
+      log: (line) => logger.warn(line),
     });
     const sessions = await createSessions(db, now);
     const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
-    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, now, log };
+    const lists = await referenceLists(db);
+    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, lists, now, logger };
     const stopHousekeeping = startHousekeeping(deps);
     return {
       app: buildApp(deps),
@@ -124,7 +135,9 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         stopHousekeeping();
         mailer.close();
         await sessions.close();
+        await lists.close();
         await db.close();
+        logger.flush();
       },
     };
   } catch (error) {

@@ -3,6 +3,8 @@ import type { Sessions } from "./auth/sessions.ts";
 import type { Tokens } from "./auth/tokens.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Db } from "./db/db.ts";
+import type { Logger } from "./log.ts";
+import type { ReferenceLists } from "./services/lists.ts";
 import type { Mailer } from "./services/mail.ts";
 
 /** What every route and service may use; built once per app by createApp. */
@@ -13,7 +15,10 @@ export interface Deps {
   tokens: Tokens;
   sessions: Sessions;
   mailer: Mailer;
+  /** Hospitals, clinics, products: in memory, dropped when the database changes them. */
+  lists: ReferenceLists;
   /** Milliseconds since the epoch; every expiry and window is measured with it. */
   now: () => number;
-  log: (line: string) => void;
+  /** JSON-lines log; see log.ts for what may go in. */
+  logger: Logger;
 }

@@ -90,6 +90,22 @@ export function wrapPglite(db: PGlite): Db {
   };
 }
 
+const preparedNames = new Map<string, string>();
+/**
+ * Statements with parameters run as named prepared statements (parsed and planned once per
+ * connection). Not those with `*`: their result type would be fixed at the first run, and a
+ * migration by another instance could change it.
+ */
+function preparedName(sql: string): string | undefined {
+  if (sql.includes("*")) return undefined;
+  let name = preparedNames.get(sql);
+  if (name === undefined) {
+    name = `nu${preparedNames.size + 1}`;
+    preparedNames.set(sql, name);
+  }
+  return name;
+}
+
 /** PostgreSQL error codes worth one more try of the whole transaction. */
 const RETRYABLE = new Set(["40001", "40P01"]);
 
@@ -154,7 +170,10 @@ function wrapPostgres(pool: pg.Pool, url: string): Db {
   pool.on("error", (err) => console.error(`postgres pool: ${(err as { code?: string }).code ?? err.name}`));
   const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await client.query(sql, params);
+      const name = params.length > 0 ? preparedName(sql) : undefined;
+      const result = await client.query(
+        name ? { name, text: sql, values: params } : { text: sql, values: params },
+      );
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
     async exec(sql: string) {

@@ -1,7 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 
-export type AppEnv = { Bindings: HttpBindings };
+export type AppEnv = { Bindings: HttpBindings; Variables: { requestId: string } };
 
 /**
  * The address rate limits count by: the socket's peer, or with TRUST_PROXY=1 the last

@@ -1,90 +1,117 @@
-/** What every request goes through: the access log, and for /api the headers, CORS, key and size checks. */
+/**
+ * What every request goes through, in two middlewares (each extra one is a closure and a
+ * promise per request): the request log for all, and for /api one gate doing the headers,
+ * CORS, key and size checks. Headers are set before the handler runs: set on a finished
+ * response, Hono would rebuild it as a stream.
+ */
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../deps.ts";
+import { requestId } from "../log.ts";
 import type { AppEnv } from "./env.ts";
 import { ApiFailure, sendFailure } from "./envelope.ts";
 import { BODY_LIMIT_BYTES } from "./input.ts";
 
 /**
- * One line per request: method, path without the query string, status, milliseconds. Nothing
- * else (no query strings, headers, bodies or tokens: they can carry personal data).
+ * One JSON line per request: request id, method, path without the query string, status,
+ * milliseconds. Nothing else (no query strings, headers, bodies or tokens: they can carry
+ * personal data). The id is also sent back as `X-Request-Id`.
  */
-export function accessLog(deps: Deps): MiddlewareHandler<AppEnv> {
+export function requestLog(deps: Deps): MiddlewareHandler<AppEnv> {
+  const { logger } = deps;
   return async (c, next) => {
     const started = performance.now();
+    const reqId = requestId(c.req.header("x-request-id"));
+    c.set("requestId", reqId);
+    c.header("X-Request-Id", reqId);
     try {
       await next();
     } finally {
       // A body nobody read is drained, so the client is not left writing into a closed request.
       const incoming = c.env?.incoming;
       if (incoming && !incoming.readableEnded && !incoming.destroyed) incoming.resume();
-      const path = c.req.path.replace(/[^\x21-\x7e]/g, "?").slice(0, 200);
-      deps.log(`${c.req.method} ${path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+      logger.info({
+        reqId,
+        method: c.req.method,
+        path: safePath(c.req.path),
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
     }
   };
 }
 
-export const apiHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  await next();
-  c.header("Cache-Control", "no-store");
-  c.header("X-Content-Type-Options", "nosniff");
-};
+/** The path as a log may show it: printable ASCII only, at most 200 characters. */
+export function safePath(path: string): string {
+  return path.replace(/[^\x21-\x7e]/g, "?").slice(0, 200);
+}
 
 const ALLOWED_HEADERS = "x-api-key, content-type, authorization, idempotency-key";
 const ALLOWED_METHODS = "GET, POST, PATCH, PUT, OPTIONS";
-
-/**
- * Browser calls only from the server's own origin or an origin in ALLOWED_ORIGINS: any other
- * Origin is refused (403) before the request does anything; allowed cross-origin callers get
- * the CORS headers, and preflights are answered here.
- */
-export function corsGate(deps: Deps): MiddlewareHandler<AppEnv> {
-  const allowed = new Set(deps.config.allowedOrigins);
-  return async (c, next) => {
-    const origin = c.req.header("origin");
-    if (origin === undefined) return next();
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      originHost = null;
-    }
-    const sameOrigin = originHost !== null && originHost === c.req.header("host");
-    if (!sameOrigin && !allowed.has(origin.toLowerCase()))
-      return sendFailure(c, new ApiFailure("ORIGIN_NOT_ALLOWED"));
-    c.header("Vary", "Origin", { append: true });
-    if (sameOrigin) return next();
-    c.header("Access-Control-Allow-Origin", origin);
-    c.header("Access-Control-Expose-Headers", "Retry-After, Idempotent-Replayed");
-    if (c.req.method === "OPTIONS") {
-      c.header("Access-Control-Allow-Methods", ALLOWED_METHODS);
-      c.header("Access-Control-Allow-Headers", ALLOWED_HEADERS);
-      c.header("Access-Control-Max-Age", "600");
-      return c.body(null, 204);
-    }
-    return next();
-  };
-}
 
 function digest(value: string): Buffer {
   return createHash("sha256").update(value).digest();
 }
 
-/** `x-api-key` must be the configured key (compared in constant time). */
-export function apiKeyGate(deps: Deps): MiddlewareHandler<AppEnv> {
-  const expected = digest(deps.config.apiKey);
-  return async (c, next) => {
-    const given = c.req.header("x-api-key");
-    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
-      return sendFailure(c, new ApiFailure("INVALID_API_KEY"));
-    }
-    return next();
-  };
-}
-
-export const apiBodyLimit: MiddlewareHandler<AppEnv> = bodyLimit({
+const limitBody = bodyLimit({
   maxSize: BODY_LIMIT_BYTES,
   onError: (c) => sendFailure(c, new ApiFailure("PAYLOAD_TOO_LARGE")),
 });
+
+/**
+ * For /api: `Cache-Control: no-store` (a route may loosen it) and `nosniff`; browser calls only
+ * from the server's own origin or an origin in ALLOWED_ORIGINS (any other Origin is refused, 403,
+ * before the request does anything; allowed cross-origin callers get the CORS headers and
+ * preflights are answered here); `x-api-key` must be the configured key (compared in constant
+ * time); bodies over the limit are refused, by their Content-Length when they give one (reading
+ * the body stream would make the node request into a full Request), by counting otherwise.
+ */
+export function apiGate(deps: Deps): MiddlewareHandler<AppEnv> {
+  const allowed = new Set(deps.config.allowedOrigins);
+  const expectedKey = digest(deps.config.apiKey);
+  return async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    c.header("X-Content-Type-Options", "nosniff");
+    const origin = c.req.header("origin");
+    if (origin !== undefined) {
+      const preflight = cors(c, origin, allowed);
+      if (preflight) return preflight;
+    }
+    const given = c.req.header("x-api-key");
+    if (given === undefined || !timingSafeEqual(digest(given), expectedKey)) {
+      return sendFailure(c, new ApiFailure("INVALID_API_KEY"));
+    }
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") return next();
+    const length = c.req.header("content-length");
+    if (length !== undefined && c.req.header("transfer-encoding") === undefined) {
+      return Number(length) > BODY_LIMIT_BYTES ? sendFailure(c, new ApiFailure("PAYLOAD_TOO_LARGE")) : next();
+    }
+    return limitBody(c, next);
+  };
+}
+
+/** The CORS headers of an allowed origin; a response when the request ends here. */
+function cors(c: Context<AppEnv>, origin: string, allowed: Set<string>): Response | undefined {
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = null;
+  }
+  const sameOrigin = originHost !== null && originHost === c.req.header("host");
+  if (!sameOrigin && !allowed.has(origin.toLowerCase()))
+    return sendFailure(c, new ApiFailure("ORIGIN_NOT_ALLOWED"));
+  c.header("Vary", "Origin", { append: true });
+  if (sameOrigin) return undefined;
+  c.header("Access-Control-Allow-Origin", origin);
+  c.header("Access-Control-Expose-Headers", "Retry-After, Idempotent-Replayed, ETag, X-Request-Id");
+  if (c.req.method === "OPTIONS") {
+    c.header("Access-Control-Allow-Methods", ALLOWED_METHODS);
+    c.header("Access-Control-Allow-Headers", `${ALLOWED_HEADERS}, if-none-match, x-request-id`);
+    c.header("Access-Control-Max-Age", "600");
+    return c.body(null, 204);
+  }
+  return undefined;
+}

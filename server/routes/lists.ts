@@ -1,23 +1,37 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { emptyQuerySchema, hospitalQuerySchema } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok } from "../http/envelope.ts";
 import { queryOf } from "../http/input.ts";
-import { clinics, hospitals, products } from "../services/lists.ts";
+import type { CachedList } from "../services/lists.ts";
+
+/** The list's ready answer; `304` when the caller already holds this version (`If-None-Match`). */
+function sendList(c: Context<AppEnv>, list: CachedList): Response {
+  c.header("Cache-Control", "no-cache");
+  c.header("ETag", list.etag);
+  const held = c.req.header("if-none-match");
+  if (
+    held !== undefined &&
+    (held.trim() === "*" || held.split(",").some((t) => t.trim().replace(/^W\//, "") === list.etag))
+  ) {
+    return c.body(null, 304);
+  }
+  return c.body(list.json, 200, { "Content-Type": "application/json" });
+}
 
 export function listRoutes(deps: Deps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get("/product_image", async (c) => {
       queryOf(c, emptyQuerySchema);
-      return ok(c, await products(deps.db));
+      return sendList(c, await deps.lists.products());
     })
     .get("/clinic_list", async (c) => {
       queryOf(c, emptyQuerySchema);
-      return ok(c, await clinics(deps.db));
+      return sendList(c, await deps.lists.clinics());
     })
     .get("/hospital_list", async (c) => {
       const { type } = queryOf(c, hospitalQuerySchema);
-      return ok(c, await hospitals(deps.db, type));
+      return sendList(c, await deps.lists.hospitals(type));
     });
 }

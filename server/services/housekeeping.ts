@@ -24,7 +24,7 @@ export function startHousekeeping(deps: Deps): () => void {
   const timer = setInterval(() => {
     cleanUp(deps)
       .then(() => deps.mailer.flush())
-      .catch((error) => deps.log(`housekeeping failed (${(error as Error).name})`));
+      .catch((error) => deps.logger.error(`housekeeping failed (${(error as Error).name})`));
   }, EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -9,12 +9,13 @@ import type { LeadCreateInput, LeadPatchInput } from "../../lib/core/schemas.ts"
 import type { Flow, Lead, Redemption } from "../../lib/core/types.ts";
 import type { Principal } from "../auth/tokens.ts";
 import type { Queryable } from "../db/db.ts";
-import { iso } from "../db/db.ts";
+import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import type { CustomerPrincipal } from "../http/auth.ts";
 import { ApiFailure, type Envelope } from "../http/envelope.ts";
 import { recordConsents } from "./customerTexts.ts";
-import { type Answer, once, requestHash } from "./idempotency.ts";
+import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
+import type { ReferenceLists } from "./lists.ts";
 
 type Details = Omit<Lead, "id" | "flow" | "email" | "redemptions" | "created_at" | "updated_at">;
 
@@ -23,8 +24,8 @@ interface LeadRow {
   flow: Flow;
   email: string;
   details: Details;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 
 const EMPTY_DETAILS: Omit<Details, "last_name" | "first_name" | "phone_code" | "phone" | "consents"> = {
@@ -62,23 +63,25 @@ export function maskPhone(phone: string): string {
   return phone.length <= 4 ? "****" : `${"*".repeat(phone.length - 4)}${phone.slice(-4)}`;
 }
 
-/** Product, clinic and hospital ids must name something in the lists. */
-async function checkReferences(q: Queryable, fields: Partial<Details>): Promise<void> {
-  if (fields.product_id) {
-    const { rowCount } = await q.query("SELECT 1 FROM products WHERE id = $1", [fields.product_id]);
-    if (rowCount === 0) throw new ApiFailure("VALIDATION_FAILED", { field: "product_id" });
-  }
-  if (fields.clinic_id) {
-    const { rowCount } = await q.query("SELECT 1 FROM clinics WHERE id = $1", [fields.clinic_id]);
-    if (rowCount === 0) throw new ApiFailure("VALIDATION_FAILED", { field: "clinic_id" });
-  }
-  if (fields.baby) {
-    const { rowCount } = await q.query("SELECT 1 FROM hospitals WHERE type = $1 AND id = $2", [
-      fields.baby.hospital_type,
-      fields.baby.hospital_id,
-    ]);
-    if (rowCount === 0) throw new ApiFailure("VALIDATION_FAILED", { field: "baby.hospital_id" });
-  }
+/**
+ * Product, clinic and hospital ids must name something in the lists (held in memory). The lists
+ * are fetched before any transaction: on PGlite a read outside the open transaction would wait
+ * for it to end.
+ */
+async function referenceCheck(lists: ReferenceLists, fields: Partial<Details>): Promise<() => void> {
+  const [products, clinics, hospitals] = await Promise.all([
+    fields.product_id ? lists.products() : undefined,
+    fields.clinic_id ? lists.clinics() : undefined,
+    fields.baby ? lists.hospitals(fields.baby.hospital_type) : undefined,
+  ]);
+  return () => {
+    if (fields.product_id && !products?.ids.has(fields.product_id))
+      throw new ApiFailure("VALIDATION_FAILED", { field: "product_id" });
+    if (fields.clinic_id && !clinics?.ids.has(fields.clinic_id))
+      throw new ApiFailure("VALIDATION_FAILED", { field: "clinic_id" });
+    if (fields.baby && !hospitals?.ids.has(fields.baby.hospital_id))
+      throw new ApiFailure("VALIDATION_FAILED", { field: "baby.hospital_id" });
+  };
 }
 
 function detailsOf(input: Partial<LeadCreateInput>): Partial<Details> {
@@ -86,7 +89,13 @@ function detailsOf(input: Partial<LeadCreateInput>): Partial<Details> {
   return details;
 }
 
-/** POST /api/lead: the customer's own lead for the token's flow, at most once per idempotency key. */
+/**
+ * POST /api/lead: the customer's own lead for the token's flow, at most once per idempotency key.
+ * One statement does it all: with a key, a CTE claims the key, storing the answer computed
+ * beforehand (the new lead is fully known: id, details, time), and inserts the lead only if the
+ * claim succeeded. A duplicate lead fails the whole statement (unique violation), so no key is
+ * left claimed for an answer that was never given.
+ */
 export async function createLead(
   deps: Deps,
   customer: CustomerPrincipal,
@@ -96,34 +105,55 @@ export async function createLead(
   if (input.email !== customer.email) throw new ApiFailure("FORBIDDEN", { field: "email" });
   if (input.flow !== customer.flow) throw new ApiFailure("FORBIDDEN", { field: "flow" });
   const nowMs = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const details = { ...detailsOf(input), consents: await recordConsents(tx, input.consents, nowMs) };
-    await checkReferences(tx, details);
-    const work = async (): Promise<{ status: number; body: Envelope }> => {
-      const at = new Date(nowMs).toISOString();
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const { rows } = await tx.query<LeadRow>(
-          `INSERT INTO leads (id, flow, email, details, created_at, updated_at)
-           VALUES ($1, $2, $3, $4::jsonb, $5, $5) ON CONFLICT DO NOTHING RETURNING *`,
-          [newLeadRef(), input.flow, input.email, JSON.stringify(details), at],
-        );
-        if (rows[0]) return { status: 200, body: { Code: 200, Message: "OK", Data: [toLead(rows[0], [])] } };
-        const existing = await tx.query<{ id: string }>(
-          "SELECT id FROM leads WHERE email = $1 AND flow = $2",
-          [input.email, input.flow],
-        );
-        if (existing.rows[0]) throw new ApiFailure("LEAD_EXISTS", { data: [{ id: existing.rows[0].id }] });
-        // Otherwise the random id was taken: draw another.
-      }
-      throw new Error("no free lead id after 5 draws");
-    };
-    if (idempotencyKey === undefined) return { ...(await work()), replayed: false };
-    return once(
-      tx,
-      { scope: `lead:${customer.email}`, key: idempotencyKey, hash: requestHash(input), nowMs },
-      work,
+  // Reads only (document versions in force), before the one write statement.
+  const details = { ...detailsOf(input), consents: await recordConsents(deps.db, input.consents, nowMs) };
+  (await referenceCheck(deps.lists, details))();
+  const at = new Date(nowMs).toISOString();
+  const detailsJson = JSON.stringify(details);
+  // As the database will hold it (undefined fields gone), so the answer equals a later read.
+  const stored = JSON.parse(detailsJson) as Details;
+  const ref =
+    idempotencyKey === undefined
+      ? undefined
+      : { scope: `lead:${customer.email}`, key: idempotencyKey, hash: requestHash(input) };
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const id = newLeadRef();
+    const lead = toLead(
+      { id, flow: input.flow, email: input.email, details: stored, created_at: at, updated_at: at },
+      [],
     );
-  });
+    const body: Envelope = { Code: 200, Message: "OK", Data: [lead] };
+    const leadParams = [id, input.flow, input.email, detailsJson, at];
+    try {
+      if (ref === undefined) {
+        await deps.db.query(
+          `INSERT INTO leads (id, flow, email, details, created_at, updated_at)
+           VALUES ($1, $2, $3, $4::jsonb, $5, $5)`,
+          leadParams,
+        );
+        return { status: 200, body, replayed: false };
+      }
+      const { rows } = await deps.db.query(
+        `WITH claim AS (
+           INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
+           VALUES ($6, $7, $8, 200, $9::jsonb, $5) ON CONFLICT (scope, key) DO NOTHING RETURNING key)
+         INSERT INTO leads (id, flow, email, details, created_at, updated_at)
+         SELECT $1, $2, $3, $4::jsonb, $5, $5 FROM claim RETURNING id`,
+        [...leadParams, ref.scope, ref.key, ref.hash, JSON.stringify(body)],
+      );
+      if (rows.length === 1) return { status: 200, body, replayed: false };
+      return storedAnswer(deps.db, ref);
+    } catch (error) {
+      if (pgCode(error) !== "23505") throw error;
+      const existing = await deps.db.query<{ id: string }>(
+        "SELECT id FROM leads WHERE email = $1 AND flow = $2",
+        [input.email, input.flow],
+      );
+      if (existing.rows[0]) throw new ApiFailure("LEAD_EXISTS", { data: [{ id: existing.rows[0].id }] });
+      // Otherwise the random id was taken: draw another.
+    }
+  }
+  throw new Error("no free lead id after 5 draws");
 }
 
 /** The lead and its redemptions in one round trip. */
@@ -178,6 +208,7 @@ export async function patchLead(
   opts: { full: boolean; role?: string },
 ): Promise<Lead> {
   const { id, ...changes } = input;
+  const checkReferences = await referenceCheck(deps.lists, changes);
   return deps.db.transaction(async (tx) => {
     const row = await loadRow(tx, id, true);
     if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
@@ -190,7 +221,7 @@ export async function patchLead(
     };
     if (!isValidPhone(merged.phone_code, merged.phone))
       throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
-    await checkReferences(tx, changes);
+    checkReferences();
     const { rows } = await tx.query<LeadRow>(
       "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
       [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],

@@ -1,6 +1,16 @@
-/** The reference lists of SPEC §3: hospitals, cooperative-partner clinics and products. */
+/**
+ * The reference lists of SPEC §3: hospitals, cooperative-partner clinics and products. They
+ * change rarely (seed, an operator's SQL), are read on every form, and are checked on every
+ * lead: each is held in memory as its ready answer (JSON text and ETag) and its id set, and
+ * dropped when the database says the table changed (migration 006: a trigger NOTIFYs
+ * nu_forms_reference; every instance LISTENs). While no notification can be trusted (the
+ * listening connection is down), every call reads the database again.
+ */
+import { createHash } from "node:crypto";
 import type { Clinic, Hospital, HospitalType, Product } from "../../lib/core/types.ts";
-import type { Queryable } from "../db/db.ts";
+import type { Db, Queryable } from "../db/db.ts";
+
+export const REFERENCE_CHANNEL = "nu_forms_reference";
 
 export async function hospitals(q: Queryable, type?: HospitalType): Promise<Hospital[]> {
   const { rows } = await q.query<Hospital>(
@@ -23,4 +33,68 @@ export async function products(q: Queryable): Promise<Product[]> {
     "SELECT id, name_zh, name_en, description_zh, description_en, image_url FROM products ORDER BY sort",
   );
   return rows;
+}
+
+/** A list as the API answers it: the envelope's JSON text, its ETag, and the ids it holds. */
+export interface CachedList {
+  json: string;
+  etag: string;
+  ids: ReadonlySet<string | number>;
+}
+
+export interface ReferenceLists {
+  hospitals(type?: HospitalType): Promise<CachedList>;
+  clinics(): Promise<CachedList>;
+  products(): Promise<CachedList>;
+  close(): Promise<void>;
+}
+
+function answer(rows: { id: string | number }[]): CachedList {
+  const json = JSON.stringify({ Code: 200, Message: "OK", Data: rows });
+  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
+  return { json, etag, ids: new Set(rows.map((r) => r.id)) };
+}
+
+type Table = "hospitals" | "clinics" | "products";
+
+export async function referenceLists(db: Db): Promise<ReferenceLists> {
+  // Keyed "table" or "table:variant"; a promise, so concurrent first requests share one read.
+  const cache = new Map<string, Promise<CachedList>>();
+  let listening = false;
+  const drop = (table?: string) => {
+    for (const key of [...cache.keys()])
+      if (table === undefined || key.split(":")[0] === table) cache.delete(key);
+  };
+  const stop = await db.listen(
+    REFERENCE_CHANNEL,
+    () => drop(),
+    (now) => {
+      listening = now;
+      drop();
+    },
+  );
+  const get = (
+    table: Table,
+    variant: string,
+    load: () => Promise<{ id: string | number }[]>,
+  ): Promise<CachedList> => {
+    if (!listening) return load().then(answer);
+    const key = variant ? `${table}:${variant}` : table;
+    let entry = cache.get(key);
+    if (!entry) {
+      const loading = load().then(answer);
+      entry = loading;
+      cache.set(key, loading);
+      loading.catch(() => {
+        if (cache.get(key) === loading) cache.delete(key);
+      });
+    }
+    return entry;
+  };
+  return {
+    hospitals: (type) => get("hospitals", type ?? "", () => hospitals(db, type)),
+    clinics: () => get("clinics", "", () => clinics(db)),
+    products: () => get("products", "", () => products(db)),
+    close: () => stop(),
+  };
 }

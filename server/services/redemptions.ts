@@ -4,7 +4,7 @@
  */
 import { hkDateTime } from "../../lib/core/dates.ts";
 import type { Redemption, RedemptionKind } from "../../lib/core/types.ts";
-import { iso } from "../db/db.ts";
+import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { type StaffRow, staffName } from "./staff.ts";
@@ -27,16 +27,19 @@ function toRecord(row: RedemptionRow): RedemptionRecord {
   };
 }
 
+/**
+ * One statement in the usual case: the insert either wins (the primary key decides), or finds
+ * the redemption done (conflict: a second statement reads who did it), or the lead does not
+ * exist (foreign key).
+ */
 export async function redeem(
   deps: Deps,
   staff: StaffRow,
   input: { lead_id: string; kind: RedemptionKind; note?: string },
 ): Promise<RedemptionRecord> {
-  const nowMs = deps.now();
-  const outcome = await deps.db.transaction(async (tx) => {
-    const lead = await tx.query("SELECT 1 FROM leads WHERE id = $1", [input.lead_id]);
-    if (lead.rowCount === 0) throw new ApiFailure("NOT_FOUND", { field: "lead_id" });
-    const inserted = await tx.query<RedemptionRow>(
+  let inserted: RedemptionRow[];
+  try {
+    ({ rows: inserted } = await deps.db.query<RedemptionRow>(
       `INSERT INTO redemptions (lead_id, kind, staff_id, staff_name, note, redeemed_at)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (lead_id, kind) DO NOTHING
@@ -47,26 +50,27 @@ export async function redeem(
         staff.staff_id,
         staffName(staff),
         input.note ?? null,
-        new Date(nowMs).toISOString(),
+        new Date(deps.now()).toISOString(),
       ],
-    );
-    if (inserted.rows[0]) return { created: true, record: toRecord(inserted.rows[0]) };
-    const existing = await tx.query<RedemptionRow>(
-      `SELECT lead_id, kind, staff_id, staff_name, note, redeemed_at FROM redemptions
-       WHERE lead_id = $1 AND kind = $2`,
-      [input.lead_id, input.kind],
-    );
-    return { created: false, record: toRecord(existing.rows[0]) };
-  });
-  if (!outcome.created) {
-    const { record } = outcome;
-    throw new ApiFailure("ALREADY_REDEEMED", {
-      params: {
-        at: hkDateTime(record.redeemed_at),
-        staff: `${record.staff_name}（${record.staff_id}）`,
-      },
-      data: [record],
-    });
+    ));
+  } catch (error) {
+    if (pgCode(error) === "23503" && /lead/.test(String((error as { constraint?: string }).constraint))) {
+      throw new ApiFailure("NOT_FOUND", { field: "lead_id" });
+    }
+    throw error;
   }
-  return outcome.record;
+  if (inserted[0]) return toRecord(inserted[0]);
+  const existing = await deps.db.query<RedemptionRow>(
+    `SELECT lead_id, kind, staff_id, staff_name, note, redeemed_at FROM redemptions
+     WHERE lead_id = $1 AND kind = $2`,
+    [input.lead_id, input.kind],
+  );
+  const record = toRecord(existing.rows[0]);
+  throw new ApiFailure("ALREADY_REDEEMED", {
+    params: {
+      at: hkDateTime(record.redeemed_at),
+      staff: `${record.staff_name}（${record.staff_id}）`,
+    },
+    data: [record],
+  });
 }

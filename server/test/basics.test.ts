@@ -63,14 +63,19 @@ describe("API key", () => {
 });
 
 describe("envelope and headers", () => {
-  it("answers {Code, Message, Data} with the HTTP status equal to Code, never cached", async () => {
+  it("answers {Code, Message, Data} with the HTTP status equal to Code, never cached (lists: revalidated)", async () => {
     const res = await s.call("GET", "/api/product_image");
     expect(res.status).toBe(200);
     expect(res.body.Code).toBe(200);
     expect(typeof res.body.Message).toBe("string");
     expect(res.body.Data.length).toBeGreaterThanOrEqual(3);
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    // Reference lists carry an ETag: a cache must ask every time (see lists.test.ts).
+    expect(res.headers.get("cache-control")).toBe("no-cache");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    const other = await s.call("GET", "/api/maintenance");
+    expect(other.status).toBe(200);
+    expect(other.headers.get("cache-control")).toBe("no-store");
+    expect(other.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("refuses bodies over 64 KiB with 413 PAYLOAD_TOO_LARGE", async () => {
@@ -263,14 +268,31 @@ describe("pages", () => {
 });
 
 describe("request log", () => {
-  it("writes one line per request with method, path, status and time, and no personal data or tokens", async () => {
+  it("writes one JSON line per request with level, request id, method, path, status and time, and no personal data or tokens", async () => {
     const token = await customerToken(s, "log.person@example.com");
     s.logs.length = 0;
-    await s.call("GET", "/api/lead?id=NUDEM00001", { token });
-    await s.call("GET", "/api/dev/outbox?email=log.person%40example.com");
-    expect(s.logs).toHaveLength(2);
-    expect(s.logs[0]).toMatch(/^GET \/api\/lead 404 \d+ms$/);
-    expect(s.logs[1]).toMatch(/^GET \/api\/dev\/outbox 200 \d+ms$/);
+    const first = await s.call("GET", "/api/lead?id=NUDEM00001", { token });
+    await s.call("GET", "/api/dev/outbox?email=log.person%40example.com", {
+      headers: { "x-request-id": "proxy-42" },
+    });
+    await expect.poll(() => s.logs.length).toBe(2);
+    const lines = s.logs.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toEqual({
+      level: "info",
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      reqId: first.headers.get("x-request-id"),
+      method: "GET",
+      path: "/api/lead",
+      status: 404,
+      ms: expect.any(Number),
+    });
+    expect(lines[0].reqId).toMatch(/^[a-z0-9]{6}-[a-z0-9]+$/);
+    expect(lines[1]).toMatchObject({
+      level: "info",
+      reqId: "proxy-42",
+      path: "/api/dev/outbox",
+      status: 200,
+    });
     const all = s.logs.join("\n");
     expect(all).not.toContain("log.person");
     expect(all).not.toContain(token.slice(0, 20));
