@@ -9,7 +9,7 @@ import { Hono } from "hono";
 import { loadSecrets } from "./auth/secret.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokens } from "./auth/tokens.ts";
-import { defaultConfig, type ServerConfig } from "./config.ts";
+import { ConfigError, defaultConfig, type ServerConfig } from "./config.ts";
 import { type Db, openDb } from "./db/db.ts";
 import { migrate, withSchemaLock } from "./db/migrate.ts";
 import { seedDemo, seedReferenceData } from "./db/seed.ts";
@@ -56,6 +56,8 @@ function errorSummary(error: unknown): string {
 export function buildApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", accessLog(deps));
+  // Production has no dev outbox at all: 404 whatever the key, before the key gate.
+  if (deps.config.production) app.all("/api/dev/*", (c) => sendFailure(c, new ApiFailure("NOT_FOUND")));
   app.use("/api/*", apiHeaders, corsGate(deps), apiKeyGate(deps), apiBodyLimit);
   for (const routes of [
     listRoutes(deps),
@@ -96,6 +98,8 @@ export async function prepareDatabase(db: Db, seed: ServerConfig["seed"], nowMs:
 export async function createApp(options: AppOptions = {}): Promise<App> {
   const { now = Date.now, log = (line: string) => console.log(line), pgliteTemplate, ...overrides } = options;
   const config: ServerConfig = { ...defaultConfig(), ...overrides };
+  if (config.production && !config.smtpUrl) throw new ConfigError("SMTP_URL is not set (production mode)");
+  if (config.production && config.seed === "demo") throw new ConfigError("SEED=demo: not in production mode");
   const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteTemplate });
   try {
     const seeded = await prepareDatabase(db, config.seed, now());
