@@ -3,6 +3,7 @@
  * `startServer` also listens (127.0.0.1 by default; port 0 picks a free one) and returns
  * `stop()`, which closes the listener and the database.
  */
+import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
@@ -10,12 +11,14 @@ import { loadSecrets } from "./auth/secret.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokens } from "./auth/tokens.ts";
 import { ConfigError, defaultConfig, type ServerConfig } from "./config.ts";
-import { type Db, openDb } from "./db/db.ts";
+import { type Db, isDatabaseUnavailable, openDb } from "./db/db.ts";
 import { migrate, withSchemaLock } from "./db/migrate.ts";
 import { seedDemo, seedReferenceData } from "./db/seed.ts";
 import type { Deps } from "./deps.ts";
+import { capConnectionsPerAddress, SERVER_OPTIONS } from "./http/connections.ts";
 import type { AppEnv } from "./http/env.ts";
 import { ApiFailure, sendFailure } from "./http/envelope.ts";
+import { healthRoutes, type Readiness } from "./http/health.ts";
 import { accessLog, apiBodyLimit, apiHeaders, apiKeyGate, corsGate } from "./http/middleware.ts";
 import { customerAuthRoutes } from "./routes/customerAuth.ts";
 import { customerTextRoutes } from "./routes/customerTexts.ts";
@@ -43,7 +46,19 @@ export interface AppOptions extends Partial<ServerConfig> {
 export interface App {
   app: Hono<AppEnv>;
   deps: Deps;
+  readiness: Readiness;
   close(): Promise<void>;
+}
+
+/** How long SIGTERM/stop() lets requests in flight finish before their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The client went away before the answer (closed the socket mid-body, for instance). */
+function clientAborted(c: {
+  env?: { incoming?: { aborted?: boolean; destroyed?: boolean; readableAborted?: boolean } };
+}): boolean {
+  const incoming = c.env?.incoming;
+  return incoming?.aborted === true || incoming?.readableAborted === true;
 }
 
 function errorSummary(error: unknown): string {
@@ -53,9 +68,15 @@ function errorSummary(error: unknown): string {
   return `${e.name ?? "Error"}${e.code ? ` ${e.code}` : ""}${frame ? ` ${frame.trim()}` : ""}`;
 }
 
-export function buildApp(deps: Deps): Hono<AppEnv> {
+export function buildApp(deps: Deps, readiness: Readiness = { draining: false }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", accessLog(deps));
+  app.use("*", async (c, next) => {
+    await next();
+    // Shutting down: no keep-alive, so the connection ends with the answer in flight.
+    if (readiness.draining) c.header("Connection", "close");
+  });
+  healthRoutes(app, deps.db, readiness);
   // Production has no dev outbox at all: 404 whatever the key, before the key gate.
   if (deps.config.production) app.all("/api/dev/*", (c) => sendFailure(c, new ApiFailure("NOT_FOUND")));
   app.use("/api/*", apiHeaders, corsGate(deps), apiKeyGate(deps), apiBodyLimit);
@@ -77,6 +98,17 @@ export function buildApp(deps: Deps): Hono<AppEnv> {
   app.notFound((c) => c.text("Not found\n", 404));
   app.onError((error, c) => {
     if (error instanceof ApiFailure) return sendFailure(c, error);
+    if (clientAborted(c)) {
+      // Nobody is left to answer: not a server error.
+      deps.log(`aborted ${c.req.method} ${c.req.path}: the client closed the request`);
+      return c.body(null, 499 as 400);
+    }
+    if (isDatabaseUnavailable(error)) {
+      deps.log(`unavailable ${c.req.method} ${c.req.path}: database ${errorSummary(error)}`);
+      if (c.req.path.startsWith("/api/"))
+        return sendFailure(c, new ApiFailure("SERVICE_UNAVAILABLE", { headers: { "Retry-After": "5" } }));
+      return c.text("Service unavailable\n", 503);
+    }
     deps.log(`error ${c.req.method} ${c.req.path}: ${errorSummary(error)}`);
     if (c.req.path.startsWith("/api/")) return sendFailure(c, new ApiFailure("INTERNAL"));
     return c.text("Internal error\n", 500);
@@ -121,9 +153,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
     const deps: Deps = { db, config, secrets, tokens, sessions, mailer, now, log };
     const stopHousekeeping = startHousekeeping(deps);
+    const readiness: Readiness = { draining: false };
     return {
-      app: buildApp(deps),
+      app: buildApp(deps, readiness),
       deps,
+      readiness,
       async close() {
         stopHousekeeping();
         mailer.close();
@@ -145,12 +179,15 @@ export interface RunningServer {
 }
 
 export async function startServer(options: AppOptions = {}): Promise<RunningServer> {
-  const { app, deps, close } = await createApp(options);
+  const { app, deps, readiness, close } = await createApp(options);
   const { host, port } = deps.config;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, hostname: host, port, serverOptions: SERVER_OPTIONS }, () =>
+      resolve(s),
+    );
     s.once("error", reject);
   });
+  capConnectionsPerAddress(server as unknown as HttpServer, deps.config);
   const actualPort = (server.address() as AddressInfo).port;
   const shownHost = host.includes(":") ? `[${host}]` : host;
   let stopping: Promise<void> | undefined;
@@ -159,11 +196,20 @@ export async function startServer(options: AppOptions = {}): Promise<RunningServ
     port: actualPort,
     deps,
     stop() {
+      // Stop accepting, let requests in flight finish (at most SHUTDOWN_GRACE_MS), then close the
+      // database. /readyz says "draining" meanwhile.
       stopping ??= (async () => {
+        readiness.draining = true;
+        const http = server as unknown as HttpServer;
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Keep-alive connections would hold close() open until they time out.
-          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          const cut = setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS);
+          cut.unref();
+          http.close(() => {
+            clearTimeout(cut);
+            resolve();
+          });
+          // Idle keep-alive connections would hold close() open until they time out.
+          http.closeIdleConnections();
         });
         await close();
       })();

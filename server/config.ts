@@ -30,6 +30,8 @@ export interface ServerConfig {
   /** Browser origins allowed besides the server's own. */
   allowedOrigins: string[];
   trustProxy: boolean;
+  /** Open connections one client address may hold (0: no cap; not applied with TRUST_PROXY=1). */
+  maxConnectionsPerAddress: number;
   /** Where the built pages live (dist/) and the demo (demo/). */
   distDir: string;
   demoDir: string;
@@ -71,6 +73,7 @@ export function defaultConfig(): ServerConfig {
     seed: "demo",
     allowedOrigins: [],
     trustProxy: false,
+    maxConnectionsPerAddress: 256,
     distDir: path.join(ROOT, "dist"),
     demoDir: path.join(ROOT, "demo"),
     brand: DEMO_BRAND,
@@ -84,6 +87,16 @@ function senderOf(brand: Brand): string {
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value.trim();
+}
+
+function connectionCap(value: string | undefined, fallback: number): number {
+  const given = nonEmpty(value);
+  if (given === undefined) return fallback;
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new ConfigError(`MAX_CONNECTIONS_PER_ADDRESS must be a whole number (0: no cap), got "${given}"`);
+  }
+  return n;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -136,6 +149,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seed,
     allowedOrigins: origins.map((o) => o.replace(/\/$/, "").toLowerCase()),
     trustProxy: env.TRUST_PROXY === "1",
+    maxConnectionsPerAddress: connectionCap(env.MAX_CONNECTIONS_PER_ADDRESS, base.maxConnectionsPerAddress),
   };
 }
 

@@ -59,7 +59,7 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
     );
   }
   if (/^postgres(ql)?:\/\//.test(url))
-    return wrapPostgres(new pg.Pool({ connectionString: url, max: 10 }), url);
+    return wrapPostgres(new pg.Pool({ connectionString: url, ...POOL_LIMITS }), url);
   throw new Error('DATABASE_URL must be "memory://" or start with postgres:// (unset: PGlite in DATA_DIR)');
 }
 
@@ -88,6 +88,38 @@ export function wrapPglite(db: PGlite): Db {
     },
     close: () => db.close(),
   };
+}
+
+/**
+ * Bounds on every PostgreSQL session, so one slow statement or held lock cannot use up the pool
+ * and stall unrelated requests: a request waits at most this long for a connection, a statement
+ * or a lock; a transaction left idle is ended by the server.
+ */
+export const POOL_LIMITS = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 10_000,
+  lock_timeout: 5_000,
+  idle_in_transaction_session_timeout: 30_000,
+} as const;
+
+/**
+ * Whether a failure means "the database is not there right now" (connection lost or refused,
+ * server shutting down, no connection free in time, a statement or lock timed out) rather than
+ * a bug: the API answers those 503 SERVICE_UNAVAILABLE, and the pool reconnects by itself.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === "string" ? e.code : "";
+  const message = typeof e?.message === "string" ? e.message : "";
+  return (
+    code.startsWith("08") || // connection exceptions
+    ["57P01", "57P02", "57P03", "53300", "57014", "55P03"].includes(code) ||
+    ["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i.test(
+      message,
+    )
+  );
 }
 
 /** PostgreSQL error codes worth one more try of the whole transaction. */
@@ -151,7 +183,13 @@ async function listenPostgres(
 function wrapPostgres(pool: pg.Pool, url: string): Db {
   // An idle client that loses its server connection emits 'error' on the pool; without a
   // listener that would end the process.
-  pool.on("error", (err) => console.error(`postgres pool: ${(err as { code?: string }).code ?? err.name}`));
+  const report = (err: Error) =>
+    console.error(`postgres pool: ${(err as { code?: string }).code ?? err.name}`);
+  pool.on("error", report);
+  // A client in use (a query or transaction running) that loses its connection emits 'error' on
+  // itself, with no pool listener then: without one of its own that would end the process. The
+  // running query fails on its own; the broken client is thrown away on release.
+  pool.on("connect", (client) => client.on("error", report));
   const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const result = await client.query(sql, params);
@@ -167,18 +205,21 @@ function wrapPostgres(pool: pg.Pool, url: string): Db {
     async transaction(fn) {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        let broken = false;
         try {
           await client.query("BEGIN");
           const result = await fn(on(client));
           await client.query("COMMIT");
           return result;
         } catch (error) {
-          await client.query("ROLLBACK").catch(() => {});
+          broken = isDatabaseUnavailable(error);
+          if (!broken) await client.query("ROLLBACK").catch(() => {});
           const code = (error as { code?: string }).code;
           if (attempt < 3 && code !== undefined && RETRYABLE.has(code)) continue;
           throw error;
         } finally {
-          client.release();
+          // A client whose connection failed is destroyed, not returned to the pool.
+          client.release(broken);
         }
       }
     },
