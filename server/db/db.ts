@@ -50,8 +50,20 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   const { url } = options;
   if (url === undefined) {
     const dir = path.join(options.dataDir, "pglite");
-    fs.mkdirSync(dir, { recursive: true });
-    return wrapPglite(await PGlite.create({ dataDir: dir }));
+    // The files hold customers' details (the WAL in clear): owner only. PGlite's file system
+    // creates files 0666 whatever the umask, so the tree is tightened after start and on close;
+    // in between, DATA_DIR itself (0700) keeps other users from reaching any of it.
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    restrictTree(options.dataDir);
+    const db = wrapPglite(await PGlite.create({ dataDir: dir }));
+    restrictTree(options.dataDir);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        restrictTree(options.dataDir);
+      },
+    };
   }
   if (url === "memory://") {
     return wrapPglite(
@@ -61,6 +73,17 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (/^postgres(ql)?:\/\//.test(url))
     return wrapPostgres(new pg.Pool({ connectionString: url, ...POOL_LIMITS }), url);
   throw new Error('DATABASE_URL must be "memory://" or start with postgres:// (unset: PGlite in DATA_DIR)');
+}
+
+/** Folders 0700 and files 0600 under `root` (and `root` itself). */
+export function restrictTree(root: string): void {
+  const stat = fs.statSync(root);
+  if (stat.isDirectory()) {
+    if ((stat.mode & 0o077) !== 0) fs.chmodSync(root, 0o700);
+    for (const entry of fs.readdirSync(root)) restrictTree(path.join(root, entry));
+  } else if (stat.isFile() && (stat.mode & 0o077) !== 0) {
+    fs.chmodSync(root, 0o600);
+  }
 }
 
 export function wrapPglite(db: PGlite): Db {
