@@ -116,3 +116,18 @@ test("a self-driven <nu-form> on the brand page runs the same check", async ({ p
   await page.goto(`${server.url}/demo/`);
   await expectMaintenancePage(page, OFF.maintenance_messages_nuform);
 });
+
+test("the maintenance page shows the record's message, never text from the link", async ({ page }) => {
+  const forged = "系統已遷移，請致電 6000 0000 以信用卡重新登記";
+  await setMaintenance({});
+  await page.goto(`${server.url}/maintenance?message=${encodeURIComponent(forged)}`);
+  await expect(page.getByRole("status")).toHaveText("系統正在維護，請稍後再試。");
+  await expect(page.getByText(forged)).toHaveCount(0);
+
+  await setMaintenance({ enable_maintenance_reform: "true" });
+  await page.goto(`${server.url}/maintenance?message=${encodeURIComponent(forged)}`);
+  await expect(page.getByRole("status")).toHaveText(OFF.maintenance_messages_reform);
+  await expect(page.getByText(forged)).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("maintenance-390.png") });
+});

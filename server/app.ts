@@ -3,19 +3,22 @@
  * `startServer` also listens (127.0.0.1 by default; port 0 picks a free one) and returns
  * `stop()`, which closes the listener and the database.
  */
+import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { loadSecrets } from "./auth/secret.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokens } from "./auth/tokens.ts";
-import { defaultConfig, type ServerConfig } from "./config.ts";
-import { type Db, openDb } from "./db/db.ts";
+import { ConfigError, defaultConfig, type ServerConfig } from "./config.ts";
+import { type Db, isDatabaseUnavailable, openDb } from "./db/db.ts";
 import { migrate, withSchemaLock } from "./db/migrate.ts";
 import { seedDemo, seedReferenceData } from "./db/seed.ts";
 import type { Deps } from "./deps.ts";
+import { capConnectionsPerAddress, SERVER_OPTIONS } from "./http/connections.ts";
 import type { AppEnv } from "./http/env.ts";
 import { ApiFailure, failureEnvelope, sendFailure } from "./http/envelope.ts";
+import { healthRoutes, type Readiness } from "./http/health.ts";
 import { apiGate, requestLog, safePath } from "./http/middleware.ts";
 import { createLogger } from "./log.ts";
 import { customerAuthRoutes } from "./routes/customerAuth.ts";
@@ -45,7 +48,19 @@ export interface AppOptions extends Partial<ServerConfig> {
 export interface App {
   app: Hono<AppEnv>;
   deps: Deps;
+  readiness: Readiness;
   close(): Promise<void>;
+}
+
+/** How long SIGTERM/stop() lets requests in flight finish before their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The client went away before the answer (closed the socket mid-body, for instance). */
+function clientAborted(c: {
+  env?: { incoming?: { aborted?: boolean; destroyed?: boolean; readableAborted?: boolean } };
+}): boolean {
+  const incoming = c.env?.incoming;
+  return incoming?.aborted === true || incoming?.readableAborted === true;
 }
 
 function errorSummary(error: unknown): string {
@@ -55,9 +70,17 @@ function errorSummary(error: unknown): string {
   return `${e.name ?? "Error"}${e.code ? ` ${e.code}` : ""}${frame ? ` ${frame.trim()}` : ""}`;
 }
 
-export function buildApp(deps: Deps): Hono<AppEnv> {
+export function buildApp(deps: Deps, readiness: Readiness = { draining: false }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", requestLog(deps));
+  app.use("*", async (c, next) => {
+    await next();
+    // Shutting down: no keep-alive, so the connection ends with the answer in flight.
+    if (readiness.draining) c.header("Connection", "close");
+  });
+  healthRoutes(app, deps.db, readiness);
+  // Production has no dev outbox at all: 404 whatever the key, before the key gate.
+  if (deps.config.production) app.all("/api/dev/*", (c) => sendFailure(c, new ApiFailure("NOT_FOUND")));
   app.use("/api/*", apiGate(deps));
   for (const routes of [
     listRoutes(deps),
@@ -79,12 +102,19 @@ export function buildApp(deps: Deps): Hono<AppEnv> {
   app.notFound((c) => c.text("Not found\n", 404));
   app.onError((error, c) => {
     if (error instanceof ApiFailure) return sendFailure(c, error);
-    deps.logger.error({
-      reqId: c.get("requestId"),
-      method: c.req.method,
-      path: safePath(c.req.path),
-      error: errorSummary(error),
-    });
+    const where = { reqId: c.get("requestId"), method: c.req.method, path: safePath(c.req.path) };
+    if (clientAborted(c)) {
+      // Nobody is left to answer: not a server error.
+      deps.logger.info({ ...where, aborted: true });
+      return c.body(null, 499 as 400);
+    }
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn({ ...where, unavailable: "database", error: errorSummary(error) });
+      if (c.req.path.startsWith("/api/"))
+        return sendFailure(c, new ApiFailure("SERVICE_UNAVAILABLE", { headers: { "Retry-After": "5" } }));
+      return c.text("Service unavailable\n", 503);
+    }
+    deps.logger.error({ ...where, error: errorSummary(error) });
     if (c.req.path.startsWith("/api/")) return sendFailure(c, new ApiFailure("INTERNAL"));
     return c.text("Internal error\n", 500);
   });
@@ -106,6 +136,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const { now = Date.now, log, pgliteTemplate, ...overrides } = options;
   const logger = createLogger(log);
   const config: ServerConfig = { ...defaultConfig(), ...overrides };
+  if (config.production && !config.smtpUrl) throw new ConfigError("SMTP_URL is not set (production mode)");
+  if (config.production && config.seed === "demo") throw new ConfigError("SEED=demo: not in production mode");
   const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteTemplate });
   try {
     const seeded = await prepareDatabase(db, config.seed, now());
@@ -128,9 +160,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const lists = await referenceLists(db);
     const deps: Deps = { db, config, secrets, tokens, sessions, mailer, lists, now, logger };
     const stopHousekeeping = startHousekeeping(deps);
+    const readiness: Readiness = { draining: false };
     return {
-      app: buildApp(deps),
+      app: buildApp(deps, readiness),
       deps,
+      readiness,
       async close() {
         stopHousekeeping();
         mailer.close();
@@ -154,12 +188,15 @@ export interface RunningServer {
 }
 
 export async function startServer(options: AppOptions = {}): Promise<RunningServer> {
-  const { app, deps, close } = await createApp(options);
+  const { app, deps, readiness, close } = await createApp(options);
   const { host, port } = deps.config;
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, hostname: host, port, serverOptions: SERVER_OPTIONS }, () =>
+      resolve(s),
+    );
     s.once("error", reject);
   });
+  capConnectionsPerAddress(server as unknown as HttpServer, deps.config);
   const actualPort = (server.address() as AddressInfo).port;
   const shownHost = host.includes(":") ? `[${host}]` : host;
   let stopping: Promise<void> | undefined;
@@ -168,11 +205,20 @@ export async function startServer(options: AppOptions = {}): Promise<RunningServ
     port: actualPort,
     deps,
     stop() {
+      // Stop accepting, let requests in flight finish (at most SHUTDOWN_GRACE_MS), then close the
+      // database. /readyz says "draining" meanwhile.
       stopping ??= (async () => {
+        readiness.draining = true;
+        const http = server as unknown as HttpServer;
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Keep-alive connections would hold close() open until they time out.
-          (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          const cut = setTimeout(() => http.closeAllConnections(), SHUTDOWN_GRACE_MS);
+          cut.unref();
+          http.close(() => {
+            clearTimeout(cut);
+            resolve();
+          });
+          // Idle keep-alive connections would hold close() open until they time out.
+          http.closeIdleConnections();
         });
         await close();
       })();

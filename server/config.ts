@@ -17,6 +17,8 @@ export interface ServerConfig {
   dataDir: string;
   apiKey: string;
   appEnv: string;
+  /** NODE_ENV=production: refuses demo defaults (see productionProblems), no dev outbox. */
+  production: boolean;
   /** Undefined: generated (DATA_DIR/token-secret, or kept in the database on PostgreSQL). */
   tokenSecret: string | undefined;
   alsUrl: string;
@@ -28,6 +30,8 @@ export interface ServerConfig {
   /** Browser origins allowed besides the server's own. */
   allowedOrigins: string[];
   trustProxy: boolean;
+  /** Open connections one client address may hold (0: no cap; not applied with TRUST_PROXY=1). */
+  maxConnectionsPerAddress: number;
   /** Where the built pages live (dist/) and the demo (demo/). */
   distDir: string;
   demoDir: string;
@@ -37,7 +41,17 @@ export interface ServerConfig {
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
+  /** One line per problem (production mode reports all of them at once). */
+  readonly problems: string[];
+  constructor(problems: string | string[]) {
+    const list = Array.isArray(problems) ? problems : [problems];
+    super(list.join("; "));
+    this.problems = list;
+  }
 }
+
+/** Bytes a TOKEN_SECRET must have (also checked when the secret is loaded). */
+export const MIN_TOKEN_SECRET_BYTES = 32;
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -49,6 +63,7 @@ export function defaultConfig(): ServerConfig {
     dataDir: path.join(process.cwd(), ".data"),
     apiKey: DEFAULT_API_KEY,
     appEnv: "prod",
+    production: false,
     tokenSecret: undefined,
     alsUrl: DEFAULT_ALS_URL,
     maintenanceUrl: "/api/maintenance",
@@ -58,6 +73,7 @@ export function defaultConfig(): ServerConfig {
     seed: "demo",
     allowedOrigins: [],
     trustProxy: false,
+    maxConnectionsPerAddress: 256,
     distDir: path.join(ROOT, "dist"),
     demoDir: path.join(ROOT, "demo"),
     brand: DEMO_BRAND,
@@ -73,6 +89,16 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === "" ? undefined : value.trim();
 }
 
+function connectionCap(value: string | undefined, fallback: number): number {
+  const given = nonEmpty(value);
+  if (given === undefined) return fallback;
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new ConfigError(`MAX_CONNECTIONS_PER_ADDRESS must be a whole number (0: no cap), got "${given}"`);
+  }
+  return n;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   const port = nonEmpty(env.PORT);
@@ -80,7 +106,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) {
     throw new ConfigError(`PORT must be a port number, got "${port}"`);
   }
-  const seed = nonEmpty(env.SEED) ?? "demo";
+  const production = env.NODE_ENV === "production";
+  const seed = nonEmpty(env.SEED) ?? (production ? "none" : "demo");
   if (seed !== "demo" && seed !== "none")
     throw new ConfigError(`SEED must be "demo" or "none", got "${seed}"`);
   const origins = (env.ALLOWED_ORIGINS ?? "")
@@ -92,6 +119,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       throw new ConfigError(`ALLOWED_ORIGINS entries must look like https://shop.example, got "${origin}"`);
     }
   }
+  if (production) {
+    const problems = productionProblems(env);
+    if (problems.length > 0) throw new ConfigError(problems);
+  }
   let brand: Brand;
   try {
     brand = brandFromEnv(env);
@@ -101,6 +132,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   }
   return {
     ...base,
+    production,
     brand,
     host: nonEmpty(env.HOST) ?? base.host,
     port: portNumber,
@@ -117,5 +149,35 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seed,
     allowedOrigins: origins.map((o) => o.replace(/\/$/, "").toLowerCase()),
     trustProxy: env.TRUST_PROXY === "1",
+    maxConnectionsPerAddress: connectionCap(env.MAX_CONNECTIONS_PER_ADDRESS, base.maxConnectionsPerAddress),
   };
+}
+
+/**
+ * What keeps NODE_ENV=production from starting: each entry is one line an operator can act on.
+ * The demo defaults (dev outbox, published API key, generated secret, demo accounts) would give
+ * every account away on a real deployment.
+ */
+export function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (nonEmpty(env.SMTP_URL) === undefined) {
+    problems.push("SMTP_URL is not set: production mode mails sign-in codes and has no dev outbox");
+  }
+  const apiKey = nonEmpty(env.API_KEY);
+  if (apiKey === undefined)
+    problems.push("API_KEY is not set: production mode needs the brand's own API key");
+  else if (apiKey === DEFAULT_API_KEY)
+    problems.push(`API_KEY is the published development key "${DEFAULT_API_KEY}": choose your own`);
+  const secret = nonEmpty(env.TOKEN_SECRET);
+  if (secret === undefined) {
+    problems.push(
+      `TOKEN_SECRET is not set: give a random secret of at least ${MIN_TOKEN_SECRET_BYTES} bytes`,
+    );
+  } else if (Buffer.byteLength(secret, "utf8") < MIN_TOKEN_SECRET_BYTES) {
+    problems.push(`TOKEN_SECRET is shorter than ${MIN_TOKEN_SECRET_BYTES} bytes`);
+  }
+  if (nonEmpty(env.SEED) === "demo") {
+    problems.push("SEED=demo asks for the demo accounts and their published password: not in production");
+  }
+  return problems;
 }

@@ -1,13 +1,26 @@
 /**
- * `node --import tsx server/main.ts`: the server with the environment of DESIGN §6. Prints
- * exactly one `nu-forms listening on http://HOST:PORT` line (tests wait for it), whether the dev
- * outbox is on, and the API key; stops cleanly on SIGINT/SIGTERM.
+ * `node --import tsx server/main.ts`: the server with the environment of DESIGN §6. Says first
+ * which mode it runs in (demo, or NODE_ENV=production), then prints exactly one
+ * `nu-forms listening on http://HOST:PORT` line (tests wait for it), whether the dev outbox is
+ * on, and the API key (demo mode only); stops gracefully on SIGINT/SIGTERM.
  */
 import { startServer } from "./app.ts";
-import { ConfigError, configFromEnv, DEFAULT_API_KEY } from "./config.ts";
+import { ConfigError, configFromEnv, DEFAULT_API_KEY, type ServerConfig } from "./config.ts";
+
+function announceMode(config: ServerConfig): void {
+  if (config.production) {
+    console.log("nu-forms: production mode (NODE_ENV=production): mail through SMTP_URL, no dev outbox");
+    return;
+  }
+  console.log(
+    "nu-forms: DEMO MODE — embedded database, demo accounts with a published password, codes in the dev outbox.",
+  );
+  console.log("nu-forms: not for real customers; deploy with NODE_ENV=production (see docs/deploy.md).");
+}
 
 async function main(): Promise<void> {
   const config = configFromEnv();
+  announceMode(config);
   const server = await startServer(config);
   console.log(`nu-forms listening on ${server.url}`);
   console.log(
@@ -15,11 +28,13 @@ async function main(): Promise<void> {
       ? "dev outbox ON: no SMTP_URL, codes are kept for GET /api/dev/outbox instead of being mailed"
       : "mail: codes are sent through SMTP_URL (dev outbox off)",
   );
-  console.log(
-    config.apiKey === DEFAULT_API_KEY
-      ? `API key: ${config.apiKey} (the fixed development key; set API_KEY in production)`
-      : `API key: ${config.apiKey} (from API_KEY)`,
-  );
+  if (!config.production) {
+    console.log(
+      config.apiKey === DEFAULT_API_KEY
+        ? `API key: ${config.apiKey} (the fixed development key; set API_KEY in production)`
+        : `API key: ${config.apiKey} (from API_KEY)`,
+    );
+  }
   console.log(
     `database: ${config.databaseUrl === undefined ? `PGlite in ${config.dataDir}` : config.databaseUrl === "memory://" ? "PGlite in memory" : "PostgreSQL (DATABASE_URL)"}`,
   );
@@ -43,7 +58,7 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   if (error instanceof ConfigError) {
-    console.error(`nu-forms: ${error.message}`);
+    for (const problem of error.problems) console.error(`nu-forms: ${problem}`);
   } else {
     console.error("nu-forms: could not start:", error);
   }

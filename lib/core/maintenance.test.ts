@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maintenanceDecision, maintenanceRedirect } from "./maintenance.ts";
+import { maintenanceDecision, maintenancePageMessage, maintenanceRedirect } from "./maintenance.ts";
 import type { MaintenanceRecord } from "./types.ts";
 
 const open: MaintenanceRecord = {
@@ -147,5 +147,33 @@ describe("maintenanceRedirect", () => {
     expect(d.blocked && d.redirectTo).toBe(
       `https://status.example.com/p?lang=zh&message=${encodeURIComponent(open.maintenance_messages)}`,
     );
+  });
+});
+
+describe("maintenancePageMessage", () => {
+  const ON = Date.parse("2027-01-01T00:00:00+08:00");
+  it("never shows text from the link: only a message of the record that blocks now", () => {
+    const record = { ...open, enable_maintenance_nuform: "true" };
+    expect(maintenancePageMessage(record, "請致電 9999 9999 轉帳", ON)).toBe(
+      open.maintenance_messages_nuform,
+    );
+    expect(maintenancePageMessage(open, "請致電 9999 9999 轉帳", ON)).toBeNull();
+    expect(maintenancePageMessage(null, "fake", ON)).toBeNull();
+  });
+
+  it("lets the link pick among the active messages, global first otherwise", () => {
+    const both = { ...open, enable_maintenance_nuform: "true", enable_maintenance_reform: "true" };
+    expect(maintenancePageMessage(both, open.maintenance_messages_reform, ON)).toBe(
+      open.maintenance_messages_reform,
+    );
+    expect(maintenancePageMessage(both, null, ON)).toBe(open.maintenance_messages_nuform);
+    const global = { ...both, enable_maintenance: "true" };
+    expect(maintenancePageMessage(global, "anything", ON)).toBe(open.maintenance_messages);
+  });
+
+  it("shows nothing of a record outside prod", () => {
+    expect(
+      maintenancePageMessage({ ...open, environment: "uat", enable_maintenance: "true" }, null, ON),
+    ).toBeNull();
   });
 });

@@ -69,3 +69,23 @@ export function maintenanceDecision({
   }
   return { blocked: false };
 }
+
+/**
+ * What the maintenance page shows: a message of the record that is blocking now, never text
+ * from the link (anyone can craft a link). `requested` (the link's `message=`) only picks among
+ * the record's active messages; otherwise the first active one (global, nuForm, recruitment).
+ * Null when nothing blocks (the caller shows its generic text).
+ */
+export function maintenancePageMessage(
+  record: MaintenanceRecord | null | undefined,
+  requested: string | null | undefined,
+  nowMs = Date.now(),
+): string | null {
+  const active: string[] = [];
+  for (const flow of ["nuform", "recruitment"] as const) {
+    const verdict = maintenanceDecision({ record, flow, nowMs, pageUrl: "/" });
+    if (verdict.blocked && verdict.message.trim() !== "") active.push(verdict.message);
+  }
+  const wanted = requested?.trim();
+  return active.find((m) => m.trim() === wanted) ?? active[0] ?? null;
+}

@@ -27,7 +27,19 @@ export const LIMITS = {
   amount: 1_000_000,
 } as const;
 
-/** No C0/C1-style control characters (tab and line breaks only when `multiline`), no lone surrogates. */
+/**
+ * Characters that change how text around them reads rather than being text: bidi embeddings,
+ * overrides and isolates (U+202A–202E, U+2066–2069, which can make "moc.evil" read as "evil.com"),
+ * and the line/paragraph separators U+2028/2029, which break JavaScript and JSON consumers.
+ */
+function isFormatControl(c: number): boolean {
+  return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c === 0x2028 || c === 0x2029;
+}
+
+/**
+ * No C0 or C1 control characters (tab and line breaks only when `multiline`), no bidi overrides or
+ * U+2028/2029, no lone surrogates.
+ */
 export function isSafeText(text: string, multiline = false): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -35,7 +47,8 @@ export function isSafeText(text: string, multiline = false): boolean {
       if (multiline && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
       return false;
     }
-    if (c === 0x7f) return false;
+    if (c >= 0x7f && c <= 0x9f) return false;
+    if (isFormatControl(c)) return false;
     if (c >= 0xd800 && c <= 0xdbff) {
       const next = text.charCodeAt(i + 1);
       if (!(next >= 0xdc00 && next <= 0xdfff)) return false;

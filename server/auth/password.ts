@@ -3,17 +3,22 @@
  * `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
  */
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { passwordQueue } from "./hashQueue.ts";
 
 const COST = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 128 * cost.N * cost.r * 2 };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+  // Through the bounded queue: throws QueueFull when too many hashes wait.
+  return passwordQueue.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

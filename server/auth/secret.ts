@@ -7,10 +7,10 @@
 import { createHmac, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ConfigError } from "../config.ts";
+import { ConfigError, MIN_TOKEN_SECRET_BYTES } from "../config.ts";
 import type { Db } from "../db/db.ts";
 
-export const MIN_SECRET_BYTES = 32;
+export const MIN_SECRET_BYTES = MIN_TOKEN_SECRET_BYTES;
 
 export interface Secrets {
   /** The JWT signing key. */

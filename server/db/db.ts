@@ -50,8 +50,20 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   const { url } = options;
   if (url === undefined) {
     const dir = path.join(options.dataDir, "pglite");
-    fs.mkdirSync(dir, { recursive: true });
-    return wrapPglite(await PGlite.create({ dataDir: dir }));
+    // The files hold customers' details (the WAL in clear): owner only. PGlite's file system
+    // creates files 0666 whatever the umask, so the tree is tightened after start and on close;
+    // in between, DATA_DIR itself (0700) keeps other users from reaching any of it.
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    restrictTree(options.dataDir);
+    const db = wrapPglite(await PGlite.create({ dataDir: dir }));
+    restrictTree(options.dataDir);
+    return {
+      ...db,
+      async close() {
+        await db.close();
+        restrictTree(options.dataDir);
+      },
+    };
   }
   if (url === "memory://") {
     return wrapPglite(
@@ -59,8 +71,19 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
     );
   }
   if (/^postgres(ql)?:\/\//.test(url))
-    return wrapPostgres(new pg.Pool({ connectionString: url, max: 10 }), url);
+    return wrapPostgres(new pg.Pool({ connectionString: url, ...POOL_LIMITS }), url);
   throw new Error('DATABASE_URL must be "memory://" or start with postgres:// (unset: PGlite in DATA_DIR)');
+}
+
+/** Folders 0700 and files 0600 under `root` (and `root` itself). */
+export function restrictTree(root: string): void {
+  const stat = fs.statSync(root);
+  if (stat.isDirectory()) {
+    if ((stat.mode & 0o077) !== 0) fs.chmodSync(root, 0o700);
+    for (const entry of fs.readdirSync(root)) restrictTree(path.join(root, entry));
+  } else if (stat.isFile() && (stat.mode & 0o077) !== 0) {
+    fs.chmodSync(root, 0o600);
+  }
 }
 
 export function wrapPglite(db: PGlite): Db {
@@ -104,6 +127,38 @@ function preparedName(sql: string): string | undefined {
     preparedNames.set(sql, name);
   }
   return name;
+}
+
+/**
+ * Bounds on every PostgreSQL session, so one slow statement or held lock cannot use up the pool
+ * and stall unrelated requests: a request waits at most this long for a connection, a statement
+ * or a lock; a transaction left idle is ended by the server.
+ */
+export const POOL_LIMITS = {
+  max: 10,
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: 10_000,
+  lock_timeout: 5_000,
+  idle_in_transaction_session_timeout: 30_000,
+} as const;
+
+/**
+ * Whether a failure means "the database is not there right now" (connection lost or refused,
+ * server shutting down, no connection free in time, a statement or lock timed out) rather than
+ * a bug: the API answers those 503 SERVICE_UNAVAILABLE, and the pool reconnects by itself.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === "string" ? e.code : "";
+  const message = typeof e?.message === "string" ? e.message : "";
+  return (
+    code.startsWith("08") || // connection exceptions
+    ["57P01", "57P02", "57P03", "53300", "57014", "55P03"].includes(code) ||
+    ["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"].includes(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i.test(
+      message,
+    )
+  );
 }
 
 /** PostgreSQL error codes worth one more try of the whole transaction. */
@@ -167,7 +222,13 @@ async function listenPostgres(
 function wrapPostgres(pool: pg.Pool, url: string): Db {
   // An idle client that loses its server connection emits 'error' on the pool; without a
   // listener that would end the process.
-  pool.on("error", (err) => console.error(`postgres pool: ${(err as { code?: string }).code ?? err.name}`));
+  const report = (err: Error) =>
+    console.error(`postgres pool: ${(err as { code?: string }).code ?? err.name}`);
+  pool.on("error", report);
+  // A client in use (a query or transaction running) that loses its connection emits 'error' on
+  // itself, with no pool listener then: without one of its own that would end the process. The
+  // running query fails on its own; the broken client is thrown away on release.
+  pool.on("connect", (client) => client.on("error", report));
   const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const name = params.length > 0 ? preparedName(sql) : undefined;
@@ -186,18 +247,21 @@ function wrapPostgres(pool: pg.Pool, url: string): Db {
     async transaction(fn) {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        let broken = false;
         try {
           await client.query("BEGIN");
           const result = await fn(on(client));
           await client.query("COMMIT");
           return result;
         } catch (error) {
-          await client.query("ROLLBACK").catch(() => {});
+          broken = isDatabaseUnavailable(error);
+          if (!broken) await client.query("ROLLBACK").catch(() => {});
           const code = (error as { code?: string }).code;
           if (attempt < 3 && code !== undefined && RETRYABLE.has(code)) continue;
           throw error;
         } finally {
-          client.release();
+          // A client whose connection failed is destroyed, not returned to the pool.
+          client.release(broken);
         }
       }
     },

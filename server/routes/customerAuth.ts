@@ -15,6 +15,6 @@ export function customerAuthRoutes(deps: Deps): Hono<AppEnv> {
     })
     .post("/auth/email/verify", async (c) => {
       const input = await jsonBody(c, emailCodeVerifySchema);
-      return ok(c, [await verifyEmailCode(deps, input)]);
+      return ok(c, [await verifyEmailCode(deps, input, clientAddress(c, deps.config.trustProxy))]);
     });
 }

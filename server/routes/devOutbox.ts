@@ -5,9 +5,11 @@ import type { AppEnv } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { queryOf } from "../http/input.ts";
 
-/** The mail the server would have sent; only while there is no SMTP_URL. */
+/** The mail the server would have sent; only while there is no SMTP_URL, never in production. */
 export function devOutboxRoutes(deps: Deps): Hono<AppEnv> {
-  return new Hono<AppEnv>().get("/dev/outbox", async (c) => {
+  const routes = new Hono<AppEnv>();
+  if (deps.config.production) return routes;
+  return routes.get("/dev/outbox", async (c) => {
     if (!deps.mailer.devOutbox) throw new ApiFailure("DEV_OUTBOX_DISABLED");
     const query = queryOf(c, outboxQuerySchema);
     const entries = query.email

@@ -16,7 +16,8 @@ export function staffRoutes(deps: Deps): Hono<AppEnv> {
     })
     .post("/staff/otp", async (c) => {
       const input = await jsonBody(c, staffOtpSchema);
-      return ok(c, [await staffOtp(deps, input.staff_id, input.code)]);
+      const address = clientAddress(c, deps.config.trustProxy);
+      return ok(c, [await staffOtp(deps, input.staff_id, input.code, address)]);
     })
     .get("/staff", async (c) => {
       await requireStaff(c, deps);

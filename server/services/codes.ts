@@ -1,13 +1,15 @@
 /**
  * One-time codes: 6 random digits, stored only as an HMAC, valid for a limited time, dead after
- * MAX_WRONG_TRIES wrong tries or one use. Only the newest code of a subject counts.
+ * one use or MAX_WRONG_TRIES wrong tries from all client addresses together. Only the newest code
+ * of a subject counts. The callers also limit wrong tries per (subject, client address) much lower
+ * (services/attempts.ts), so one stranger cannot kill someone else's live code.
  */
 import { randomInt, timingSafeEqual } from "node:crypto";
 import type { ErrorCode } from "../../lib/core/errorCodes.ts";
 import type { Secrets } from "../auth/secret.ts";
 import type { Queryable } from "../db/db.ts";
 
-export const MAX_WRONG_TRIES = 5;
+export const MAX_WRONG_TRIES = 20;
 
 export type CodePurpose = "customer" | "staff";
 

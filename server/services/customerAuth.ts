@@ -1,12 +1,18 @@
 /**
- * Customer sign-in by e-mail code (DESIGN §5): a 6-digit code valid 10 minutes, at most
- * CODES_PER_EMAIL_PER_HOUR per e-mail and CODES_PER_ADDRESS_PER_HOUR per client address; the
- * right code gives a customer token for that flow and says whether the e-mail has a lead.
+ * Customer sign-in by e-mail code (DESIGN §5): a 6-digit code valid 10 minutes; the right code
+ * gives a customer token for that flow and says whether the e-mail has a lead.
+ *
+ * Limits a stranger cannot aim at a customer (issue 19): DESIGN's "5 codes per e-mail per hour"
+ * counts per (e-mail, client address), with a higher ceiling per e-mail over all addresses
+ * against mail flooding, and CODES_PER_ADDRESS_PER_HOUR per address. Wrong guesses are counted per
+ * (e-mail, address) before the code is checked. The answer to a code request is the same whether
+ * or not the e-mail has a lead.
  */
 import type { EmailCodeRequest, EmailCodeVerify } from "../../lib/core/schemas.ts";
 import type { Flow } from "../../lib/core/types.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
+import { claimAttempt } from "./attempts.ts";
 import { consumeCode, issueCode } from "./codes.ts";
 import { takeSlots } from "./rateLimit.ts";
 
@@ -14,6 +20,11 @@ export const CUSTOMER_CODE_TTL_MS = 10 * 60 * 1000;
 export const CODES_PER_EMAIL_PER_HOUR = 5;
 /** Many customers share one hospital or shop network, so this stays well above 60. */
 export const CODES_PER_ADDRESS_PER_HOUR = 120;
+/** Codes per e-mail over all addresses per hour: needs several addresses to reach. */
+export const CODES_PER_EMAIL_ALL_ADDRESSES_PER_HOUR = 20;
+/** Wrong guesses per (e-mail, address) in GUESS_WINDOW_MS; the last one answers CODE_TOO_MANY_ATTEMPTS. */
+export const WRONG_GUESSES_PER_ADDRESS = 5;
+export const GUESS_WINDOW_MS = 15 * 60 * 1000;
 const HOUR_MS = 3_600_000;
 
 export async function sendEmailCode(
@@ -27,8 +38,13 @@ export async function sendEmailCode(
       tx,
       [
         {
-          bucket: deps.secrets.hmac("rate", `code-email:${input.email}`),
+          bucket: deps.secrets.hmac("rate", `code-email-addr:${input.email}\n${clientAddress}`),
           max: CODES_PER_EMAIL_PER_HOUR,
+          windowMs: HOUR_MS,
+        },
+        {
+          bucket: deps.secrets.hmac("rate", `code-email:${input.email}`),
+          max: CODES_PER_EMAIL_ALL_ADDRESSES_PER_HOUR,
           windowMs: HOUR_MS,
         },
         {
@@ -67,11 +83,31 @@ export interface VerifyAnswer {
   lead_flow: Flow | null;
 }
 
-export async function verifyEmailCode(deps: Deps, input: EmailCodeVerify): Promise<VerifyAnswer> {
+function tooManyGuesses(retryAfterS: number): ApiFailure {
+  return new ApiFailure("CODE_TOO_MANY_ATTEMPTS", { headers: { "Retry-After": String(retryAfterS) } });
+}
+
+export async function verifyEmailCode(
+  deps: Deps,
+  input: EmailCodeVerify,
+  clientAddress = "unknown",
+): Promise<VerifyAnswer> {
   const nowMs = deps.now();
   const who = { purpose: "customer" as const, subject: input.email, flow: input.flow };
+  const pair = deps.secrets.hmac("rate", `code-guess:${input.email}\n${clientAddress}`);
+  const attempt = await claimAttempt(
+    deps.db,
+    [{ bucket: pair, max: WRONG_GUESSES_PER_ADDRESS, windowMs: GUESS_WINDOW_MS, refuse: tooManyGuesses }],
+    nowMs,
+  );
   const check = await deps.db.transaction((tx) => consumeCode(tx, deps.secrets, who, input.code, nowMs));
-  if (!check.ok) throw new ApiFailure(check.error);
+  if (!check.ok) {
+    if (!check.wrongTry) await attempt.forget();
+    else if (attempt.countIn(pair) >= WRONG_GUESSES_PER_ADDRESS)
+      throw tooManyGuesses(attempt.retryAfterS(pair));
+    throw new ApiFailure(check.error);
+  }
+  await attempt.succeeded(pair);
   const { rows } = await deps.db.query<{ id: string; flow: Flow }>(
     "SELECT id, flow FROM leads WHERE email = $1 ORDER BY created_at DESC",
     [input.email],

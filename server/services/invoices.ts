@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { InvoiceCreateInput } from "../../lib/core/schemas.ts";
 import type { Invoice } from "../../lib/core/types.ts";
-import { iso } from "../db/db.ts";
+import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { type StaffRow, staffName } from "./staff.ts";
@@ -45,6 +45,20 @@ export async function createInvoice(
     items: rest.items ?? [],
     note: rest.note ?? null,
   };
+  try {
+    return await insertInvoice(deps, staff, lead_id, details);
+  } catch (error) {
+    if (pgCode(error) === "23505") throw new ApiFailure("INVOICE_EXISTS", { field: "invoice_no" });
+    throw error;
+  }
+}
+
+async function insertInvoice(
+  deps: Deps,
+  staff: StaffRow,
+  lead_id: string,
+  details: { items: { product_id: string }[] } & Record<string, unknown>,
+): Promise<Invoice> {
   return deps.db.transaction(async (tx) => {
     const lead = await tx.query("SELECT 1 FROM leads WHERE id = $1", [lead_id]);
     if (lead.rowCount === 0) throw new ApiFailure("NOT_FOUND", { field: "lead_id" });

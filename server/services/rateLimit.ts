@@ -41,26 +41,3 @@ export async function takeSlots(tx: Queryable, limits: Limit[], nowMs: number): 
   }
   return { allowed: true };
 }
-
-/** Failed sign-ins recorded for a bucket within the window. */
-export async function failuresWithin(
-  q: Queryable,
-  bucket: string,
-  windowMs: number,
-  nowMs: number,
-): Promise<number> {
-  const since = new Date(nowMs - windowMs).toISOString();
-  const { rows } = await q.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM sign_in_failures WHERE bucket = $1 AND at > $2",
-    [bucket, since],
-  );
-  return rows[0].n;
-}
-
-/** Records one failed sign-in in a bucket. */
-export async function recordFailure(q: Queryable, bucket: string, nowMs: number): Promise<void> {
-  await q.query("INSERT INTO sign_in_failures (bucket, at) VALUES ($1, $2)", [
-    bucket,
-    new Date(nowMs).toISOString(),
-  ]);
-}

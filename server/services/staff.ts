@@ -5,25 +5,33 @@
 import { staffCreateSchema } from "../../lib/core/schemas.ts";
 import { staffDisplayName } from "../../lib/core/staffToken.ts";
 import type { StaffRecord } from "../../lib/core/types.ts";
+import { passwordQueue, QueueFull } from "../auth/hashQueue.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/password.ts";
 import type { Queryable } from "../db/db.ts";
 import { pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { parse } from "../http/input.ts";
+import { type Attempt, type AttemptLimit, claimAttempt } from "./attempts.ts";
 import { consumeCode, issueCode } from "./codes.ts";
-import { failuresWithin, recordFailure as recordAddressFailure, takeSlots } from "./rateLimit.ts";
+import { takeSlots } from "./rateLimit.ts";
 
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MS = 15 * 60 * 1000;
 export const STAFF_CODE_TTL_MS = 5 * 60 * 1000;
 export const STAFF_CODES_PER_HOUR = 5;
 /**
- * Failed staff sign-ins one client address may make in FAILURE_WINDOW_MS, across all staff ids:
- * the per-account lock-out alone would let one address try a password on every account.
+ * Sign-in guesses (passwords and one-time codes together) for one staff id from one client
+ * address in FAILURE_WINDOW_MS; the last allowed failure and every attempt after it answer 423
+ * STAFF_LOCKED with Retry-After. The window slides: the oldest failure ageing out frees one try.
  */
-export const FAILED_SIGN_INS_PER_ADDRESS = 30;
+export const LOCK_AFTER_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Failed sign-ins one client address may make in the window across all staff ids (429). */
+export const FAILED_SIGN_INS_PER_ADDRESS = 30;
+/**
+ * Failures for one staff id over all addresses in the window. Beyond it, addresses that have
+ * failed for this id are refused (429); an address with no failure (the owner's) still gets in.
+ */
+export const FAILED_SIGN_INS_PER_ACCOUNT = 40;
 
 export interface StaffRow {
   staff_id: string;
@@ -34,12 +42,11 @@ export interface StaffRow {
   email: string | null;
   need_otp: string;
   password_hash: string;
-  locked_until: Date | null;
 }
 
 export async function findStaff(q: Queryable, staffId: string): Promise<StaffRow | null> {
   const { rows } = await q.query<StaffRow>(
-    `SELECT staff_id, first_name, last_name, role, phone, email, need_otp, password_hash, locked_until
+    `SELECT staff_id, first_name, last_name, role, phone, email, need_otp, password_hash
      FROM staff WHERE staff_id = $1`,
     [staffId],
   );
@@ -87,32 +94,62 @@ export async function createStaff(q: Queryable, input: unknown, email: string | 
   }
 }
 
-function lockedFailure(until: Date | string, nowMs: number): ApiFailure {
-  const seconds = Math.max(1, Math.ceil((new Date(until).getTime() - nowMs) / 1000));
-  return new ApiFailure("STAFF_LOCKED", { headers: { "Retry-After": String(seconds) } });
+function lockedFailure(retryAfterS: number): ApiFailure {
+  return new ApiFailure("STAFF_LOCKED", { headers: { "Retry-After": String(retryAfterS) } });
 }
 
-function lockedAt(row: Pick<StaffRow, "locked_until">, nowMs: number): boolean {
-  return row.locked_until !== null && new Date(row.locked_until).getTime() > nowMs;
+function rateLimited(retryAfterS: number): ApiFailure {
+  return new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(retryAfterS) } });
 }
 
-/** Counts a failed sign-in; the LOCK_AFTER_FAILURES-th locks the account. Returns the lock end, if locked. */
-async function recordFailure(q: Queryable, staffId: string, nowMs: number): Promise<Date | null> {
-  const { rows } = await q.query<{ locked_until: Date | null }>(
-    `UPDATE staff SET
-       failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
-       locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN $3::timestamptz ELSE locked_until END
-     WHERE staff_id = $1 RETURNING locked_until`,
-    [staffId, LOCK_AFTER_FAILURES, new Date(nowMs + LOCK_MS).toISOString()],
-  );
-  const until = rows[0]?.locked_until ?? null;
-  return until !== null && new Date(until).getTime() > nowMs ? new Date(until) : null;
+/**
+ * The attempt buckets of a staff id from a client address. They depend only on what the caller
+ * sent, never on whether the id exists, so real and unknown ids are answered alike.
+ */
+function staffAttemptLimits(deps: Deps, staffId: string, clientAddress: string) {
+  const pair = deps.secrets.hmac("rate", `staff-try:${staffId}\n${clientAddress}`);
+  const limits: AttemptLimit[] = [
+    { bucket: pair, max: LOCK_AFTER_FAILURES, windowMs: FAILURE_WINDOW_MS, refuse: lockedFailure },
+    {
+      bucket: deps.secrets.hmac("rate", `staff-fail-addr:${clientAddress}`),
+      max: FAILED_SIGN_INS_PER_ADDRESS,
+      windowMs: FAILURE_WINDOW_MS,
+      refuse: rateLimited,
+    },
+    {
+      bucket: deps.secrets.hmac("rate", `staff-try-account:${staffId}`),
+      max: FAILED_SIGN_INS_PER_ACCOUNT,
+      windowMs: FAILURE_WINDOW_MS,
+      refuse: rateLimited,
+      onlyAfterFailure: pair,
+    },
+  ];
+  return { pair, limits };
 }
+
+/** A wrong guess: 423 once this address has used up its tries for the id, else `otherwise`. */
+function wrongGuess(attempt: Attempt, pair: string, otherwise: ApiFailure): ApiFailure {
+  return attempt.countIn(pair) >= LOCK_AFTER_FAILURES ? lockedFailure(attempt.retryAfterS(pair)) : otherwise;
+}
+
+/** Checks the password through the bounded hashing queue (a dummy hash for unknown ids). */
+async function passwordMatches(row: StaffRow | null, password: string, attempt: Attempt): Promise<boolean> {
+  try {
+    if (!row) {
+      await verifyPassword(password, await dummyPasswordHash());
+      return false;
+    }
+    return await verifyPassword(password, row.password_hash);
+  } catch (error) {
+    if (!(error instanceof QueueFull)) throw error;
+    await attempt.forget();
+    throw rateLimited(HASH_RETRY_AFTER_S);
+  }
+}
+
+const HASH_RETRY_AFTER_S = 2;
 
 async function signedIn(deps: Deps, row: StaffRow): Promise<StaffRecord> {
-  await deps.db.query("UPDATE staff SET failed_attempts = 0 WHERE staff_id = $1 AND failed_attempts <> 0", [
-    row.staff_id,
-  ]);
   return staffRecord(row, await deps.tokens.staff(row.staff_id, row.role)) as StaffRecord;
 }
 
@@ -123,25 +160,15 @@ export async function staffLogin(
   password: string,
   clientAddress = "unknown",
 ): Promise<StaffRecord> {
-  const failures = deps.secrets.hmac("rate", `staff-fail-addr:${clientAddress}`);
-  if (
-    (await failuresWithin(deps.db, failures, FAILURE_WINDOW_MS, deps.now())) >= FAILED_SIGN_INS_PER_ADDRESS
-  ) {
-    throw new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(FAILURE_WINDOW_MS / 1000) } });
-  }
+  // A flood is turned away before it costs a database write.
+  if (passwordQueue.full) throw rateLimited(HASH_RETRY_AFTER_S);
+  const { pair, limits } = staffAttemptLimits(deps, staffId, clientAddress);
+  const attempt = await claimAttempt(deps.db, limits, deps.now());
   const row = await findStaff(deps.db, staffId);
-  if (!row) {
-    await verifyPassword(password, await dummyPasswordHash());
-    await recordAddressFailure(deps.db, failures, deps.now());
-    throw new ApiFailure("INVALID_CREDENTIALS");
+  if (!(await passwordMatches(row, password, attempt)) || !row) {
+    throw wrongGuess(attempt, pair, new ApiFailure("INVALID_CREDENTIALS"));
   }
-  if (lockedAt(row, deps.now())) throw lockedFailure(row.locked_until as Date, deps.now());
-  if (!(await verifyPassword(password, row.password_hash))) {
-    await recordAddressFailure(deps.db, failures, deps.now());
-    const lockedUntil = await recordFailure(deps.db, staffId, deps.now());
-    if (lockedUntil) throw lockedFailure(lockedUntil, deps.now());
-    throw new ApiFailure("INVALID_CREDENTIALS");
-  }
+  await attempt.succeeded(pair);
   if (row.need_otp !== "Y") return signedIn(deps, row);
 
   const nowMs = deps.now();
@@ -158,7 +185,6 @@ export async function staffLogin(
       nowMs,
     );
     if (!slot.allowed) return slot.retryAfterS;
-    await tx.query("UPDATE staff SET failed_attempts = 0 WHERE staff_id = $1", [staffId]);
     const code = await issueCode(
       tx,
       deps.secrets,
@@ -173,29 +199,34 @@ export async function staffLogin(
     );
     return null;
   });
-  if (limited !== null) throw new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(limited) } });
+  if (limited !== null) throw rateLimited(limited);
   void deps.mailer.flush();
   return staffRecord(row, "") as StaffRecord;
 }
 
-/** POST /api/staff/otp: the code sent after the password → the record with a token. */
-export async function staffOtp(deps: Deps, staffId: string, code: string): Promise<StaffRecord> {
+/**
+ * POST /api/staff/otp: the code sent after the password → the record with a token. Limited like
+ * the password route and in the same buckets; unknown ids go the same way (no code: CODE_INVALID).
+ */
+export async function staffOtp(
+  deps: Deps,
+  staffId: string,
+  code: string,
+  clientAddress = "unknown",
+): Promise<StaffRecord> {
+  const { pair, limits } = staffAttemptLimits(deps, staffId, clientAddress);
+  const nowMs = deps.now();
+  const attempt = await claimAttempt(deps.db, limits, nowMs);
+  const check = await deps.db.transaction((tx) =>
+    consumeCode(tx, deps.secrets, { purpose: "staff", subject: staffId, flow: "staff" }, code, nowMs),
+  );
+  if (!check.ok) {
+    throw check.wrongTry
+      ? wrongGuess(attempt, pair, new ApiFailure(check.error))
+      : new ApiFailure(check.error);
+  }
   const row = await findStaff(deps.db, staffId);
   if (!row) throw new ApiFailure("CODE_INVALID");
-  const nowMs = deps.now();
-  if (lockedAt(row, nowMs)) throw lockedFailure(row.locked_until as Date, nowMs);
-  const outcome = await deps.db.transaction(async (tx) => {
-    const check = await consumeCode(
-      tx,
-      deps.secrets,
-      { purpose: "staff", subject: staffId, flow: "staff" },
-      code,
-      nowMs,
-    );
-    const lockedUntil = !check.ok && check.wrongTry ? await recordFailure(tx, staffId, nowMs) : null;
-    return { check, lockedUntil };
-  });
-  if (outcome.lockedUntil) throw lockedFailure(outcome.lockedUntil, nowMs);
-  if (!outcome.check.ok) throw new ApiFailure(outcome.check.error);
+  await attempt.succeeded(pair);
   return signedIn(deps, row);
 }

@@ -186,6 +186,16 @@ describe("invoices", () => {
     });
     expect(unknown.status).toBe(404);
   });
+  it("one invoice per number: 20 identical invoices at once make one row, the rest 409 INVOICE_EXISTS", async () => {
+    const body = { ...invoiceBody(), invoice_no: "INV-DUP-0001" };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => s.call("POST", "/api/invoices", { token: staff, body })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused.map((a) => [a.status, a.body.Error])).toEqual(Array(19).fill([409, "INVOICE_EXISTS"]));
+    expect(await count(s, "invoices WHERE details->>'invoice_no' = 'INV-DUP-0001'")).toBe(1);
+  });
 });
 
 describe("maintenance PUT", () => {

@@ -51,6 +51,13 @@ const CASES: Case[] = [
   ["customer", "POST", "/api/lead", { ...lead(), last_name: "陳".repeat(51) }, "last_name"],
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u0000文" }, "first_name"],
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\ud800文" }, "first_name"],
+  // C1 controls, bidi overrides/isolates and U+2028/2029 (issue 19 §10).
+  ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u0085文" }, "first_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u009b文" }, "first_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u202e文" }, "first_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), last_name: "陳\u2066" }, "last_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u2028文" }, "first_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u2029文" }, "first_name"],
   ["customer", "POST", "/api/lead", { ...lead(), phone_code: "1" }, "phone_code"],
   ["customer", "POST", "/api/lead", { ...lead(), phone: "1234" }, "phone"],
   ["customer", "POST", "/api/lead", { ...lead(), phone: "9123456x" }, "phone"],

@@ -450,7 +450,9 @@ export const en = {
   "errors.IDEMPOTENCY_CONFLICT": "This request is already being processed. Please do not submit it twice.",
   "errors.ORIGIN_NOT_ALLOWED": "This site may not use the service.",
   "errors.DEV_OUTBOX_DISABLED": "The development outbox is off.",
+  "errors.INVOICE_EXISTS": "An invoice with this number has already been recorded.",
   "errors.INTERNAL": "Something went wrong. Please try again later.",
+  "errors.SERVICE_UNAVAILABLE": "The service is briefly unavailable. Please try again in a moment.",
   "errors.NETWORK": "Network problem. Please check your connection and try again.",
   "errors.TIMEOUT": "The request timed out. Please try again later.",
 } as const satisfies Record<MessageKey, string>;

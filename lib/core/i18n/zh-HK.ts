@@ -423,7 +423,9 @@ export const zhHK = {
   "errors.IDEMPOTENCY_CONFLICT": "此申請正在處理中，請勿重複提交。",
   "errors.ORIGIN_NOT_ALLOWED": "此網站不可使用這項服務。",
   "errors.DEV_OUTBOX_DISABLED": "測試郵箱未開啟。",
+  "errors.INVOICE_EXISTS": "此發票號碼已有記錄。",
   "errors.INTERNAL": "系統出現問題，請稍後再試。",
+  "errors.SERVICE_UNAVAILABLE": "服務暫時未能使用，請稍後再試。",
   "errors.NETWORK": "網絡連線出現問題，請檢查網絡後再試。",
   "errors.TIMEOUT": "連線逾時，請稍後再試。",
 } as const;

@@ -1,0 +1,173 @@
+/**
+ * NODE_ENV=production (issue 14): the real `server/main.ts` process refuses each demo default with
+ * one line naming the setting and a non-zero exit, and with everything set it starts without a
+ * dev outbox. The start runs on a throwaway PostgreSQL when TEST_DATABASE_URL is set (CI's
+ * `npm run test:server:pg`), else on embedded PGlite in a temporary folder.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { clientFor, freshPostgresDatabase, TEST_DATABASE_URL } from "./harness.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const GOOD: Record<string, string> = {
+  NODE_ENV: "production",
+  SMTP_URL: "smtp://127.0.0.1:9",
+  API_KEY: "brand-key-7c1f0a3e9b",
+  TOKEN_SECRET: "x7Qe9rT2uV5wY8zA1bC4dF6gH9jK2mN5",
+  SEED: "none",
+};
+const dataDirs: string[] = [];
+
+function runMain(env: Record<string, string | undefined>): ChildProcess & { output: () => string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-prod-"));
+  dataDirs.push(dataDir);
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: os.tmpdir(),
+      HOST: "127.0.0.1",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      ...clean,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let text = "";
+  child.stdout?.on("data", (d) => {
+    text += d;
+  });
+  child.stderr?.on("data", (d) => {
+    text += d;
+  });
+  return Object.assign(child, { output: () => text });
+}
+
+async function refusal(
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; lines: string[] }> {
+  const child = runMain(env);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+  return { code, lines: child.output().trim().split("\n") };
+}
+
+afterAll(() => {
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("production mode refuses to start on demo settings", () => {
+  it("without SMTP_URL", async () => {
+    const { code, lines } = await refusal({ ...GOOD, SMTP_URL: undefined });
+    expect(code).not.toBe(0);
+    expect(lines).toEqual([expect.stringMatching(/^nu-forms: SMTP_URL is not set/)]);
+  });
+
+  it("without API_KEY", async () => {
+    const { code, lines } = await refusal({ ...GOOD, API_KEY: undefined });
+    expect(code).not.toBe(0);
+    expect(lines).toEqual([expect.stringMatching(/^nu-forms: API_KEY is not set/)]);
+  });
+
+  it("with the published development API key", async () => {
+    const { code, lines } = await refusal({ ...GOOD, API_KEY: "nu-forms-dev-key" });
+    expect(code).not.toBe(0);
+    expect(lines).toEqual([expect.stringMatching(/^nu-forms: API_KEY is the published development key/)]);
+  });
+
+  it("without TOKEN_SECRET", async () => {
+    const { code, lines } = await refusal({ ...GOOD, TOKEN_SECRET: undefined });
+    expect(code).not.toBe(0);
+    expect(lines).toEqual([expect.stringMatching(/^nu-forms: TOKEN_SECRET is not set/)]);
+  });
+
+  it("with a TOKEN_SECRET shorter than 32 bytes", async () => {
+    const { code, lines } = await refusal({ ...GOOD, TOKEN_SECRET: "a".repeat(31) });
+    expect(code).not.toBe(0);
+    expect(lines).toEqual([expect.stringMatching(/^nu-forms: TOKEN_SECRET is shorter than 32 bytes/)]);
+  });
+
+  it("when demo seeding is asked for", async () => {
+    const { code, lines } = await refusal({ ...GOOD, SEED: "demo" });
+    expect(code).not.toBe(0);
+    expect(lines).toEqual([expect.stringMatching(/^nu-forms: SEED=demo/)]);
+  });
+
+  it("names every problem on its own line", async () => {
+    const { code, lines } = await refusal({ NODE_ENV: "production" });
+    expect(code).not.toBe(0);
+    expect(lines.map((l) => l.split(" ")[1])).toEqual(["SMTP_URL", "API_KEY", "TOKEN_SECRET"]);
+  });
+});
+
+describe("production mode with every setting", () => {
+  let child: (ChildProcess & { output: () => string }) | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await drop?.();
+  });
+
+  it(`starts (${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}), says so, and has no dev outbox (404 with any key)`, async () => {
+    let databaseUrl: string | undefined;
+    if (TEST_DATABASE_URL) {
+      const fresh = await freshPostgresDatabase();
+      databaseUrl = fresh.url;
+      drop = fresh.drop;
+    }
+    const started = runMain({ ...GOOD, DATABASE_URL: databaseUrl });
+    child = started;
+    const url = await new Promise<string>((resolve, reject) => {
+      started.stdout?.on("data", () => {
+        const m = /nu-forms listening on (http:\/\/\S+)/.exec(started.output());
+        if (m) resolve(m[1]);
+      });
+      started.once("exit", (c) => reject(new Error(`exited ${c}: ${started.output()}`)));
+    });
+    expect(started.output().split("\n")[0]).toMatch(/production mode/);
+    expect(started.output()).not.toContain("DEMO MODE");
+    for (const apiKey of [GOOD.API_KEY, "nu-forms-dev-key", null]) {
+      const call = clientFor(url, { apiKey: GOOD.API_KEY });
+      const res = await call("GET", "/api/dev/outbox?email=a%40b.hk", { apiKey });
+      expect(res.status).toBe(404);
+      const staff = await call("GET", "/api/dev/outbox?staff_id=S002", { apiKey });
+      expect(staff.status).toBe(404);
+    }
+    const call = clientFor(url, { apiKey: GOOD.API_KEY });
+    const sent = await call("POST", "/api/auth/email/code", {
+      body: { email: "p@example.com", flow: "nuform" },
+    });
+    expect(sent.status).toBe(200);
+    // Empty database: no demo accounts.
+    const demo = await call("POST", "/api/staff/login", {
+      body: { staff_id: "A001", password: "Nu-demo-2026" },
+    });
+    expect(demo.status).toBe(401);
+  });
+});
+
+describe("demo mode", () => {
+  it("says in its first lines that it is the demo", async () => {
+    const started = runMain({ DATABASE_URL: "memory://" });
+    await new Promise<void>((resolve, reject) => {
+      started.stdout?.on("data", () => {
+        if (started.output().includes("listening on")) resolve();
+      });
+      started.once("exit", (c) => reject(new Error(`exited ${c}: ${started.output()}`)));
+    });
+    const exited = new Promise((resolve) => started.once("exit", resolve));
+    started.kill("SIGTERM");
+    await exited;
+    expect(started.output().split("\n")[0]).toMatch(/DEMO MODE/);
+  });
+});
