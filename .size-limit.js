@@ -19,24 +19,24 @@ export default [
     name: "<nu-form> sign-in step: entry and every chunk it needs before the e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "58.5 kB",
+    limit: "63.5 kB",
   },
   {
     name: "<nu-recruitment-form> sign-in step",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "60.5 kB",
+    limit: "66.0 kB",
   },
   {
     name: "<nu-staff-login> first screen",
     path: filesOf("nu-staff-login"),
     gzip: true,
-    limit: "44.5 kB",
+    limit: "54.0 kB",
   },
   {
     name: "host shell: dist/hosts/assets/*.js (it loads the element bundle at run time)",
     path: "dist/hosts/assets/*.js",
     gzip: true,
-    limit: "13.4 kB",
+    limit: "14.7 kB",
   },
 ];
