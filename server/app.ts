@@ -184,6 +184,8 @@ export interface RunningServer {
   url: string;
   port: number;
   deps: Deps;
+  /** Connections the HTTP server holds open now (what the per-address cap bounds). */
+  openConnections(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -204,6 +206,10 @@ export async function startServer(options: AppOptions = {}): Promise<RunningServ
     url: `http://${shownHost}:${actualPort}`,
     port: actualPort,
     deps,
+    openConnections: () =>
+      new Promise<number>((resolve, reject) =>
+        (server as unknown as HttpServer).getConnections((error, n) => (error ? reject(error) : resolve(n))),
+      ),
     stop() {
       // Stop accepting, let requests in flight finish (at most SHUTDOWN_GRACE_MS), then close the
       // database. /readyz says "draining" meanwhile.

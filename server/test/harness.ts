@@ -237,6 +237,26 @@ export function newLeadBody(
   };
 }
 
+/** One log line as the server wrote it (JSON, see server/log.ts). */
+export interface LogEntry {
+  level?: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  aborted?: boolean;
+  [key: string]: unknown;
+}
+
+/** The server's log lines so far, parsed. */
+export function logEntries(s: { logs: string[] }): LogEntry[] {
+  return s.logs.map((line) => JSON.parse(line) as LogEntry);
+}
+
+/** Log lines of server errors: an error entry or a 500 answer. */
+export function errorEntries(s: { logs: string[] }): LogEntry[] {
+  return logEntries(s).filter((e) => e.level === "error" || e.status === 500);
+}
+
 export async function count(s: TestServer, table: string): Promise<number> {
   const { rows } = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
   return rows[0].n;

@@ -7,7 +7,14 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAILED_SIGN_INS_PER_ACCOUNT, LOCK_AFTER_FAILURES } from "../services/staff.ts";
-import { API_KEY, DEMO_PASSWORD, latestCode, startTestServer, type TestServer } from "./harness.ts";
+import {
+  API_KEY,
+  DEMO_PASSWORD,
+  latestCode,
+  logEntries,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -165,8 +172,8 @@ describe("a concurrent burst", () => {
     child.stdout.on("data", (d) => {
       out += d;
     });
-    const marker = kind === "login" ? "POST /api/staff/login" : "GET /api/maintenance";
-    const seen = () => s.logs.filter((line) => line.startsWith(marker)).length;
+    const [method, route] = kind === "login" ? ["POST", "/api/staff/login"] : ["GET", "/api/maintenance"];
+    const seen = () => logEntries(s).filter((e) => e.method === method && e.path === route).length;
     const before = seen();
     while (seen() === before) await new Promise((r) => setTimeout(r, 5));
     const started = performance.now();
