@@ -133,13 +133,14 @@ class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
  * a desktop's), so the brand page below it does not move when the step appears (CLS, issue 11).
  * The flows keep it until their first step shows (lib/flows/shared/styles.ts); a brand page can
  * set --nu-loading-height to its own layout's figure. README: "Reserve the form's space".
+ * In px, not rem: rem would follow the brand page's root font size into the element.
  */
 const reserveSheet = sheet(`
-:host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 19.75rem; }
+:host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 316px; }
 @media (min-width: 48em) {
-  :host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 14.75rem; }
+  :host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 236px; }
 }
-:host(nu-date-picker) { --nu-loading-height: 5.1rem; }
+:host(nu-date-picker) { --nu-loading-height: 82px; }
 .nu-reserved { min-height: var(--nu-loading-height, 0px); }
 `);
 
