@@ -63,7 +63,14 @@ describe("brand configuration", () => {
       BRAND_NAME: "小樹苗 <營養>",
       BRAND_LOGO_URL: "https://cdn.sprout.example/logo.svg",
     });
-    server = await startTestServer({ brand });
+    // The host page template as the build copies it (the API suite also runs without a build).
+    const distDir = path.join(dir, "dist");
+    fs.mkdirSync(path.join(distDir, "hosts"), { recursive: true });
+    fs.copyFileSync(
+      path.join(import.meta.dirname, "../../hosts/index.html"),
+      path.join(distDir, "hosts/index.html"),
+    );
+    server = await startTestServer({ brand, distDir });
     const res = await fetch(`${server.url}/customer/nuForm`);
     const html = await res.text();
     expect(html).toContain("<title>小樹苗 &lt;營養&gt;</title>");
