@@ -171,8 +171,10 @@ describe.skipIf(!TEST_DATABASE_URL)(
         expect((await readLead(a, token)).status).toBe(200);
         expect((await readLead(b, token)).status).toBe(200);
         await setStaffPassword(a.db, "A001", "Changed-2027!");
-        expect((await readLead(a, token)).status).toBe(401);
-        expect((await readLead(b, token)).status).toBe(401);
+        // A change made in the database (the CLI, SQL by hand) reaches the caches by NOTIFY, which
+        // arrives a moment after the commit, on the instance that made it as on the other.
+        await expect.poll(async () => (await readLead(a, token)).status, { timeout: 5_000 }).toBe(401);
+        await expect.poll(async () => (await readLead(b, token)).status, { timeout: 5_000 }).toBe(401);
       });
     });
 
