@@ -121,12 +121,14 @@ test("the maintenance page shows the record's message, never text from the link"
   const forged = "系統已遷移，請致電 6000 0000 以信用卡重新登記";
   await setMaintenance({});
   await page.goto(`${server.url}/maintenance?message=${encodeURIComponent(forged)}`);
-  await expect(page.getByRole("status")).toHaveText("系統正在維護，請稍後再試。");
+  // The page's notice, not the loading overlay (also a status) shown while the record loads.
+  const notice = page.locator('p.notice[role="status"]');
+  await expect(notice).toHaveText("系統正在維護，請稍後再試。");
   await expect(page.getByText(forged)).toHaveCount(0);
 
   await setMaintenance({ enable_maintenance_reform: "true" });
   await page.goto(`${server.url}/maintenance?message=${encodeURIComponent(forged)}`);
-  await expect(page.getByRole("status")).toHaveText(OFF.maintenance_messages_reform);
+  await expect(notice).toHaveText(OFF.maintenance_messages_reform);
   await expect(page.getByText(forged)).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath("maintenance-390.png") });
