@@ -16,6 +16,8 @@ export TOKEN_SECRET="${TOKEN_SECRET:-$(node -e 'process.stdout.write(require("cr
 export SMTP_URL="${SMTP_URL:-smtp://127.0.0.1:2525}"
 export TRUST_PROXY=1 HOST=127.0.0.1 SEED=none
 PROXY_PORT="${PROXY_PORT:-8090}" A_PORT="${A_PORT:-8091}" B_PORT="${B_PORT:-8092}"
+# The address customers use (https://forms.example.hk in a real deployment).
+export PUBLIC_ORIGIN="http://127.0.0.1:$PROXY_PORT"
 
 pids=()
 stop() { for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
@@ -37,5 +39,10 @@ done
 status=$(curl -s -o /dev/null -w "%{http_code}" -H "x-api-key: $API_KEY" "http://127.0.0.1:$PROXY_PORT/api/dev/outbox?email=a@b.hk")
 echo "  GET /api/dev/outbox → $status (production mode has no dev outbox)"
 [ "$status" = "404" ]
+
+own=$(curl -s -o /dev/null -w "%{http_code}" -H "x-api-key: $API_KEY" -H "Origin: $PUBLIC_ORIGIN" "http://127.0.0.1:$PROXY_PORT/api/hospital_list")
+rebound=$(curl -s -o /dev/null -w "%{http_code}" -H "x-api-key: $API_KEY" -H "Host: rebound.example" -H "Origin: http://rebound.example" "http://127.0.0.1:$PROXY_PORT/api/hospital_list")
+echo "  Origin $PUBLIC_ORIGIN → $own; a rebound name (Host and Origin rebound.example) → $rebound"
+[ "$own" = "200" ] && [ "$rebound" = "403" ]
 
 if [ "${KEEP:-}" = "1" ]; then echo "running; Ctrl-C stops all three"; wait; fi

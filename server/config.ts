@@ -29,6 +29,11 @@ export interface ServerConfig {
   seed: "demo" | "none";
   /** Browser origins allowed besides the server's own. */
   allowedOrigins: string[];
+  /**
+   * The origin browsers reach this server at (PUBLIC_ORIGIN, e.g. https://forms.example.hk). When
+   * set, it alone is "the server's own origin"; unset, the request's scheme and Host header are.
+   */
+  publicOrigin: string | undefined;
   trustProxy: boolean;
   /** Open connections one client address may hold (0: no cap; not applied with TRUST_PROXY=1). */
   maxConnectionsPerAddress: number;
@@ -72,6 +77,7 @@ export function defaultConfig(): ServerConfig {
     mailFrom: senderOf(DEMO_BRAND),
     seed: "demo",
     allowedOrigins: [],
+    publicOrigin: undefined,
     trustProxy: false,
     maxConnectionsPerAddress: 256,
     distDir: path.join(ROOT, "dist"),
@@ -99,6 +105,13 @@ function connectionCap(value: string | undefined, fallback: number): number {
   return n;
 }
 
+/** An origin as browsers send it: scheme, host and optional port, nothing after. */
+const ORIGIN_PATTERN = /^https?:\/\/[^/\s]+\/?$/;
+
+function normaliseOrigin(origin: string): string {
+  return origin.replace(/\/$/, "").toLowerCase();
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
   const port = nonEmpty(env.PORT);
@@ -115,9 +128,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     .map((o) => o.trim())
     .filter(Boolean);
   for (const origin of origins) {
-    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+    if (!ORIGIN_PATTERN.test(origin)) {
       throw new ConfigError(`ALLOWED_ORIGINS entries must look like https://shop.example, got "${origin}"`);
     }
+  }
+  const publicOrigin = nonEmpty(env.PUBLIC_ORIGIN)?.trim();
+  if (publicOrigin !== undefined && !ORIGIN_PATTERN.test(publicOrigin)) {
+    throw new ConfigError(`PUBLIC_ORIGIN must look like https://forms.example.hk, got "${publicOrigin}"`);
   }
   if (production) {
     const problems = productionProblems(env);
@@ -147,7 +164,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     smtpUrl: nonEmpty(env.SMTP_URL),
     mailFrom: nonEmpty(env.MAIL_FROM) ?? senderOf(brand),
     seed,
-    allowedOrigins: origins.map((o) => o.replace(/\/$/, "").toLowerCase()),
+    allowedOrigins: origins.map(normaliseOrigin),
+    publicOrigin: publicOrigin === undefined ? undefined : normaliseOrigin(publicOrigin),
     trustProxy: env.TRUST_PROXY === "1",
     maxConnectionsPerAddress: connectionCap(env.MAX_CONNECTIONS_PER_ADDRESS, base.maxConnectionsPerAddress),
   };

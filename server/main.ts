@@ -10,6 +10,11 @@ import { ConfigError, configFromEnv, DEFAULT_API_KEY, type ServerConfig } from "
 function announceMode(config: ServerConfig): void {
   if (config.production) {
     console.log("nu-forms: production mode (NODE_ENV=production): mail through SMTP_URL, no dev outbox");
+    if (config.publicOrigin === undefined) {
+      console.log(
+        "nu-forms: PUBLIC_ORIGIN is not set: the server's own origin is taken from each request's Host header; set it to the address customers use (docs/deploy.md)",
+      );
+    }
     return;
   }
   console.log(

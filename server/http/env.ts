@@ -15,3 +15,28 @@ export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   }
   return c.env?.incoming?.socket?.remoteAddress ?? "unknown";
 }
+
+/** Whether an Origin header (lower-cased) is the server's own origin. */
+export type OwnOrigin = (c: Context<AppEnv>, origin: string) => boolean;
+
+/**
+ * The server's own origin: PUBLIC_ORIGIN exactly when it is configured (the Host header is then
+ * not consulted, so a rebound DNS name cannot pass as us); otherwise the request's scheme (with
+ * TRUST_PROXY=1 the proxy's last X-Forwarded-Proto) and Host header, scheme included.
+ */
+export function ownOrigin(config: { publicOrigin: string | undefined; trustProxy: boolean }): OwnOrigin {
+  const configured = config.publicOrigin;
+  if (configured !== undefined) return (_c, origin) => origin === configured;
+  return (c, origin) => {
+    const host = c.req.header("host")?.toLowerCase();
+    return host !== undefined && origin === `${requestScheme(c, config.trustProxy)}://${host}`;
+  };
+}
+
+function requestScheme(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase();
+    if (forwarded === "https" || forwarded === "http") return forwarded;
+  }
+  return new URL(c.req.url).protocol.slice(0, -1);
+}

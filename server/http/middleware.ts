@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Deps } from "../deps.ts";
 import { requestId } from "../log.ts";
-import type { AppEnv } from "./env.ts";
+import { type AppEnv, type OwnOrigin, ownOrigin } from "./env.ts";
 import { ApiFailure, sendFailure } from "./envelope.ts";
 import { BODY_LIMIT_BYTES } from "./input.ts";
 
@@ -69,13 +69,14 @@ const limitBody = bodyLimit({
  */
 export function apiGate(deps: Deps): MiddlewareHandler<AppEnv> {
   const allowed = new Set(deps.config.allowedOrigins);
+  const own = ownOrigin(deps.config);
   const expectedKey = digest(deps.config.apiKey);
   return async (c, next) => {
     c.header("Cache-Control", "no-store");
     c.header("X-Content-Type-Options", "nosniff");
     const origin = c.req.header("origin");
     if (origin !== undefined) {
-      const preflight = cors(c, origin, allowed);
+      const preflight = cors(c, origin, allowed, own);
       if (preflight) return preflight;
     }
     const given = c.req.header("x-api-key");
@@ -93,14 +94,13 @@ export function apiGate(deps: Deps): MiddlewareHandler<AppEnv> {
 }
 
 /** The CORS headers of an allowed origin; a response when the request ends here. */
-function cors(c: Context<AppEnv>, origin: string, allowed: Set<string>): Response | undefined {
-  let originHost: string | null = null;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = null;
-  }
-  const sameOrigin = originHost !== null && originHost === c.req.header("host");
+function cors(
+  c: Context<AppEnv>,
+  origin: string,
+  allowed: Set<string>,
+  own: OwnOrigin,
+): Response | undefined {
+  const sameOrigin = own(c, origin.toLowerCase());
   if (!sameOrigin && !allowed.has(origin.toLowerCase()))
     return sendFailure(c, new ApiFailure("ORIGIN_NOT_ALLOWED"));
   c.header("Vary", "Origin", { append: true });

@@ -136,6 +136,7 @@ describe("production mode with every setting", () => {
     });
     expect(started.output().split("\n")[0]).toMatch(/production mode/);
     expect(started.output()).not.toContain("DEMO MODE");
+    expect(started.output()).toMatch(/PUBLIC_ORIGIN is not set/);
     for (const apiKey of [GOOD.API_KEY, "nu-forms-dev-key", null]) {
       const call = clientFor(url, { apiKey: GOOD.API_KEY });
       const res = await call("GET", "/api/dev/outbox?email=a%40b.hk", { apiKey });
@@ -154,6 +155,12 @@ describe("production mode with every setting", () => {
     });
     expect(demo.status).toBe(401);
   });
+});
+
+it("refuses a PUBLIC_ORIGIN that is not an origin, naming it", async () => {
+  const { code, lines } = await refusal({ ...GOOD, PUBLIC_ORIGIN: "https://forms.example.hk/enrol" });
+  expect(code).not.toBe(0);
+  expect(lines.join("\n")).toMatch(/PUBLIC_ORIGIN must look like/);
 });
 
 describe("demo mode", () => {
