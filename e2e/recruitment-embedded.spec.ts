@@ -16,7 +16,7 @@ import { staffToken, uniqueEmail } from "./support/api.ts";
 /**
  * `<nu-recruitment-form>` dropped into the brand page in place of its `<nu-form>` (no host
  * router): it moves through its own steps, and its hand-over asks the page for nuForm's product
- * step with `nu-step` {step: "nuform:product"}.
+ * step with `nu-step` {step: "nuform:product", path} — the element never navigates the page.
  */
 test("<nu-recruitment-form> works embedded with no host router", async ({ page }) => {
   await page.addInitScript(() => {
@@ -63,10 +63,11 @@ test("<nu-recruitment-form> works embedded with no host router", async ({ page }
 
   await page.getByRole("button", { name: "選擇營養產品" }).click();
   await expect
-    .poll(() =>
-      page.evaluate(() => (window as unknown as { nuEvents: { step: string }[] }).nuEvents.at(-1)?.step),
-    )
-    .toBe("nuform:product");
+    .poll(() => page.evaluate(() => (window as unknown as { nuEvents: unknown[] }).nuEvents.at(-1)))
+    .toEqual({ step: "nuform:product", path: "/customer/nuForm/product" });
+  // The element only asked: the brand page is still where it was, until the page answers.
+  await expect(page).toHaveURL(/\/demo\/$/);
+  await expect(page.getByRole("button", { name: "選擇營養產品" })).toBeVisible();
   // The page answers the hand-over by showing a self-driven <nu-form>: it opens on product.
   await page.evaluate(() => {
     document.querySelector("nu-recruitment-form")?.replaceWith(document.createElement("nu-form"));

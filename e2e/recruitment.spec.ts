@@ -164,8 +164,18 @@ test.describe("recruitment form end to end", () => {
     await page.getByRole("button", { name: "下一步" }).click();
     const ref = await submitReview(page);
 
+    // The element only asks (`nu-step`); the host page routes in place: no page load.
+    await page.evaluate(() => {
+      const win = window as unknown as { handOver: unknown[] };
+      win.handOver = [];
+      document.addEventListener("nu-step", (event) => win.handOver.push((event as CustomEvent).detail));
+    });
     await page.getByRole("button", { name: "選擇營養產品" }).click();
     await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    await expect(heading(page, "選擇營養產品")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { handOver: unknown[] }).handOver)).toEqual([
+      { step: "nuform:product", path: "/customer/nuForm/product" },
+    ]);
     expect(await storedFlag(page, "RECTUITMENTFORM")).toBe("true");
     expect(await storedFlag(page, "isAuthenticated")).toBe("true");
     await page.getByRole("radio", { name: /媽媽孕期營養奶粉/ }).check();

@@ -18,9 +18,22 @@ const STEPS: Record<CustomerFlow, readonly string[]> = {
 /**
  * One customer step at its URL: runs the gate (guard + maintenance) from lib, then shows the step
  * through the flow element's `step` attribute and follows the element's `nu-step` events. The
- * element stays mounted from step to step; a step is shown only once its gate has passed.
+ * element stays mounted from step to step; a step is shown only once its gate has passed. A
+ * `nu-step` with a `path` (the recruitment hand-over) is routed to that path.
  */
-export function FlowPage({ flow, step = "" }: { path?: string; flow: CustomerFlow; step?: string }) {
+export function FlowPage(props: FlowPageProps) {
+  // Keyed by flow: routing from one flow to the other (the hand-over) mounts a fresh page, so the
+  // new flow's element never shows the old flow's step while its gate runs.
+  return <FlowStepPage key={props.flow} {...props} />;
+}
+
+interface FlowPageProps {
+  path?: string;
+  flow: CustomerFlow;
+  step?: string;
+}
+
+function FlowStepPage({ flow, step = "" }: FlowPageProps) {
   const runtime = useRuntime();
   const [shownStep, setShownStep] = useState<string | null>(null);
   const element = useRef<HTMLElement>(null);
@@ -57,9 +70,10 @@ export function FlowPage({ flow, step = "" }: { path?: string; flow: CustomerFlo
   useEffect(() => {
     const node = element.current;
     if (!node) return;
+    // `path` when the step belongs to another flow (the recruitment hand-over to nuForm).
     const onStep = (event: Event) => {
-      const next = (event as CustomEvent<{ step: string }>).detail?.step ?? "";
-      route(flowPath(flow, next));
+      const detail = (event as CustomEvent<{ step?: string; path?: string }>).detail;
+      route(detail?.path ?? flowPath(flow, detail?.step ?? ""));
     };
     node.addEventListener("nu-step", onStep);
     return () => node.removeEventListener("nu-step", onStep);

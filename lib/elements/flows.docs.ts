@@ -46,8 +46,13 @@ const flowEvents: Record<`nu-${string}`, EventDoc> = {
   },
 };
 
-/** The recruitment form's baby step has a calendar. */
-const calendarEvents: Record<`nu-${string}`, EventDoc> = {
+/** The recruitment form's baby step has a calendar, and its member page hands over to nuForm. */
+const recruitmentEvents: Record<`nu-${string}`, EventDoc> = {
+  "nu-step": {
+    detail: "{ step: string; path?: string }",
+    description:
+      'The flow wants to show `step`: host-driven, the page should set `step`; self-driven, the element has moved. The hand-over to nuForm\'s product step is `{ step: "nuform:product", path: "/customer/nuForm/product" }`: the element does not navigate, the page routes `path` or shows a `<nu-form>`.',
+  },
   "nu-confirm": { detail: "{ value?: string }", description: "The calendar inside the form was confirmed." },
   "nu-cancel": { detail: "{}", description: "The calendar inside the form was cancelled." },
 };
@@ -72,6 +77,6 @@ export const FLOW_DOCS: ElementDoc[] = [
     attributes: flowAttributeDocs(
       "personInfo, termsAndConditions, cooperativePartner, babyInfo, lookingForward, memberRedemption",
     ),
-    events: { ...flowEvents, ...calendarEvents },
+    events: { ...flowEvents, ...recruitmentEvents },
   },
 ];

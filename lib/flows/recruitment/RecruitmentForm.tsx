@@ -10,7 +10,7 @@ import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/lead
 import { usePartner } from "../shared/partner.ts";
 import { flowSession } from "../shared/session.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
-import { HANDOVER_PATH, HANDOVER_STEP, handOverToNuform } from "./handover.ts";
+import { HANDOVER, handOverToNuform } from "./handover.ts";
 import { RecruitmentEntry } from "./RecruitmentEntry.tsx";
 import { RECRUITMENT_FLOW_STEPS, RECRUITMENT_PROGRESS } from "./steps.ts";
 
@@ -44,7 +44,7 @@ export function RecruitmentForm(props: RecruitmentFormProps) {
 function RecruitmentStep({ step }: { step: string }) {
   // After the first step has painted: the later steps download at idle.
   useEffect(() => preloadLaterSteps(LATER_STEPS), []);
-  const { api, flow, go, emit, t, hostDriven } = useFlow();
+  const { api, flow, go, emit, t } = useFlow();
   const session = useStore(flowSession(flow));
 
   const submit = async () => {
@@ -65,10 +65,10 @@ function RecruitmentStep({ step }: { step: string }) {
     go("memberRedemption");
   };
 
+  // The page moves to nuForm (another flow): the element only asks, host-driven or not.
   const handOver = (leadId: string) => {
     handOverToNuform(leadId, session.email);
-    if (hostDriven) window.location.assign(HANDOVER_PATH);
-    else emit("nu-step", { step: HANDOVER_STEP });
+    emit("nu-step", HANDOVER);
   };
 
   switch (step) {

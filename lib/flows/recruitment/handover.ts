@@ -9,9 +9,11 @@ import { NUFORM_BASE } from "../../core/routes.ts";
 import { applyFlagChanges } from "../../state/index.ts";
 import { flowSession } from "../shared/session.ts";
 
-/** What a self-driven recruitment element emits as `nu-step` for the hand-over. */
-export const HANDOVER_STEP = "nuform:product";
-export const HANDOVER_PATH = `${NUFORM_BASE}/product`;
+/**
+ * The `nu-step` detail of the hand-over: `step` names nuForm's product step for a page without
+ * routes (it shows a `<nu-form>`, which opens on product), `path` is that step's host route.
+ */
+export const HANDOVER = { step: "nuform:product", path: `${NUFORM_BASE}/product` } as const;
 
 export function handOverToNuform(leadId: string, email: string | undefined): void {
   applyFlagChanges({
