@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TOKENS } from "../lib/ui/theme.ts";
-import { buildManifest } from "./custom-elements-manifest.ts";
+import { buildManifest, docTargets } from "./custom-elements-manifest.ts";
+import { fillBlocks, renderBlocks, updateDocTables } from "./element-docs-tables.ts";
 import { importsOf, partsOf, scan } from "./manifest-scan.ts";
 
 /** DESIGN.md §4: every element of the bundle. */
@@ -120,5 +121,49 @@ describe("custom-elements.json", () => {
       default: TOKENS["color-primary"].value,
       description: TOKENS["color-primary"].doc,
     });
+  });
+});
+
+describe("element tables in README.md and docs/widgets.md", () => {
+  let declarations: Awaited<ReturnType<typeof buildManifest>>["modules"][0]["declarations"];
+  beforeAll(async () => {
+    declarations = (await buildManifest()).modules[0].declarations;
+  });
+
+  it("are generated from the same docs as the manifest, and current", async () => {
+    const root = join(import.meta.dirname, "..");
+    expect(updateDocTables(root, await docTargets(), declarations, true)).toEqual([]);
+    const widgets = readFileSync(join(root, "docs/widgets.md"), "utf8");
+    // The confirm dialog's default label is the one ConfirmDialog.tsx shows (widgets.dialog.confirm).
+    expect(widgets).toContain("| `confirm-label` | `string` | `確定` |");
+    const blocks = renderBlocks(declarations);
+    expect(blocks.get("elements")).toContain("| `<nu-date-picker>` | `DatePicker` |");
+    expect(blocks.get("nu-date-picker")).toContain("| `min-days` | `number` | `0` |");
+  });
+
+  it("replaces only what is between the markers, and says when a file is stale", () => {
+    const dir = mkdtempSync(join(tmpdir(), "nu-tables-"));
+    const stale = "# Card\n\nprose\n\n<!-- nu-docs:nu-card -->\nold table\n<!-- /nu-docs -->\n\nmore prose\n";
+    writeFileSync(join(dir, "x.md"), stale);
+    const targets = [{ file: "x.md", required: ["nu-card"] }];
+    expect(updateDocTables(dir, targets, declarations, true)).toEqual(["x.md"]);
+    expect(readFileSync(join(dir, "x.md"), "utf8")).toBe(stale);
+    expect(updateDocTables(dir, targets, declarations, false)).toEqual(["x.md"]);
+    const written = readFileSync(join(dir, "x.md"), "utf8");
+    expect(written).not.toContain("old table");
+    expect(written).toMatch(/^# Card\n\nprose\n\n<!-- nu-docs:nu-card -->\n/);
+    expect(written).toContain("| `heading-level` | `number` | `2` |");
+    expect(written).toMatch(/<!-- \/nu-docs -->\n\nmore prose\n$/);
+    expect(updateDocTables(dir, targets, declarations, true)).toEqual([]);
+  });
+
+  it("refuses a marker naming no element and a missing block", () => {
+    const blocks = renderBlocks(declarations);
+    expect(() => fillBlocks("<!-- nu-docs:nu-nothing -->\n<!-- /nu-docs -->", blocks, "x.md", [])).toThrow(
+      /nu-nothing --> names no element/,
+    );
+    expect(() => fillBlocks("no markers", blocks, "x.md", ["nu-card"])).toThrow(
+      /no <!-- nu-docs:nu-card -->/,
+    );
   });
 });

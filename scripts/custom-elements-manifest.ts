@@ -1,14 +1,16 @@
 /**
- * Writes custom-elements.json (Custom Elements Manifest, schema 1.0.0) from the code:
+ * Writes custom-elements.json (Custom Elements Manifest, schema 1.0.0) and the element tables of
+ * README.md and docs/widgets.md (element-docs-tables.ts) from the code:
  * - the elements are the ones lib/elements/index.ts registers (each registration file's
  *   `*_ELEMENTS`), documented by the sibling `*.docs.ts` (`*_DOCS`);
  * - attributes and properties come from the definitions (r2wc props) with their docs;
  * - CSS parts, `--nu-*` properties and the events are read from the components' code
  *   (manifest-scan.ts) and checked against the docs.
- * It fails loudly when the docs and the code disagree.
+ * It fails loudly when the docs and the code disagree. The `*.docs.ts` modules are the one source
+ * of the element docs (the bundle never imports them); the components' Props carry no copy.
  *
- *   node --import tsx scripts/custom-elements-manifest.ts           write the file
- *   node --import tsx scripts/custom-elements-manifest.ts --check   fail when the file is stale
+ *   node --import tsx scripts/custom-elements-manifest.ts           write the manifest and tables
+ *   node --import tsx scripts/custom-elements-manifest.ts --check   fail when either is stale
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
@@ -25,6 +27,7 @@ import {
 } from "../lib/elements/meta.ts";
 import { PART_DOCS } from "../lib/elements/parts.docs.ts";
 import { TOKENS, type TokenName } from "../lib/ui/theme.ts";
+import { type DocTarget, updateDocTables } from "./element-docs-tables.ts";
 import { scan } from "./manifest-scan.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -50,7 +53,7 @@ function exportEndingWith<T>(module: Record<string, unknown>, suffix: string, fi
 }
 
 /** The registration files lib/elements/index.ts imports, with their definitions and docs. */
-async function loadGroups(): Promise<Group[]> {
+export async function loadGroups(): Promise<Group[]> {
   const index = readFileSync(resolve(elementsDir, "index.ts"), "utf8");
   const files = [...index.matchAll(/^import\s+"\.\/([\w-]+)\.ts";/gm)].map((m) => m[1]);
   if (files.length === 0) throw new Error("lib/elements/index.ts imports no registration files");
@@ -232,30 +235,40 @@ export async function buildManifest() {
   };
 }
 
-export async function manifestText(): Promise<string> {
-  return `${JSON.stringify(await buildManifest(), null, 2)}\n`;
+/** Where the element tables go: every element in README, each widget in docs/widgets.md. */
+export async function docTargets(): Promise<DocTarget[]> {
+  const widgets = (await loadGroups()).find((group) => group.file === "lib/elements/widgets.ts");
+  if (!widgets) throw new Error("lib/elements/index.ts no longer imports widgets.ts");
+  return [
+    { file: "README.md", required: ["elements"] },
+    { file: "docs/widgets.md", required: widgets.docs.map((doc) => doc.tag) },
+  ];
 }
 
 async function main() {
-  const text = await manifestText();
-  if (process.argv.includes("--check")) {
+  const manifest = await buildManifest();
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  const check = process.argv.includes("--check");
+  const staleTables = updateDocTables(root, await docTargets(), manifest.modules[0].declarations, check);
+  if (check) {
     let current = "";
     try {
       current = readFileSync(MANIFEST_PATH, "utf8");
     } catch {
       // missing: stale by definition
     }
-    if (current !== text) {
+    const stale = [...(current === text ? [] : ["custom-elements.json"]), ...staleTables];
+    if (stale.length > 0) {
       console.error(
-        "custom-elements.json is not current with the code. Run `npm run build:manifest` and commit it.",
+        `${stale.join(", ")}: not current with lib/elements/*.docs.ts. Run \`npm run build:manifest\` and commit.`,
       );
       process.exit(1);
     }
-    console.log("custom-elements.json is current.");
+    console.log("custom-elements.json and the element tables are current.");
     return;
   }
   writeFileSync(MANIFEST_PATH, text);
-  console.log(`wrote ${MANIFEST_PATH}`);
+  console.log(`wrote ${MANIFEST_PATH}${staleTables.map((file) => `, ${file}`).join("")}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -32,6 +32,7 @@ export const WIDGET_DOCS: ElementDoc[] = [
     summary: "A group of radio buttons with a title.",
     attributes: {
       ...fieldDocs,
+      name: { description: "The radios' shared `name` (made up when absent)." },
       options: optionsDoc,
       value: { description: "The chosen option's value." },
       layout: {
@@ -84,6 +85,8 @@ export const WIDGET_DOCS: ElementDoc[] = [
     summary: "An e-mail field with domain suggestions and an optional 發送電郵 button.",
     attributes: {
       ...fieldDocs,
+      label: { default: "電郵地址", description: "The visible label of the field." },
+      name: { default: "email", description: "The form field `name` (for autofill and form data)." },
       value: { description: "The e-mail address." },
       placeholder: { description: "Placeholder text of the field." },
       sendButton: {
@@ -93,7 +96,8 @@ export const WIDGET_DOCS: ElementDoc[] = [
       status: {
         tsType: '"idle" | "sending" | "sent" | "error"',
         default: "idle",
-        description: "State of the sending the page does after `nu-send`.",
+        description:
+          "State of the sending the page does after `nu-send`: `sending` (the button reads 發送中…), `sent` (已發送), `error` (the 發送失敗 line, or the `error` text).",
       },
       resendIn: {
         tsType: "number",
@@ -131,7 +135,7 @@ export const WIDGET_DOCS: ElementDoc[] = [
     tag: "nu-confirm-dialog",
     reactExport: "ConfirmDialog",
     source: "widgets/ConfirmDialog.tsx",
-    summary: "A modal confirm/cancel dialog (native <dialog> in the top layer), yellow or blue.",
+    summary: "A modal confirm/cancel dialog (native `<dialog>` in the top layer), yellow or blue.",
     attributes: {
       open: {
         default: "false",
@@ -139,7 +143,7 @@ export const WIDGET_DOCS: ElementDoc[] = [
       },
       title: { description: "The dialog's title." },
       message: { description: "The dialog's text." },
-      confirmLabel: { default: "確認", description: "Text of the confirm button." },
+      confirmLabel: { default: "確定", description: "Text of the confirm button." },
       cancelLabel: { default: "取消", description: "Text of the cancel button." },
       singleButton: {
         default: "false",
