@@ -5,16 +5,30 @@
  * answering late. Each test types texts of its own, so parallel tests never share a request.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { ALS_PLAYBACK_URL } from "./support/env.ts";
 import { alsRequests, lastDetail, openGallery } from "./widgets-helpers.ts";
 
 let since = 0;
 
 test.beforeEach(async ({ page }) => {
   since = Date.now();
+  // Time flows as usual; a test that must prove a lookup did NOT happen moves the page's clock
+  // past the debounce instead of sleeping.
+  await page.clock.install();
   await openGallery(page);
 });
 
 const requestsFor = (q: string) => alsRequests(q, since);
+
+/** The `q` of every lookup the page sends, in the order it sends them. */
+function sentLookups(page: Page): string[] {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(ALS_PLAYBACK_URL))
+      sent.push(new URL(request.url()).searchParams.get("q") ?? "");
+  });
+  return sent;
+}
 
 function selector(page: Page, id = "address-empty") {
   const root = page.locator(`#${id}`);
@@ -40,13 +54,16 @@ test("a Chinese query: debounced request with q, n=20 and the headers; picking a
   page,
 }) => {
   const a = selector(page);
+  const sent = sentLookups(page);
   await a.building.click();
   await page.keyboard.type("淘");
-  await page.waitForTimeout(700);
-  expect(await requestsFor("淘")).toHaveLength(0);
-
+  // One character is not looked up: well past the debounce, nothing went out…
+  await page.clock.runFor(1000);
   await page.keyboard.type("大花園", { delay: 60 });
   await waitForRequest("淘大花園");
+  // …as the first lookup the page sent shows: the whole text, typed after that second.
+  expect(sent).toEqual(["淘大花園"]);
+  expect(await requestsFor("淘")).toHaveLength(0);
   const [request] = await requestsFor("淘大花園");
   expect(request).toMatchObject({ n: "20", accept: "application/json", acceptLanguage: "en,zh-Hant" });
   // Debounced: the intermediate texts were never sent.
@@ -251,22 +268,32 @@ test("an empty answer says nothing matched; a failing service says to fill in by
   await expect(status).toHaveText("地址搜尋服務暫時未能使用，請在下面自行填寫地址。");
   await expect(a.root.getByRole("alert")).toHaveText(["", "", ""]);
 
-  // The slow answer (1.5 s) for the older text must not replace the answer for the newer text.
+  // The slow answer (1.5 s) for the older text must not replace the answer for the newer text:
+  // the newer text aborts the older request, so its answer never reaches the page.
   await a.building.fill("slow amoy");
   await waitForRequest("slow amoy");
+  const slowAborted = page.waitForEvent(
+    "requestfailed",
+    (request) => new URL(request.url()).searchParams.get("q") === "slow amoy",
+  );
   await a.building.fill("focal three");
   await waitForRequest("focal three");
   await expect(a.list.getByRole("option")).toHaveCount(3);
-  await page.waitForTimeout(1800);
+  expect((await slowAborted).failure()?.errorText).toBe("net::ERR_ABORTED");
   await expect(a.list.getByRole("option")).toHaveCount(3);
   await expect(a.list.getByRole("option").first()).toHaveText(
     "FOCAL INDUSTRIAL CENTRE, 21 MAN LOK STREET, KOWLOON CITY",
   );
 
-  // One character is not looked up and empties the list.
+  // One character is not looked up and empties the list: well past the debounce nothing went
+  // out, as the next lookup the page sends shows.
+  const sent = sentLookups(page);
   await a.building.fill("f");
   await expect(a.list.getByRole("option")).toHaveCount(0);
-  await page.waitForTimeout(600);
+  await page.clock.runFor(1000);
+  await a.building.fill("focal three");
+  await expect.poll(async () => (await requestsFor("focal three")).length).toBe(2);
+  expect(sent).toEqual(["focal three"]);
   expect(await requestsFor("f")).toHaveLength(0);
 });
 
