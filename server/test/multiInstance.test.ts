@@ -2,7 +2,9 @@
  * Two server instances on one PostgreSQL database, as behind a load balancer: they must agree on
  * sign-in, rate limits, lock-outs, idempotency keys and redemptions, because all of that lives
  * in the database. Needs a real PostgreSQL server (`npm run test:server:pg`); PGlite is one
- * process's database, so without TEST_DATABASE_URL this file is skipped — the only skip.
+ * process's database, so without TEST_DATABASE_URL this file is skipped — the only skip, and a
+ * loud one: it prints why on stderr, and under `npm run test:server:pg` (REQUIRE_POSTGRES=1, as
+ * .ci/run runs it) a missing database fails the run instead of skipping.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setStaffPassword } from "../services/staffPassword.ts";
@@ -17,6 +19,16 @@ import {
   TEST_DATABASE_URL,
   type TestServer,
 } from "./harness.ts";
+
+if (!TEST_DATABASE_URL) {
+  if (process.env.REQUIRE_POSTGRES === "1") {
+    throw new Error("REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set: the two-instance tests cannot run");
+  }
+  console.warn(
+    "\n⚠ SKIPPED: server/test/multiInstance.test.ts (two instances on one PostgreSQL) needs a real PostgreSQL server.\n" +
+      "  Run `npm run test:server:pg` (or set TEST_DATABASE_URL); .ci/run does.\n",
+  );
+}
 
 describe.skipIf(!TEST_DATABASE_URL)(
   "two instances on one PostgreSQL (skipped: set TEST_DATABASE_URL, e.g. npm run test:server:pg)",
