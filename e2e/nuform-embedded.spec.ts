@@ -65,8 +65,12 @@ test("the full enrolment passes with <nu-form> embedded on /demo/", async ({ pag
 });
 
 test("embedded <nu-form> enforces the same sign-in rules", async ({ page }) => {
-  // A self-driven element told to be on product without a sign-in goes back to its entry.
+  // A self-driven element left on product (its remembered step; no public way there without a
+  // sign-in) goes back to its entry, and says so with `nu-step`.
   await page.addInitScript(() => {
+    const steps: unknown[] = [];
+    (window as unknown as { steps: unknown[] }).steps = steps;
+    document.addEventListener("nu-step", (event) => steps.push((event as CustomEvent).detail));
     if (sessionStorage.getItem("e2e-set")) return;
     sessionStorage.setItem("e2e-set", "1");
     localStorage.setItem("nu-flow:nuform:step", "product");
@@ -74,5 +78,8 @@ test("embedded <nu-form> enforces the same sign-in rules", async ({ page }) => {
   await page.goto("/demo/");
   await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem("nu-flow:nuform:step"))).toBe("login");
+  expect(await page.evaluate(() => (window as unknown as { steps: unknown[] }).steps)).toEqual([
+    { step: "login" },
+  ]);
+  await expect(heading(page, "選擇營養產品")).toHaveCount(0);
 });

@@ -39,6 +39,36 @@ export async function storedFlag(page: Page, key: string): Promise<string | null
   return page.evaluate((name) => localStorage.getItem(name), key);
 }
 
+/**
+ * The lead ids the page's flows announce with their public `nu-submit` event, across page loads
+ * (call before the page opens). Tests read the reference from here or from the page, never from the
+ * flows' private storage.
+ */
+export async function submittedLeads(page: Page): Promise<string[]> {
+  const leads: string[] = [];
+  await page.exposeFunction("e2eNuSubmit", (leadId: string) => {
+    leads.push(leadId);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener("nu-submit", (event) => {
+      const { leadId } = (event as CustomEvent<{ leadId: string }>).detail;
+      (window as unknown as { e2eNuSubmit(id: string): void }).e2eNuSubmit(leadId);
+    });
+  });
+  return leads;
+}
+
+/** The one lead the page announced with `nu-submit`. */
+export async function theSubmittedLead(leads: readonly string[]): Promise<string> {
+  await expect.poll(() => leads.length).toBe(1);
+  return leads[0];
+}
+
+/** Everything the page keeps in sessionStorage, as one text (to prove typed data is gone). */
+export async function sessionStorageText(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+}
+
 /** E-mail → 發送電郵 → the code from the dev outbox → 驗證, on the entry page already open. */
 export async function signIn(page: Page, email: string, base = BASE_URL): Promise<void> {
   await page.getByRole("combobox", { name: "電郵地址" }).fill(email);

@@ -8,9 +8,12 @@ import {
   leadAsStaff,
   leadRefOnPage,
   pickAmoyGardens,
+  sessionStorageText,
   signIn,
   snap,
   storedFlag,
+  submittedLeads,
+  theSubmittedLead,
 } from "./nuform-steps.ts";
 import { api, staffToken, uniqueEmail } from "./support/api.ts";
 
@@ -68,7 +71,8 @@ test.describe("nuForm end to end", () => {
     await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
     await expect(heading(page, "選擇營養產品")).toBeVisible();
     expect(await storedFlag(page, "isInserted")).toBe("true");
-    expect(await page.evaluate(() => sessionStorage.getItem("nu-draft:nuform"))).toBeNull();
+    // Nothing the customer typed stays in the tab once the lead is made.
+    expect(await sessionStorageText(page)).not.toMatch(/大文|9123 ?4567/);
     await expect(page.getByRole("radio").first()).toBeVisible();
     await checkA11y(page);
     await snap(page, testInfo, "05-product");
@@ -171,6 +175,7 @@ test.describe("nuForm end to end", () => {
     });
     expect(created.Code, created.Message).toBe(200);
 
+    const submitted = await submittedLeads(page);
     await page.goto("/customer/nuForm");
     await signIn(page, email);
     await page.getByRole("radio", { name: "香港" }).check();
@@ -186,14 +191,15 @@ test.describe("nuForm end to end", () => {
     await checkA11y(page);
     await acceptTerms(page);
     await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
-    const nuformLeadId = await page.evaluate(() => localStorage.getItem("nu-flow:nuform:leadId"));
+    const nuformLeadId = await theSubmittedLead(submitted);
     expect(nuformLeadId).not.toBe(created.Data[0].id);
-    const lead = await leadAsStaff(nuformLeadId ?? "", await staffToken("A001"));
+    const lead = await leadAsStaff(nuformLeadId, await staffToken("A001"));
     expect(lead).toMatchObject({ flow: "nuform", tnc: "existing", email });
   });
 
   test("a partnership entry gets TnCPartnership and the partner is stored", async ({ page }, testInfo) => {
     const email = uniqueEmail("nuform-partner");
+    const submitted = await submittedLeads(page);
     await page.goto("/customer/nuForm?partner=C02");
     await signIn(page, email);
     await page.getByRole("radio", { name: "香港" }).check();
@@ -211,8 +217,8 @@ test.describe("nuForm end to end", () => {
     await snap(page, testInfo, "terms-partnership");
     await acceptTerms(page);
     await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
-    const leadId = await page.evaluate(() => localStorage.getItem("nu-flow:nuform:leadId"));
-    const lead = await leadAsStaff(leadId ?? "", await staffToken("A001"));
+    const leadId = await theSubmittedLead(submitted);
+    const lead = await leadAsStaff(leadId, await staffToken("A001"));
     expect(lead).toMatchObject({ tnc: "partnership", partner: "C02" });
   });
 
@@ -267,6 +273,7 @@ test.describe("nuForm keeps what the customer typed", () => {
 
   test("a server error on submit keeps the input, and the retry makes one lead", async ({ page }) => {
     const email = uniqueEmail("nuform-retry");
+    const submitted = await submittedLeads(page);
     await page.goto("/customer/nuForm");
     await signIn(page, email);
     await page.getByRole("radio", { name: "香港" }).check();
@@ -311,7 +318,7 @@ test.describe("nuForm keeps what the customer typed", () => {
     expect(keys[1]).toBe(keys[0]);
 
     // One lead: creating another for this e-mail and flow answers with the very same lead.
-    const leadId = await page.evaluate(() => localStorage.getItem("nu-flow:nuform:leadId"));
+    const leadId = await theSubmittedLead(submitted);
     const token = (await storedFlag(page, "CUSTOMER_TOKEN")) ?? "";
     const again = await api<{ id: string }>("POST", "/lead", {
       token,
@@ -328,7 +335,7 @@ test.describe("nuForm keeps what the customer typed", () => {
     });
     expect(again.Error).toBe("LEAD_EXISTS");
     expect(again.Data[0].id).toBe(leadId);
-    const lead = await leadAsStaff(leadId ?? "", await staffToken("A001"));
+    const lead = await leadAsStaff(leadId, await staffToken("A001"));
     expect(lead.consents.marketing).toBe(true);
   });
 });
