@@ -13,8 +13,8 @@ import { currentPath, sessionExpired } from "./session.ts";
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
 
+/** Props of `<nu-invoice>`: documented once, in lib/elements/staff.docs.ts. */
 export interface InvoiceProps extends StaffApiProps {
-  /** The invoice record id (`/staff/invoice?id=`), as its QR code holds it. */
   invoiceId?: string;
   onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
   onNuError?: (detail: StaffEventDetails["nu-error"]) => void;

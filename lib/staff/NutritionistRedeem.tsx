@@ -12,8 +12,8 @@ import { RedeemPanel } from "./RedeemPanel.tsx";
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
 
+/** Props of `<nu-nutritionist-redeem>`: documented once, in lib/elements/staff.docs.ts. */
 export interface NutritionistRedeemProps extends StaffApiProps {
-  /** The lead reference (`/staff/nutritionist_redeem?id=`); without it the page asks for one. */
   leadId?: string;
   onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
   onNuError?: (detail: StaffEventDetails["nu-error"]) => void;

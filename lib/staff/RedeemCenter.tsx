@@ -9,8 +9,8 @@ import { RedeemPanel } from "./RedeemPanel.tsx";
 import { staffSheet } from "./styles.ts";
 import { type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
 
+/** Props of `<nu-redeem-center>`: documented once, in lib/elements/staff.docs.ts. */
 export interface RedeemCenterProps extends StaffApiProps {
-  /** The lead reference (`/staff/redeem_center?leadId=`). */
   leadId?: string;
   onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
   onNuError?: (detail: StaffEventDetails["nu-error"]) => void;

@@ -13,8 +13,8 @@ import { babyText, residenceText } from "./leadView.ts";
 import { staffSheet } from "./styles.ts";
 import { type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
 
+/** Props of `<nu-staff-result>`: documented once, in lib/elements/staff.docs.ts. */
 export interface StaffResultProps extends StaffApiProps {
-  /** The lead reference (`/staff/result?id=`). */
   leadId?: string;
   onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
   onNuError?: (detail: StaffEventDetails["nu-error"]) => void;

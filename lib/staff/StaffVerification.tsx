@@ -13,8 +13,8 @@ import { type CameraScan, cameraFailure, decodeQrFromFile, startCameraScan } fro
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
 
+/** Props of `<nu-staff-verification>`: documented once, in lib/elements/staff.docs.ts. */
 export interface StaffVerificationProps extends StaffApiProps {
-  /** The page was reached because a lead failed to load (SPEC §4 `?type=staff`): says so. */
   failedLead?: boolean;
   onNuStep?: (detail: StaffEventDetails["nu-step"]) => void;
   onNuError?: (detail: StaffEventDetails["nu-error"]) => void;

@@ -25,19 +25,14 @@ import { clearAddressHints, saveAddressHints } from "./addressHints.ts";
 import { describedBy, FieldError, FieldHint, FieldLabel } from "./Field.tsx";
 import { useAddressLookup } from "./useAddressLookup.ts";
 
+/** Props of `<nu-address-selector>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface AddressSelectorProps {
-  /** The address (a partial value is completed with empty fields). */
   value?: Partial<AddressValue> | null;
-  /** Address Lookup Service URL; default the page configuration, else the government service. */
   alsUrl?: string;
-  /** Region, district and building are required (default true): marked, and flagged when empty. */
   required?: boolean;
-  /** Flag every empty required field now (e.g. after a submit attempt), not only once left empty. */
   showErrors?: boolean;
   disabled?: boolean;
-  /** A visible title for the whole address (a legend); without it the group is named 地址. */
   label?: string;
-  /** Prefix of the fields' `name`s (`address-region` …); default `address`. */
   name?: string;
   lang?: string;
   onNuChange?: (detail: { value: AddressValue; english: AddressEn }) => void;

@@ -4,13 +4,11 @@ import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { space, token } from "../ui/theme.ts";
 
+/** Props of `<nu-card>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface CardProps {
   title?: string;
-  /** Image URL shown beside the title. */
   logo?: string;
-  /** Text alternative of the logo; empty (the default) marks it decorative next to the title. */
   logoAlt?: string;
-  /** Level of the title heading (2–6), to fit the page's outline. */
   headingLevel?: number;
   /** The card's content. As an element, the light-DOM children are shown through a slot. */
   children?: ReactNode;

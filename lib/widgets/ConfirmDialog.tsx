@@ -11,13 +11,13 @@ import { useT } from "../ui/useT.ts";
 
 export type DialogTheme = "yellow" | "blue";
 
+/** Props of `<nu-confirm-dialog>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface ConfirmDialogProps {
   open?: boolean;
   title?: string;
   message?: string;
   confirmLabel?: string;
   cancelLabel?: string;
-  /** Only the confirm button (an acknowledgement); Escape still cancels. */
   singleButton?: boolean;
   theme?: DialogTheme;
   lang?: string;

@@ -31,16 +31,13 @@ import {
 } from "./calendarGrid.ts";
 import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 
+/** Props of `<nu-date-picker>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface DatePickerProps {
   label?: string;
-  /** The chosen day as DD/MM/YYYY. */
   value?: string;
   name?: string;
-  /** First selectable day: today (Hong Kong) + minDays. Default 0. */
   minDays?: number;
-  /** Last selectable day: today (Hong Kong) + maxDays. Default 0. */
   maxDays?: number;
-  /** Shown in the field while no day is chosen; default 請選擇日期. */
   placeholder?: string;
   disabled?: boolean;
   required?: boolean;

@@ -15,6 +15,7 @@ import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 
 export type EmailSendStatus = "idle" | "sending" | "sent" | "error";
 
+/** Props of `<nu-email-input>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface EmailInputProps {
   label?: string;
   value?: string;
@@ -22,16 +23,9 @@ export interface EmailInputProps {
   placeholder?: string;
   disabled?: boolean;
   required?: boolean;
-  /** An error to show under the field (marks it invalid). */
   error?: string;
-  /** Shows the 發送電郵 button, which emits `nu-send` {email} for a valid address. */
   sendButton?: boolean;
-  /** State of the sending the page does after `nu-send`. */
   status?: EmailSendStatus;
-  /**
-   * Once a code went out: seconds until it may be sent again. Given, the button reads 重新發送,
-   * with the countdown and refusing presses while it is above 0.
-   */
   resendIn?: number;
   lang?: string;
   onNuChange?: (detail: { value: string }) => void;

@@ -2,8 +2,8 @@ import { useRef } from "react";
 import { baseSheet } from "../ui/base.ts";
 import { useStyles } from "../ui/styles.ts";
 
+/** Props of `<nu-error-message>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface ErrorMessageProps {
-  /** The text; empty or absent renders nothing visible but keeps the live region in place. */
   message?: string;
   /** Lets a field point `aria-describedby` at the line. */
   id?: string;

@@ -9,17 +9,15 @@ import { useSyncedState } from "../ui/useSyncedState.ts";
 import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 import { normaliseOptions, type OptionsInput } from "./options.ts";
 
+/** Props of `<nu-radio-group>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface RadioGroupProps {
-  /** The group's visible title. */
   label?: string;
   options?: OptionsInput;
   value?: string;
-  /** Name of the radios (a unique one is made up when absent). */
   name?: string;
   disabled?: boolean;
   required?: boolean;
   error?: string;
-  /** `row` lays short options side by side from 600 px up; default `column`. */
   layout?: "row" | "column";
   lang?: string;
   onNuChange?: (detail: { value: string }) => void;

@@ -9,19 +9,16 @@ import { useT } from "../ui/useT.ts";
 import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 import { normaliseOptions, type OptionsInput } from "./options.ts";
 
+/** Props of `<nu-select>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface SelectProps {
-  /** The visible title above the dropdown. */
   label?: string;
-  /** Same as `label` (SPEC calls it the dropdown's title); `label` wins when both are given. */
   title?: string;
   options?: OptionsInput;
   value?: string;
   name?: string;
-  /** Text of the empty choice; default 請選擇. */
   placeholder?: string;
   disabled?: boolean;
   required?: boolean;
-  /** An error to show under the dropdown (marks it invalid). */
   error?: string;
   autocomplete?: string;
   lang?: string;

@@ -5,11 +5,11 @@ import type { CustomerFlow } from "../../gate.ts";
 import type { Translate } from "../../ui/useT.ts";
 import type { FlowEventDetails } from "./events.ts";
 
-/** Props shared by `NuForm` and `RecruitmentForm` (and their elements' attributes). */
+/**
+ * Props of `<nu-form>` and `<nu-recruitment-form>`: documented once, in lib/elements/flows.docs.ts.
+ */
 export interface FlowProps {
-  /** The step to show, driven by the host; absent: the element moves between its own steps. */
   step?: string;
-  /** Partner code (a brand or clinic that sent the customer). */
   partner?: string;
   lang?: string;
   apiBase?: string;
