@@ -1,18 +1,24 @@
 /**
- * Measures the element bundle on both runtimes (React, and the same components on preact/compat
- * through the aliases of vite.lib.config.ts) and prints the figures docs/performance.md quotes:
- * bytes per chunk (raw, gzip -9, brotli -11), what each kind of page loads, and which packages
- * fill the shared `base` chunk (from its source map).
+ * What is in each first step of the element bundle (issue 11), per chunk and per source module:
+ * for every element listed in dist/elements/first-steps.json (vite.first-steps.ts), the files a
+ * page with only the entry script and that element downloads before the first step shows, their
+ * sizes (raw, gzip -9, brotli -11), and which source modules fill them. A module's share of a
+ * file is measured in minified characters through the file's source map (as source-map-explorer
+ * does); its gzip figure is that share of the file's gzip size (an estimate: gzip compresses
+ * text and code differently, but the order of the list holds).
  *
- *   node --import tsx scripts/bundle-report.ts          (builds into .tmp/bundle-<runtime>/)
+ *   npm run report:bundle                    builds the preact bundle into .tmp/bundle-preact/
+ *   npm run report:bundle -- --react         also the React build (NU_ELEMENT_RUNTIME=react)
+ *   npm run report:bundle -- --dist          reads dist/elements as `npm run build` left it
+ *   npm run report:bundle -- --modules=40    longer module lists (default 25)
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { build } from "vite";
 
 const root = resolve(import.meta.dirname, "..");
-const RUNTIMES = ["react", "preact"] as const;
+const args = process.argv.slice(2);
+const moduleRows = Number(args.find((a) => a.startsWith("--modules="))?.split("=")[1] ?? 25);
 
 interface Sizes {
   raw: number;
@@ -28,21 +34,7 @@ function sizesOf(bytes: Buffer): Sizes {
   };
 }
 
-const add = (a: Sizes, b: Sizes): Sizes => ({
-  raw: a.raw + b.raw,
-  gzip: a.gzip + b.gzip,
-  brotli: a.brotli + b.brotli,
-});
 const kB = (n: number) => (n / 1000).toFixed(1);
-
-/** The chunk files of one build, by their name before the hash (`base`, `flows`…). */
-function chunks(dir: string): Map<string, string> {
-  const found = new Map<string, string>([["nu-forms", join(dir, "nu-forms.js")]]);
-  for (const file of readdirSync(join(dir, "chunks"))) {
-    if (file.endsWith(".js")) found.set(file.replace(/-[\w-]{8}\.js$/, ""), join(dir, "chunks", file));
-  }
-  return found;
-}
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -65,81 +57,144 @@ function decodeSegment(segment: string): number[] {
   return values;
 }
 
-/** Minified characters of `file` per package (node_modules/<pkg>) or lib/ folder, from its map. */
+/** A source path as the report names it: `lib/…` or `<package>/<path inside it>`. */
+function moduleName(source: string): string {
+  const nm = source.lastIndexOf("node_modules/");
+  if (nm >= 0) return source.slice(nm + "node_modules/".length);
+  const lib = source.lastIndexOf("lib/");
+  return lib >= 0 ? source.slice(lib) : source.replace(/^(\.\.\/)+/, "");
+}
+
+/** Minified characters of `file` per source module, from its source map. */
 function attribute(file: string): Map<string, number> {
   const code = readFileSync(file, "utf8").split("\n");
+  if (!existsSync(`${file}.map`)) return new Map([["(bundler glue)", code.join("\n").length]]);
   const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { sources: string[]; mappings: string };
-  const owner = map.sources.map((source) => {
-    const nm = source.lastIndexOf("node_modules/");
-    if (nm >= 0) {
-      const parts = source.slice(nm + "node_modules/".length).split("/");
-      return parts[0].startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
-    }
-    const lib = source.indexOf("lib/");
-    return lib >= 0 ? source.slice(lib).split("/").slice(0, 2).join("/") : source;
-  });
+  const owner = map.sources.map(moduleName);
   const totals = new Map<string, number>();
   let sourceIndex = 0;
   map.mappings.split(";").forEach((line, lineIndex) => {
     let column = 0;
-    const segments = line.split(",").filter(Boolean).map(decodeSegment);
-    const starts = segments.map((segment) => {
-      column += segment[0];
-      if (segment.length > 1) sourceIndex += segment[1];
-      return { column, source: segment.length > 1 ? sourceIndex : -1 };
-    });
+    const starts = line
+      .split(",")
+      .filter(Boolean)
+      .map(decodeSegment)
+      .map((segment) => {
+        column += segment[0];
+        if (segment.length > 1) sourceIndex += segment[1];
+        return { column, source: segment.length > 1 ? sourceIndex : -1 };
+      });
     starts.forEach((start, i) => {
       const end = i + 1 < starts.length ? starts[i + 1].column : (code[lineIndex]?.length ?? start.column);
-      const name = start.source >= 0 ? owner[start.source] : "(bundler)";
+      const name = start.source >= 0 ? owner[start.source] : "(bundler glue)";
       totals.set(name, (totals.get(name) ?? 0) + end - start.column);
     });
   });
   return totals;
 }
 
-const PAGES: Array<[string, string[]]> = [
-  ["any element (entry + base)", ["nu-forms", "rolldown-runtime", "base"]],
-  ["`<nu-form>` page, first step", ["nu-forms", "rolldown-runtime", "base", "flows"]],
-  ["`<nu-form>` page, whole enrolment", ["nu-forms", "rolldown-runtime", "base", "flows", "qrcode"]],
-  ["staff page (no scanning)", ["nu-forms", "rolldown-runtime", "base", "staff", "qrcode"]],
-];
+interface FileFigure {
+  file: string;
+  sizes: Sizes;
+  /** Estimated gzip bytes per source module. */
+  modules: Map<string, number>;
+}
 
-async function main() {
-  const lines: string[] = [];
-  for (const runtime of RUNTIMES) {
-    process.env.NU_ELEMENT_RUNTIME = runtime;
-    const outDir = resolve(root, ".tmp", `bundle-${runtime}`);
-    await build({
-      configFile: resolve(root, "vite.lib.config.ts"),
-      mode: "elements",
-      logLevel: "warn",
-      build: { outDir },
-    });
-    const files = chunks(outDir);
-    const sizes = new Map([...files].map(([name, file]) => [name, sizesOf(readFileSync(file))]));
-    lines.push(`### ${runtime === "react" ? "React 19 (react-dom)" : "preact/compat"}`, "");
-    lines.push("| chunk | raw kB | gzip kB | brotli kB |", "|---|---:|---:|---:|");
-    for (const [name, size] of [...sizes].sort((a, b) => b[1].gzip - a[1].gzip)) {
-      lines.push(`| ${name} | ${kB(size.raw)} | ${kB(size.gzip)} | ${kB(size.brotli)} |`);
+function measure(dir: string, file: string): FileFigure {
+  const path = join(dir, file);
+  const sizes = sizesOf(readFileSync(path));
+  const chars = attribute(path);
+  const all = [...chars.values()].reduce((a, b) => a + b, 0) || 1;
+  const modules = new Map([...chars].map(([name, n]) => [name, (sizes.gzip * n) / all]));
+  return { file, sizes, modules };
+}
+
+/** Groups a module into what it belongs to, for the summary line. */
+function groupOf(module: string): string {
+  if (/^(preact|@r2wc|@nanostores|nanostores)\//.test(module))
+    return "runtime (preact, compat, r2wc, nanostores)";
+  if (/^(react|react-dom|scheduler)\//.test(module)) return "runtime (react, react-dom)";
+  if (module.startsWith("lib/core/i18n/")) return "messages (lib/core/i18n)";
+  if (module.startsWith("lib/api/") || module.startsWith("ky/")) return "API client (lib/api, ky)";
+  if (!module.startsWith("lib/")) return `${module.split("/")[0]}`;
+  return module.split("/").slice(0, 2).join("/");
+}
+
+function report(dir: string, title: string): string {
+  const firstSteps = JSON.parse(readFileSync(join(dir, "first-steps.json"), "utf8")) as Record<
+    string,
+    string[]
+  >;
+  const lines = [`### ${title}`, ""];
+  for (const [tag, files] of Object.entries(firstSteps)) {
+    const figures = files.map((file) => measure(dir, file)).sort((a, b) => b.sizes.gzip - a.sizes.gzip);
+    const total = figures.reduce(
+      (sum, f) => ({
+        raw: sum.raw + f.sizes.raw,
+        gzip: sum.gzip + f.sizes.gzip,
+        brotli: sum.brotli + f.sizes.brotli,
+      }),
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
+    lines.push(
+      `#### \`<${tag}>\` first step: ${figures.length} files, **${kB(total.gzip)} kB gzip** (${kB(total.brotli)} brotli, ${kB(total.raw)} raw)`,
+      "",
+      "| file | raw kB | gzip kB | brotli kB | largest modules (gzip kB, estimated) |",
+      "|---|---:|---:|---:|---|",
+    );
+    for (const f of figures) {
+      const top = [...f.modules]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 3)
+        .map(([name, n]) => `${name} ${kB(n)}`)
+        .join(", ");
+      lines.push(
+        `| ${f.file.replace(/^chunks\//, "")} | ${kB(f.sizes.raw)} | ${kB(f.sizes.gzip)} | ${kB(f.sizes.brotli)} | ${top} |`,
+      );
     }
-    lines.push("", "| page loads | raw kB | gzip kB | brotli kB |", "|---|---:|---:|---:|");
-    for (const [page, names] of PAGES) {
-      const total = names
-        .filter((name) => sizes.has(name))
-        .reduce((sum, name) => add(sum, sizes.get(name) as Sizes), { raw: 0, gzip: 0, brotli: 0 });
-      lines.push(`| ${page} | ${kB(total.raw)} | ${kB(total.gzip)} | ${kB(total.brotli)} |`);
+    const modules = new Map<string, number>();
+    const groups = new Map<string, number>();
+    for (const f of figures) {
+      for (const [name, n] of f.modules) {
+        modules.set(name, (modules.get(name) ?? 0) + n);
+        groups.set(groupOf(name), (groups.get(groupOf(name)) ?? 0) + n);
+      }
     }
-    const base = files.get("base");
-    if (base) {
-      const owners = [...attribute(base)].sort((a, b) => b[1] - a[1]);
-      const all = owners.reduce((sum, [, n]) => sum + n, 0);
-      lines.push("", "| in `base` (minified characters) | share |", "|---|---:|");
-      for (const [name, n] of owners.slice(0, 10))
-        lines.push(`| ${name} | ${((100 * n) / all).toFixed(1)} % |`);
+    lines.push("", "| by part | gzip kB | share |", "|---|---:|---:|");
+    for (const [name, n] of [...groups].sort((a, b) => b[1] - a[1])) {
+      lines.push(`| ${name} | ${kB(n)} | ${((100 * n) / total.gzip).toFixed(0)} % |`);
+    }
+    lines.push("", `| source module (top ${moduleRows}) | gzip kB |`, "|---|---:|");
+    for (const [name, n] of [...modules].sort((a, b) => b[1] - a[1]).slice(0, moduleRows)) {
+      lines.push(`| ${name} | ${kB(n)} |`);
     }
     lines.push("");
   }
-  console.log(lines.join("\n"));
+  return lines.join("\n");
+}
+
+async function buildInto(runtime: "preact" | "react"): Promise<string> {
+  const { build } = await import("vite");
+  process.env.NU_ELEMENT_RUNTIME = runtime;
+  const outDir = resolve(root, ".tmp", `bundle-${runtime}`);
+  await build({
+    configFile: resolve(root, "vite.lib.config.ts"),
+    mode: "elements",
+    logLevel: "warn",
+    build: { outDir },
+  });
+  return outDir;
+}
+
+async function main() {
+  const out: string[] = [];
+  if (args.includes("--dist")) {
+    out.push(report(resolve(root, "dist/elements"), "dist/elements (preact/compat)"));
+  } else {
+    out.push(report(await buildInto("preact"), "preact/compat (the element bundle)"));
+  }
+  if (args.includes("--react")) out.push(report(await buildInto("react"), "React 19 (react-dom)"));
+  console.log(out.join("\n"));
 }
 
 main().catch((error: unknown) => {

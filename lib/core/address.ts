@@ -2,20 +2,16 @@
  * Address mapping (SPEC §4 "Address widget"): an ALS suggestion → the address form value, and the
  * form value → its English copy.
  */
+
 import type { AlsBlock, AlsChiPremises, AlsEngPremises, AlsGeo, AlsStreet, AlsSuggestion } from "./als.ts";
+import { containsChinese } from "./chinese.ts";
 import { findDistrict, findRegion, findSubDistrict, regionOfDistrict } from "./lists/regions.ts";
 import type { AddressEn, AddressValue } from "./types.ts";
 
+export { containsChinese };
+
 export type AddressLang = "zh" | "en";
 export type RequiredAddressField = "region" | "district" | "building";
-
-// CJK Unified Ideographs with Extension A, the compatibility block and the supplementary planes.
-const CHINESE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[\u{20000}-\u{3134f}]/u;
-
-/** Whether the text holds a Chinese character (decides which building field a suggestion fills). */
-export function containsChinese(text: string | null | undefined): boolean {
-  return !!text && CHINESE.test(text);
-}
 
 export function emptyAddress(): AddressValue {
   return {

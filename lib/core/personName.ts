@@ -2,7 +2,7 @@
  * People's names the Hong Kong way, in one place: how a name is shown (Chinese family name first
  * with no space, 李嘉欣; Latin given name first, Ka Yan Lee) and which characters a name may hold.
  */
-import { containsChinese } from "./address.ts";
+import { containsChinese } from "./chinese.ts";
 
 /** A name's letters in any script, spaces, hyphens, apostrophes, dots (incl. the Chinese middle dot). */
 const NAME_CHARS = /^[\p{L}\p{M} '’.·‧-]+$/u;

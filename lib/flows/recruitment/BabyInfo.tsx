@@ -12,7 +12,7 @@ import { StepActions } from "../shared/StepActions.tsx";
 import { StepForm } from "../shared/StepForm.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
-import { BABY_DATE_DAYS, babyDateInRange } from "./steps.ts";
+import { BABY_DATE_DAYS, babyDateInRange } from "./babyDate.ts";
 
 type BabyField = "status" | "date" | "hospital_type" | "hospital_id";
 

@@ -1,7 +1,7 @@
 import type { Translate } from "../../ui/useT.ts";
 import type { FlowDraft } from "../shared/draft.ts";
 import { validatePerson } from "../shared/personValidation.ts";
-import { babyDateInRange } from "./steps.ts";
+import { babyDateInRange } from "./babyDate.ts";
 
 /**
  * The first step whose answers are missing from the draft (someone opened a later page by its

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { emptyAddress } from "../../core/address.ts";
 import { t } from "../../core/i18n/index.ts";
-import { babyDateInRange } from "../recruitment/steps.ts";
+import { babyDateInRange } from "../recruitment/babyDate.ts";
 import { emptyDraft, type FlowDraft } from "./draft.ts";
 import { leadBody, termsKind } from "./leadSubmit.ts";
 import { normalisePartner } from "./partner.ts";
