@@ -152,7 +152,6 @@ export default defineConfig(({ mode }): UserConfig => {
           /^@r2wc\//,
           "nanostores",
           /^@nanostores\//,
-          "ky",
           /^dayjs/,
           "valibot",
           "qrcode",

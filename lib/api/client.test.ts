@@ -1,5 +1,5 @@
 /**
- * The client against a real HTTP server on 127.0.0.1 (node:http), so ky's real fetch, time-out and
+ * The client against a real HTTP server on 127.0.0.1 (node:http), so the real fetch(), time-out and
  * retry code runs — nothing is mocked.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -90,6 +90,12 @@ async function route(req: Seen, res: ServerResponse): Promise<void> {
       return count <= 2
         ? send(503, { Code: 503, Message: "busy", Data: [] })
         : send(200, ok([{ attempt: count }]));
+    case "GET /api/reset-once":
+      if (count === 1) return void res.socket?.destroy();
+      return send(200, ok([{ attempt: count }]));
+    case "GET /api/busy-for-an-hour":
+      res.writeHead(503, { "content-type": "application/json", "retry-after": "3600" });
+      return void res.end(JSON.stringify({ Code: 503, Message: "維護中", Data: [] }));
     case "GET /api/always-503":
       return send(503, { Code: 503, Message: "服務暫時未能使用", Data: [] });
     case "POST /api/redemptions":
@@ -357,6 +363,30 @@ describe("retries", () => {
       message: "服務暫時未能使用",
     });
     expect(hits.get("GET /api/always-503")).toBe(3);
+  });
+
+  it("retries a GET whose connection failed", async () => {
+    const data = await client().call("get", "reset-once");
+    expect(data.Data).toEqual([{ attempt: 2 }]);
+    expect(hits.get("GET /api/reset-once")).toBe(2);
+  });
+
+  it("does not wait for a Retry-After longer than the time-out: the error carries it", async () => {
+    await expect(client().call("get", "busy-for-an-hour")).rejects.toMatchObject({
+      status: 503,
+      message: "維護中",
+      retryAfterS: 3600,
+    });
+    expect(hits.get("GET /api/busy-for-an-hour")).toBe(1);
+  });
+
+  it("sends the query and keeps a query already in the URL", async () => {
+    await client().getMaintenance(`${origin}/ext/maintenance?env=prod`);
+    await client().hospitals("Public");
+    expect(seen.map((r) => `${r.path}?${r.query}`)).toEqual([
+      "/ext/maintenance?env=prod",
+      "/api/hospital_list?type=Public",
+    ]);
   });
 
   it("never retries a POST", async () => {

@@ -3,8 +3,8 @@
  * there is one, runs at most `timeoutMs`, and counts in the global loading flag until it settles.
  * Only the body is used: the `{Code, Message, Data, Error, Field}` envelope is parsed once here,
  * into Data or an ApiError. GETs are retried on network errors, 408/429/5xx; writes never are.
+ * Written on fetch() itself (it replaced ky: 4.5 kB gzip less on every sign-in step, issue 11).
  */
-import ky, { HTTPError, type KyInstance, type Options, TimeoutError } from "ky";
 import type { ErrorCode } from "../core/errorCodes.ts";
 import { errorMessage, type Lang } from "../core/i18n/index.ts";
 import type {
@@ -47,7 +47,7 @@ export interface ApiClientOptions {
   lang?: Lang;
   /** Called when a request starts; returns what to call when it settles. Default: the loading flag. */
   onLoading?: () => () => void;
-  /** Delay before retry n (1, 2) in ms; ky's default backs off 300 ms, 600 ms. */
+  /** Delay before retry n (1, 2) in ms; by default 300 ms, then 600 ms. */
   retryDelay?: (attempt: number) => number;
 }
 
@@ -119,32 +119,73 @@ async function readBody(response: Response): Promise<unknown> {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** Retries after the first attempt, for GETs only. */
+export const RETRY_LIMIT = 2;
+
+const defaultRetryDelay = (attempt: number) => 300 * 2 ** (attempt - 1);
+
+/** The answer arrived with a status outside 2xx. */
+class HttpStatusError extends Error {
+  constructor(readonly response: Response) {
+    super(`HTTP ${response.status}`);
+  }
+}
+
+/** No answer within the time-out. */
+class TimeoutError extends Error {}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `base` + `path` as ky's prefixUrl joined them: one slash between, a full URL left alone. */
+function joinUrl(base: string | undefined, path: string): string {
+  if (base === undefined) return path;
+  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const lang = options.lang ?? "zh-HK";
   const onLoading = options.onLoading ?? startLoading;
-  const retry: Options["retry"] = {
-    limit: 2,
-    methods: ["get"],
-    statusCodes: RETRY_STATUS_CODES,
-    ...(options.retryDelay ? { delay: options.retryDelay } : {}),
-  };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const retryDelay = options.retryDelay ?? defaultRetryDelay;
 
-  const base: KyInstance = ky.create({
-    timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    retry,
-    headers: { "x-api-key": options.apiKey },
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const token = options.getToken?.();
-          // A call may name its own token (sign-out sends the one just removed from storage).
-          if (token && !request.headers.has("Authorization"))
-            request.headers.set("Authorization", `Bearer ${token}`);
-        },
-      ],
-    },
-  });
-  const api = base.extend({ prefixUrl: options.apiBase });
+  /** One attempt: the answer within the time-out, or TimeoutError / the network's TypeError. */
+  async function attempt(url: string, init: RequestInit): Promise<Response> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      return await fetch(url, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (controller.signal.aborted) throw new TimeoutError();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The request with its retries: a GET is tried again (twice at most) after a network failure or
+   * a 408/429/5xx answer, after `retryDelay`, or after the answer's Retry-After when it names one
+   * that ends within the time-out (a longer one is the caller's to show). A time-out is not retried.
+   */
+  async function fetchWithRetry(method: string, url: string, init: RequestInit): Promise<Response> {
+    const retries = method === "GET" ? RETRY_LIMIT : 0;
+    for (let n = 0; ; n++) {
+      let response: Response;
+      try {
+        response = await attempt(url, init);
+      } catch (error) {
+        if (error instanceof TimeoutError || n >= retries) throw error;
+        await wait(retryDelay(n + 1));
+        continue;
+      }
+      if (response.ok) return response;
+      if (n >= retries || !RETRY_STATUS_CODES.includes(response.status)) throw new HttpStatusError(response);
+      const after = retryAfterSeconds(response.headers.get("Retry-After"));
+      if (after !== undefined && after * 1000 > timeoutMs) throw new HttpStatusError(response);
+      await response.body?.cancel().catch(() => {});
+      await wait(after !== undefined ? after * 1000 : retryDelay(n + 1));
+    }
+  }
 
   /** Any failure → ApiError with a message the user can read. */
   async function toApiError(error: unknown): Promise<ApiError> {
@@ -152,7 +193,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (error instanceof TimeoutError) {
       return new ApiError({ status: 0, code: "TIMEOUT", message: errorMessage(lang, "TIMEOUT") });
     }
-    if (error instanceof HTTPError) {
+    if (error instanceof HttpStatusError) {
       const status = error.response.status;
       const body = await readBody(error.response).catch(() => null);
       const envelope = isEnvelope(body) ? (body as Partial<Envelope<unknown>>) : {};
@@ -170,43 +211,56 @@ export function createApiClient(options: ApiClientOptions) {
     return new ApiError({ status: 0, code: "NETWORK", message: errorMessage(lang, "NETWORK") });
   }
 
-  /** One request → its envelope; Code outside 2xx is an error like an HTTP error. */
+  /**
+   * One request → its envelope; Code outside 2xx is an error like an HTTP error. `prefix` is the
+   * API base (undefined: `url` is complete, e.g. the maintenance URL).
+   */
   async function send<T>(
-    client: KyInstance,
+    prefix: string | undefined,
     method: string,
-    url: string,
-    { query, json, headers, background }: CallOptions = {},
+    path: string,
+    { query, json, headers: own, background }: CallOptions = {},
   ): Promise<Envelope<T>> {
     const end = background ? () => {} : onLoading();
     try {
-      // ky merges options key by key: an explicit `undefined` would wipe the instance's headers.
-      const request: Options = { method };
-      if (query)
-        request.searchParams = Object.fromEntries(
-          Object.entries(query).filter(([, v]) => v !== undefined),
-        ) as Record<string, string | number>;
-      if (json !== undefined) request.json = json;
-      if (headers) request.headers = headers;
-      const response = await client(url, request);
-      const body = await readBody(response);
-      if (!isEnvelope(body)) {
+      const headers = new Headers({ "x-api-key": options.apiKey });
+      let body: string | undefined;
+      if (json !== undefined) {
+        headers.set("Content-Type", "application/json");
+        body = JSON.stringify(json);
+      }
+      for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
+      const token = options.getToken?.();
+      // A call may name its own token (sign-out sends the one just removed from storage).
+      if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+      let url = joinUrl(prefix, path);
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(query ?? {})) {
+        if (value !== undefined) search.set(name, String(value));
+      }
+      const queryText = search.toString();
+      if (queryText) url += `${url.includes("?") ? "&" : "?"}${queryText}`;
+      const upper = method.toUpperCase();
+      const response = await fetchWithRetry(upper, url, { method: upper, headers, body });
+      const answer = await readBody(response);
+      if (!isEnvelope(answer)) {
         throw new ApiError({
           status: response.status,
           code: "INTERNAL",
           message: errorMessage(lang, "INTERNAL"),
         });
       }
-      if (body.Code < 200 || body.Code >= 300) {
-        const code = isErrorCode(body.Error) ? body.Error : codeForStatus(body.Code);
+      if (answer.Code < 200 || answer.Code >= 300) {
+        const code = isErrorCode(answer.Error) ? answer.Error : codeForStatus(answer.Code);
         throw new ApiError({
-          status: body.Code,
+          status: answer.Code,
           code,
-          message: body.Message || errorMessage(lang, code),
-          field: body.Field,
-          data: Array.isArray(body.Data) ? body.Data : [],
+          message: answer.Message || errorMessage(lang, code),
+          field: answer.Field,
+          data: Array.isArray(answer.Data) ? answer.Data : [],
         });
       }
-      return { ...body, Data: Array.isArray(body.Data) ? (body.Data as T[]) : [] };
+      return { ...answer, Data: Array.isArray(answer.Data) ? (answer.Data as T[]) : [] };
     } catch (error) {
       throw await toApiError(error);
     } finally {
@@ -214,7 +268,8 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  const call = <T>(method: string, path: string, opts?: CallOptions) => send<T>(api, method, path, opts);
+  const call = <T>(method: string, path: string, opts?: CallOptions) =>
+    send<T>(options.apiBase, method, path, opts);
   const data = async <T>(method: string, path: string, opts?: CallOptions) =>
     (await call<T>(method, path, opts)).Data;
   const first = async <T>(method: string, path: string, opts?: CallOptions) =>
@@ -294,7 +349,7 @@ export function createApiClient(options: ApiClientOptions) {
     async getMaintenance(url: string): Promise<MaintenanceRecord> {
       let envelope: Envelope<MaintenanceRecord>;
       try {
-        envelope = await send<MaintenanceRecord>(base, "get", url, {
+        envelope = await send<MaintenanceRecord>(undefined, "get", url, {
           headers: { "Content-Type": "application/json" },
         });
       } catch (error) {
