@@ -1,12 +1,21 @@
 import { posix } from "node:path";
+import type { OutputChunk } from "rolldown";
 import type { Plugin } from "vite";
 
 /** The component module of each element whose first step has a size budget (.size-limit.js). */
-const FIRST_STEP_MODULES: Record<string, RegExp> = {
+export const FIRST_STEP_MODULES: Record<string, RegExp> = {
   "nu-form": /\/lib\/flows\/nuform\/NuForm\.tsx$/,
   "nu-recruitment-form": /\/lib\/flows\/recruitment\/RecruitmentForm\.tsx$/,
   "nu-staff-login": /\/lib\/staff\/StaffLogin\.tsx$/,
 };
+
+/**
+ * Elements that wait for the rest of the zh-HK catalogue before they render (every element but
+ * the flows, whose sign-in step has its own texts: lib/elements/catalogues.ts). It downloads
+ * alongside the element's chunk, so it counts in their first step.
+ */
+const WAITS_FOR_LATER_TEXTS = new Set(["nu-staff-login"]);
+const LATER_TEXTS = /\/lib\/core\/i18n\/zh-HK\.later\.ts$/;
 
 /**
  * Writes dist/elements/first-steps.json: for each element above, every file a page with only the
@@ -15,25 +24,39 @@ const FIRST_STEP_MODULES: Record<string, RegExp> = {
  * the rule sets come later, by dynamic import). .size-limit.js budgets these lists and
  * scripts/bench-web.ts checks them in Chromium.
  */
+/**
+ * The chunks a page with only the entry script and the element whose component is `module`
+ * downloads before its first step shows: the entry, the element's chunk and everything they
+ * import statically.
+ */
+export function firstStepChunks(chunks: readonly OutputChunk[], module: RegExp): OutputChunk[] {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (fileName: string, into = new Set<string>()) => {
+    if (into.has(fileName)) return into;
+    into.add(fileName);
+    for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep, into);
+    return into;
+  };
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error("the element bundle has no entry chunk");
+  const own = chunks.find((c) => c.moduleIds.some((id) => module.test(id.replaceAll("\\", "/"))));
+  if (!own) throw new Error(`no chunk holds ${module}`);
+  const files = closure(own.fileName, closure(entry.fileName));
+  return [...files].sort().map((file) => byFile.get(file) as OutputChunk);
+}
+
 export function firstStepManifest(): Plugin {
   return {
     name: "nu-forms:first-step-manifest",
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (fileName: string, into = new Set<string>()) => {
-        if (into.has(fileName)) return into;
-        into.add(fileName);
-        for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep, into);
-        return into;
-      };
-      const entry = chunks.find((c) => c.isEntry);
-      if (!entry) this.error("the element bundle has no entry chunk");
       const manifest: Record<string, string[]> = {};
       for (const [tag, module] of Object.entries(FIRST_STEP_MODULES)) {
-        const own = chunks.find((c) => c.moduleIds.some((id) => module.test(id.replaceAll("\\", "/"))));
-        if (!own) this.error(`no chunk holds the component of <${tag}>`);
-        manifest[tag] = [...closure(own.fileName, closure(entry.fileName))].sort();
+        const files = new Set(firstStepChunks(chunks, module).map((c) => c.fileName));
+        if (WAITS_FOR_LATER_TEXTS.has(tag)) {
+          for (const c of firstStepChunks(chunks, LATER_TEXTS)) files.add(c.fileName);
+        }
+        manifest[tag] = [...files].sort();
       }
       this.emitFile({
         type: "asset",

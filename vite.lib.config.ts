@@ -2,7 +2,9 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import dts from "vite-plugin-dts";
+import { splitChineseCatalogue } from "./vite.catalogues.ts";
 import { retryableChunkImports } from "./vite.chunk-retry.ts";
+import { elementChunkGroups } from "./vite.chunks.ts";
 import { firstStepManifest } from "./vite.first-steps.ts";
 import { precompress } from "./vite.precompress.ts";
 
@@ -35,20 +37,6 @@ const preactAliases = {
   "react-dom": "preact/compat",
   "react/jsx-runtime": "preact/jsx-runtime",
 };
-
-/**
- * How the element bundle is cut (docs/performance.md): by step, not by layer. The entry registers
- * the tags; everything else follows the dynamic imports: each element, each later step of a flow
- * (lib/flows/shared/lazySteps.ts), the English catalogue, the rule sets they need, each in its own
- * chunk that the first step never loads. Named here: the QR code encoder (jsQR, for the scanner,
- * loads when scanning starts).
- */
-const chunkOf = (id: string): string | null => {
-  const path = id.replaceAll("\\", "/");
-  if (/\/node_modules\/(qrcode|dijkstrajs)\//.test(path)) return "qrcode";
-  return null;
-};
-const elementChunks = [{ name: chunkOf, debugName: "nu-forms element chunks" }];
 
 /**
  * nanostores keeps a counter on `globalThis.nanostoresGlobal` so that several copies of it agree;
@@ -90,6 +78,7 @@ export default defineConfig(({ mode }): UserConfig => {
         react(),
         noNanostoresGlobal,
         englishOnDemand,
+        splitChineseCatalogue(),
         retryableChunkImports(),
         firstStepManifest(),
         precompress(),
@@ -110,7 +99,7 @@ export default defineConfig(({ mode }): UserConfig => {
         rollupOptions: {
           output: {
             chunkFileNames: "chunks/[name]-[hash].js",
-            codeSplitting: { groups: elementChunks },
+            codeSplitting: { groups: elementChunkGroups },
             // Served as is to browsers: minify fully (library mode keeps whitespace and annotations).
             minify: true,
             comments: false,

@@ -7,8 +7,8 @@
  *   Content-Encoding it actually came with;
  * - the cache headers of the entry, a hashed chunk and the HTML, and whether ETag gives 304;
  * - CLS on /demo/ at 390×844 (layout-shift entries from navigation until 4 s after `load`);
- * - Lighthouse (mobile defaults) on /customer/nuForm and /demo/, when the `lighthouse` package is
- *   installed (`npx lighthouse` is used; the figures are skipped otherwise).
+ * - Lighthouse (mobile defaults: simulated slow 4G, 4× CPU slowdown) on /customer/nuForm and
+ *   /demo/, with the `lighthouse` devDependency against the same Chromium.
  *
  * and writes them into docs/performance.md between the BENCH:WEB markers, with date and machine.
  *
@@ -259,7 +259,11 @@ async function main() {
     await browser.close();
     server.stop();
   }
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${execFileSync(CHROMIUM, ["--version"]).toString().trim()}`;
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ");
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}, ${execFileSync(CHROMIUM, ["--version"]).toString().trim()}; load average at the end ${load} (a shared machine: Lighthouse's TBT and LCP follow the load)`;
   const section = [
     "<!-- BENCH:WEB:START (written by npm run bench:web) -->",
     `Measured ${new Date().toISOString()} on ${machine}.`,

@@ -1,5 +1,6 @@
 import r2wc from "@r2wc/react-to-web-component";
 import type { ComponentType } from "react";
+import type { MessageScope } from "./catalogues.ts";
 import { lazyElement } from "./lazy.tsx";
 import { COMMON_PROPS, type ElementDefinition, type R2wcType } from "./meta.ts";
 
@@ -56,11 +57,15 @@ function withClearableAttributes(Base: CustomElementConstructor, types: Record<s
 
 /**
  * Defines every listed element now; each one's component code loads when the first element of
- * its tag connects (lazy.tsx). In Node (the manifest generator) nothing is defined.
+ * its tag connects (lazy.tsx), with the texts `messages` says it needs first (catalogues.ts). In
+ * Node (the manifest generator) nothing is defined.
  */
-export function registerElements(definitions: readonly ElementDefinition[]): void {
+export function registerElements(
+  definitions: readonly ElementDefinition[],
+  messages: MessageScope = "all",
+): void {
   if (typeof customElements === "undefined") return;
   for (const { tag, load, props } of definitions) {
-    if (!customElements.get(tag)) defineElement(tag, lazyElement(load), props);
+    if (!customElements.get(tag)) defineElement(tag, lazyElement(load, messages), props);
   }
 }

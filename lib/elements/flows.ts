@@ -21,4 +21,5 @@ export const FLOW_ELEMENTS: ElementDefinition[] = [
   },
 ];
 
-registerElements(FLOW_ELEMENTS);
+// The flows' first step (sign-in) needs only its own texts; later steps load the rest (catalogues.ts).
+registerElements(FLOW_ELEMENTS, "sign-in");

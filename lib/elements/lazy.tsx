@@ -15,12 +15,13 @@ import {
   useRef,
   useState,
 } from "react";
+import type { Lang } from "../core/i18n/index.ts";
 import { baseSheet } from "../ui/base.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { space } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
-import { englishLoaded, loadEnglish } from "./catalogues.ts";
+import { loadLaterChinese, loadMessages, type MessageScope, messagesReady } from "./catalogues.ts";
 
 /** The element's code did not arrive (offline, or a deploy removed the chunk). */
 export class ElementLoadError extends Error {
@@ -32,7 +33,14 @@ type Props = Record<string, unknown> & { lang?: string };
 /** A component whose code loads on first render; `preload()` starts the download ahead of it. */
 export type LazyPart<P> = ComponentType<P> & { preload: () => void };
 
-export function lazyElement<P extends object = Props>(load: () => Promise<ComponentType<P>>): LazyPart<P> {
+/**
+ * `messages`: which texts the part needs before it renders (catalogues.ts): "sign-in" only for
+ * the flow elements themselves (their first step), "all" for everything else.
+ */
+export function lazyElement<P extends object = Props>(
+  load: () => Promise<ComponentType<P>>,
+  messages: MessageScope = "all",
+): LazyPart<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   const fetchOnce = () => {
     pending ??= load().then(
@@ -56,35 +64,47 @@ export function lazyElement<P extends object = Props>(load: () => Promise<Compon
     };
     const Loaded = shared as unknown as ComponentType<P>;
     const lang = (props as { lang?: string }).lang;
-    const needsEnglish = normaliseLang(lang) === "en" && !englishLoaded();
+    const textLang = normaliseLang(lang);
     return (
       <LoadBoundary key={attempt} lang={lang} onRetry={retry}>
         <Suspense fallback={<ReservedSpace />}>
-          {needsEnglish ? <EnglishCatalogue /> : null}
+          {messagesReady(textLang, messages) ? null : <Catalogues lang={textLang} scope={messages} />}
           <Loaded {...props} />
         </Suspense>
       </LoadBoundary>
     );
   }
   LazyElement.preload = () => {
-    fetchOnce().catch(() => {}); // a failed prefetch is retried when the part renders
+    // A failed prefetch is retried when the part renders.
+    fetchOnce().catch(() => {});
+    if (messages === "all") loadLaterChinese().catch(() => {});
   };
   return LazyElement;
 }
 
-let englishGate = lazy(englishOnce);
-function englishOnce() {
-  return loadEnglish().then(
-    () => ({ default: () => null }),
-    (error: unknown) => {
-      englishGate = lazy(englishOnce); // a retry asks again
-      throw new ElementLoadError(error instanceof Error ? error.message : String(error));
-    },
-  );
+/** One lazy gate per language and scope; a failed one is replaced so that 重試 asks again. */
+const catalogueGates = new Map<string, LazyExoticComponent<ComponentType>>();
+function catalogueGate(lang: Lang, scope: MessageScope) {
+  const key = `${lang} ${scope}`;
+  let gate = catalogueGates.get(key);
+  if (!gate) {
+    gate = lazy(() =>
+      loadMessages(lang, scope).then(
+        () => ({ default: () => null }),
+        (error: unknown) => {
+          catalogueGates.delete(key);
+          throw new ElementLoadError(error instanceof Error ? error.message : String(error));
+        },
+      ),
+    );
+    catalogueGates.set(key, gate);
+  }
+  return gate;
 }
-/** Suspends its Suspense boundary (the element) until the English catalogue is there. */
-function EnglishCatalogue() {
-  const Gate = englishGate;
+
+/** Suspends its Suspense boundary (the element or step) until the texts it needs are there. */
+function Catalogues({ lang, scope }: { lang: Lang; scope: MessageScope }) {
+  const Gate = catalogueGate(lang, scope);
   return <Gate />;
 }
 

@@ -1,0 +1,96 @@
+import { resolve } from "node:path";
+
+/** What Rolldown's chunk-name function may ask about the module graph (ChunkingContext). */
+interface Graph {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+}
+
+const root = import.meta.dirname;
+const ENTRY = resolve(root, "lib/elements/index.ts");
+/** The registration files: the elements' components are what they import dynamically. */
+const FLOW_ELEMENTS = resolve(root, "lib/elements/flows.ts");
+const STAFF_ELEMENTS = resolve(root, "lib/elements/staff.ts");
+
+/** Every module `from` reaches by static imports (what loads with it, before it runs). */
+function staticClosure(graph: Graph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) visit(next);
+  };
+  visit(from);
+  return seen;
+}
+
+interface Cut {
+  runtime: Set<string>;
+  shared: Set<string>;
+  signIn: Set<string>;
+}
+
+const cuts = new WeakMap<Graph, Cut>();
+
+function cutOf(graph: Graph): Cut {
+  let cut = cuts.get(graph);
+  if (!cut) {
+    const runtime = staticClosure(graph, ENTRY);
+    runtime.delete(ENTRY);
+    const components = (file: string) => graph.getModuleInfo(file)?.dynamicallyImportedIds ?? [];
+    const flows = components(FLOW_ELEMENTS);
+    const staff = new Set(components(STAFF_ELEMENTS).flatMap((id) => [...staticClosure(graph, id)]));
+    const [first, ...others] = flows.map((component) => staticClosure(graph, component));
+    if (!first || others.length === 0) throw new Error(`${FLOW_ELEMENTS}: expected two flow components`);
+    const common = [...first].filter(
+      (id) => others.every((set) => set.has(id)) && !runtime.has(id) && !flows.includes(id),
+    );
+    const shared = new Set(common.filter((id) => staff.has(id)));
+    const signIn = new Set(common.filter((id) => !staff.has(id)));
+    cut = { runtime, shared, signIn };
+    cuts.set(graph, cut);
+  }
+  return cut;
+}
+
+/**
+ * How the element bundle is cut into chunks (issue 11; docs/performance.md). Rolldown would give
+ * every module shared by two dynamic imports a chunk of its own: the sign-in step came in 33
+ * files, and gzip, compressing each file alone, sent 8.7 kB more than for the same code in one.
+ * So, by step and by what loads together:
+ *
+ * - `runtime`: everything the entry imports statically (Preact with compat, r2wc, nanostores, the
+ *   lazy loader, the API client, the configuration, the sign-in texts): every page needs it;
+ * - `flow`: what both flows' sign-in steps import statically beyond that (flow shell, e-mail
+ *   sign-in, e-mail input), so a `<nu-form>` page loads it in one file; `ui`: the part of it the
+ *   staff elements import too (field parts, form helpers), so staff pages do not load flow code;
+ * - each flow's own component (NuForm, RecruitmentForm), each later step, each staff element,
+ *   the English and the later zh-HK texts: as Rolldown cuts them, by dynamic import;
+ * - `qrcode` (the QR encoder with its dependency) when a QR code is first drawn.
+ */
+export const elementChunkGroups = [
+  // Higher priority first: a group also takes its modules' dependencies, so `runtime` must claim
+  // Preact before `flow` would.
+  {
+    name: (id: string, graph: Graph) => (cutOf(graph).runtime.has(id) ? "runtime" : null),
+    priority: 3,
+    debugName: "runtime",
+  },
+  {
+    name: (id: string, graph: Graph) => (cutOf(graph).shared.has(id) ? "ui" : null),
+    priority: 2,
+    debugName: "ui",
+  },
+  {
+    name: (id: string, graph: Graph) => (cutOf(graph).signIn.has(id) ? "flow" : null),
+    priority: 2,
+    debugName: "flow",
+  },
+  {
+    name: "qrcode",
+    test: /[\\/]node_modules[\\/](qrcode|dijkstrajs)[\\/]/,
+    priority: 1,
+    debugName: "qrcode",
+  },
+];
