@@ -214,3 +214,33 @@ test("a retry never asks the module map for a module script that failed: it impo
   expect(new URL(scripts[1]).search).toBe("?retry=1");
   expect(new URL(scripts[1]).pathname).toBe(new URL(scripts[0]).pathname);
 });
+
+test("a page with only <nu-form> loads exactly its budgeted sign-in files; the later steps and texts come at idle", async ({
+  page,
+}) => {
+  // Idle callbacks wait until the test runs them, so what the sign-in step needs is seen alone.
+  await page.addInitScript(() => {
+    const queued: Array<() => void> = [];
+    const w = window as unknown as { runIdle: () => void };
+    window.requestIdleCallback = (callback) => queued.push(() => callback({} as IdleDeadline));
+    window.cancelIdleCallback = () => {};
+    w.runIdle = () => {
+      for (const run of queued.splice(0)) run();
+    };
+  });
+  const requested = new Set<string>();
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/elements/") && path.endsWith(".js")) requested.add(path);
+  });
+  await open(page, "/__embed-budget", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect([...requested].sort()).toEqual([...firstStepFiles("nu-form")].sort());
+
+  const laterTexts = page.waitForRequest(/\/elements\/chunks\/zh-HK\.later-[^/]+\.js$/);
+  const personStep = page.waitForRequest(/\/elements\/chunks\/PersonInfo-[^/]+\.js$/);
+  await page.evaluate(() => (window as unknown as { runIdle: () => void }).runIdle());
+  await Promise.all([laterTexts, personStep]);
+  expect([...requested].some((path) => /\/(Staff|jsQR|en-)[^/]*\.js$/.test(path))).toBe(false);
+});

@@ -115,7 +115,7 @@ function groupOf(module: string): string {
     return "runtime (preact, compat, r2wc, nanostores)";
   if (/^(react|react-dom|scheduler)\//.test(module)) return "runtime (react, react-dom)";
   if (module.startsWith("lib/core/i18n/")) return "messages (lib/core/i18n)";
-  if (module.startsWith("lib/api/") || module.startsWith("ky/")) return "API client (lib/api, ky)";
+  if (module.startsWith("lib/api/")) return "API client (lib/api)";
   if (!module.startsWith("lib/")) return `${module.split("/")[0]}`;
   return module.split("/").slice(0, 2).join("/");
 }
