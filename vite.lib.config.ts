@@ -141,7 +141,6 @@ export default defineConfig(({ mode }): UserConfig => {
           /^@r2wc\//,
           "nanostores",
           /^@nanostores\//,
-          /^dayjs/,
           "valibot",
           "qrcode",
           "jsqr",

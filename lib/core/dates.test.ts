@@ -68,6 +68,11 @@ describe("calendarRange / inRange", () => {
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
     expect(addDays("2027-02-28", 1)).toBe("2027-03-01");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2027-01-01", -1)).toBe("2026-12-31");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2026-03-10", 280)).toBe("2026-12-15");
+    expect(addDays("2026-03-10", -3 * 365)).toBe("2023-03-11");
+    expect(() => addDays("2026-02-31", 1)).toThrow(RangeError);
   });
 
   it("is empty when minDays > maxDays", () => {
