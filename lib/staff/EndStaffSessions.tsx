@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import type { ApiClient } from "../api/index.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
-import { TextField } from "../flows/shared/TextField.tsx";
+import { TextField } from "../ui/form/TextField.tsx";
 import { useIds } from "../ui/ids.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import { failureText } from "./useStaffApi.ts";

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { ApiError } from "../api/errors.ts";
-import { TextField } from "../flows/shared/TextField.tsx";
 import { baseSheet } from "../ui/base.ts";
+import { TextField } from "../ui/form/TextField.tsx";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { useT } from "../ui/useT.ts";

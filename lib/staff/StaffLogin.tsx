@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { safeRedirectPath } from "../core/redirect.ts";
 import type { StaffRecord } from "../core/types.ts";
-import { focusFirstInvalid } from "../flows/shared/focus.ts";
-import { TextField } from "../flows/shared/TextField.tsx";
 import { removeFlags } from "../state/flags.ts";
 import { baseSheet } from "../ui/base.ts";
+import { focusFirstInvalid } from "../ui/form/focus.ts";
+import { TextField } from "../ui/form/TextField.tsx";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";

@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { VerifyResult } from "../../api/index.ts";
 import { $flags, setFlag } from "../../state/index.ts";
+import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { RadioGroup } from "../../widgets/RadioGroup.tsx";
 import { isSignedIn, startCustomerSession } from "../shared/customerSession.ts";
@@ -10,7 +11,6 @@ import { EmailLogin } from "../shared/EmailLogin.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { prefillFromLead } from "../shared/prefill.ts";
 import { SignedInPanel } from "../shared/SignedInPanel.tsx";
-import { StepForm } from "../shared/StepForm.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { flowSession } from "../shared/session.ts";
 

@@ -1,15 +1,15 @@
 import { useCallback, useState } from "react";
 import { fromEnGB, toEnGB } from "../../core/dates.ts";
 import type { BabyInfo as Baby, HospitalType } from "../../core/types.ts";
+import { ListStatus } from "../../ui/form/ListStatus.tsx";
+import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { DatePicker } from "../../widgets/DatePicker.tsx";
 import { RadioGroup } from "../../widgets/RadioGroup.tsx";
 import { Select } from "../../widgets/Select.tsx";
 import { useDraft } from "../shared/draft.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
-import { ListStatus } from "../shared/ListStatus.tsx";
 import { StepActions } from "../shared/StepActions.tsx";
-import { StepForm } from "../shared/StepForm.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
 import { BABY_DATE_DAYS, babyDateInRange } from "./babyDate.ts";

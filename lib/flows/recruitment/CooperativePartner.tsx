@@ -1,12 +1,12 @@
 import { useCallback, useState } from "react";
+import { ListStatus } from "../../ui/form/ListStatus.tsx";
+import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { Select } from "../../widgets/Select.tsx";
 import { Consent } from "../shared/Consent.tsx";
 import { useDraft } from "../shared/draft.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
-import { ListStatus } from "../shared/ListStatus.tsx";
 import { StepActions } from "../shared/StepActions.tsx";
-import { StepForm } from "../shared/StepForm.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
 

@@ -3,14 +3,14 @@ import { useRef, useState } from "react";
 import type { VerifyResult } from "../../api/index.ts";
 import { isEmail } from "../../core/email.ts";
 import type { Lang } from "../../core/i18n/index.ts";
+import { StepForm } from "../../ui/form/StepForm.tsx";
+import { TextField } from "../../ui/form/TextField.tsx";
 import type { Translate } from "../../ui/useT.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
 import { apiErrorCode, apiErrorText } from "./customerSession.ts";
 import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
-import { StepForm } from "./StepForm.tsx";
 import { flowSession } from "./session.ts";
-import { TextField } from "./TextField.tsx";
 import { useCountdown } from "./useCountdown.ts";
 
 const CODE_PATTERN = /^\d{6}$/;

@@ -1,11 +1,11 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { addDays, displayDate, hkToday } from "../../core/dates.ts";
 import type { Clinic, Lead, Product, RedemptionKind, RedemptionOffer } from "../../core/types.ts";
+import { QrImage, SaveQrLink } from "../../ui/form/QrImage.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { apiErrorCode, apiErrorText } from "./customerSession.ts";
 import { useFlow } from "./FlowContext.tsx";
-import { QrImage, SaveQrLink } from "./QrImage.tsx";
 import { StepLayout } from "./StepLayout.tsx";
 
 const KINDS: readonly RedemptionKind[] = ["member", "nutritionist"];

@@ -7,6 +7,8 @@ import {
   PHONE_CODES,
 } from "../../core/lists/phoneCodes.ts";
 import type { MainlandAddress } from "../../core/types.ts";
+import { StepForm } from "../../ui/form/StepForm.tsx";
+import { TextField } from "../../ui/form/TextField.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { AddressSelector } from "../../widgets/AddressSelector.tsx";
 import { Select } from "../../widgets/Select.tsx";
@@ -14,10 +16,8 @@ import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { type PersonErrors, type PersonField, validatePerson } from "./personValidation.ts";
 import { StepActions } from "./StepActions.tsx";
-import { StepForm } from "./StepForm.tsx";
 import { StepLayout } from "./StepLayout.tsx";
 import { flowSession } from "./session.ts";
-import { TextField } from "./TextField.tsx";
 
 export interface PersonInfoProps {
   /** `HK`: the Hong Kong address selector; `CN`: mainland address fields. */

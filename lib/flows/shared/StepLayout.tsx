@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { takeHeadingFocusRequest } from "./focus.ts";
+import { takeHeadingFocusRequest } from "../../ui/form/focus.ts";
 
 export interface StepLayoutProps {
   /** id of the heading, for the form's `aria-labelledby`. */

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { MessageKey } from "../../core/i18n/index.ts";
 import type { Consents, TncKind } from "../../core/types.ts";
+import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { Consent } from "./Consent.tsx";
@@ -10,7 +11,6 @@ import { useFlow } from "./FlowContext.tsx";
 import { acceptedVersions, DocumentLinks, useLegalDocuments } from "./LegalDocuments.tsx";
 import { usePartnerName } from "./partner.ts";
 import { StepActions } from "./StepActions.tsx";
-import { StepForm } from "./StepForm.tsx";
 import { StepLayout } from "./StepLayout.tsx";
 
 export type TermsText = TncKind | "recruitment";

@@ -1,6 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from "react";
-import { useIds } from "../../ui/ids.ts";
 import { describedBy, FieldError, FieldHint, FieldLabel } from "../../widgets/Field.tsx";
+import { useIds } from "../ids.ts";
 
 export interface TextFieldProps {
   label: string;
