@@ -1,8 +1,11 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import type { ApiClient } from "../api/index.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
+import { StepForm } from "../ui/form/StepForm.tsx";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { TextField } from "../ui/form/TextField.tsx";
+import { useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import { failureText } from "./useStaffApi.ts";
@@ -15,32 +18,26 @@ export function EndStaffSessions({ lang, client }: { lang: Lang; client: Pick<Ap
   const ids = useIds("title");
   const [staffId, setStaffId] = useState("");
   const [fieldError, setFieldError] = useState("");
-  const [failure, setFailure] = useState("");
   const [done, setDone] = useState("");
-  const [busy, setBusy] = useState(false);
+  // No nu-error: this form lives inside <nu-staff-login>, whose events are about signing in.
+  const { busy, failure, setFailure, run } = useSubmit({ failureText: (error) => failureText(lang, error) });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = async () => {
+    if (busy) return undefined;
     const id = staffId.trim().toUpperCase();
     setDone("");
     setFailure("");
     setFieldError(id ? "" : t(lang, "staff.login.staffIdRequired"));
-    if (!id) return;
-    setBusy(true);
-    try {
-      const { ended } = await client.signOut({ staff_id: id });
-      setDone(t(lang, "staff.endSessions.done", { id, count: ended }));
-      setStaffId("");
-    } catch (error) {
-      setFailure(failureText(lang, error));
-    } finally {
-      setBusy(false);
-    }
+    if (!id) return false;
+    const result = await run(() => client.signOut({ staff_id: id }));
+    if (result.status !== "done") return undefined;
+    setDone(t(lang, "staff.endSessions.done", { id, count: result.value.ended }));
+    setStaffId("");
+    return true;
   };
 
   return (
-    <form className="nu-panel nu-form" noValidate aria-labelledby={ids.title} onSubmit={submit}>
+    <StepForm name="end-staff-sessions" className="nu-panel nu-form" labelledBy={ids.title} onSubmit={submit}>
       <h2 className="nu-panel-title" id={ids.title}>
         {t(lang, "staff.endSessions.title")}
       </h2>
@@ -59,15 +56,10 @@ export function EndStaffSessions({ lang, client }: { lang: Lang; client: Pick<Ap
         {done}
       </p>
       <div className="nu-actions">
-        <button
-          type="submit"
-          className="nu-button nu-button--secondary"
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
+        <SubmitButton secondary busy={busy}>
           {t(lang, "staff.endSessions.submit")}
-        </button>
+        </SubmitButton>
       </div>
-    </form>
+    </StepForm>
   );
 }

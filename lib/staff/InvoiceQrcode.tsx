@@ -1,13 +1,14 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { fromEnGB, toEnGB } from "../core/dates.ts";
 import type { MessageKey } from "../core/i18n/index.ts";
 import type { Invoice } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
-import { focusFirstInvalid } from "../ui/form/focus.ts";
+import { StepForm } from "../ui/form/StepForm.tsx";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { TextField } from "../ui/form/TextField.tsx";
+import { useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
-import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useT } from "../ui/useT.ts";
 import { DatePicker } from "../widgets/DatePicker.tsx";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
@@ -64,21 +65,21 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   const ids = useIds("form", "record");
   const [input, setInput] = useState<InvoiceInput>(() => emptyInvoiceInput());
   const [errors, setErrors] = useState<Partial<Record<InvoiceField, string>>>({});
-  const [formError, setFormError] = useState("");
   const [invoice, setInvoice] = useState<Invoice | null>(null);
-  const sending = useRef(false);
-  const [busy, setBusy] = useState(false);
-  useOwnProgress(busy);
+  const { busy, failure, setFailure, run } = useSubmit({
+    failureText: (error) => (endedSession(error) ? null : failureText(lang, error)),
+    emitError: emit,
+    ownProgress: true,
+  });
 
   const set = (name: InvoiceField) => (value: string) => {
     setInput((previous) => ({ ...previous, [name]: value }));
     setErrors((previous) => ({ ...previous, [name]: undefined }));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending.current) return;
-    setFormError("");
+  const submit = async () => {
+    if (busy) return undefined;
+    setFailure("");
     const checked = checkInvoiceInput(input);
     if (!checked.ok) {
       const texts: Partial<Record<InvoiceField, string>> = {};
@@ -90,26 +91,19 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
           });
       }
       setErrors(texts);
-      requestAnimationFrame(() => focusFirstInvalid(ref.current));
-      return;
+      return false;
     }
-    sending.current = true;
-    setBusy(true);
-    try {
-      const created = await client.createInvoice(checked.body);
-      setInvoice(created);
-      requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`#${ids.record}`)?.focus());
-    } catch (error) {
-      if (endedSession(error)) return;
-      const message = failureText(lang, error);
-      const named = formField((error as { field?: string }).field);
-      if (named) setErrors({ [named]: message });
-      else setFormError(message);
-      emit("nu-error", { code: (error as { code?: string }).code ?? "INTERNAL", message });
-    } finally {
-      sending.current = false;
-      setBusy(false);
-    }
+    const result = await run(() => client.createInvoice(checked.body), {
+      onFailure: (message, error) => {
+        const named = formField((error as { field?: string }).field);
+        if (named) setErrors({ [named]: message });
+        else setFailure(message);
+      },
+    });
+    if (result.status !== "done") return undefined;
+    setInvoice(result.value);
+    requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`#${ids.record}`)?.focus());
+    return true;
   };
 
   if (invoice) {
@@ -141,7 +135,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
 
   return (
     <div ref={ref} className="nu-root nu-staff">
-      <form className="nu-panel nu-form" noValidate aria-labelledby={ids.form} onSubmit={submit}>
+      <StepForm name="invoice" className="nu-panel nu-form" labelledBy={ids.form} onSubmit={submit}>
         <h2 className="nu-panel-title" id={ids.form}>
           {t("staff.invoice.formTitle")}
         </h2>
@@ -196,13 +190,13 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
           maxLength={20}
           className="nu-ref"
         />
-        <ErrorMessage message={formError} />
+        <ErrorMessage message={failure} />
         <div className="nu-actions">
-          <button type="submit" className="nu-button" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t("staff.invoice.creating") : t("staff.invoice.create")}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t("staff.invoice.creating")}>
+            {t("staff.invoice.create")}
+          </SubmitButton>
         </div>
-      </form>
+      </StepForm>
     </div>
   );
 }

@@ -1,6 +1,8 @@
-import { type FormEvent, type RefObject, useState } from "react";
+import { type RefObject, useState } from "react";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
+import { StepForm } from "../ui/form/StepForm.tsx";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useIds } from "../ui/ids.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { describedBy, FieldError, FieldHint, FieldLabel } from "../widgets/Field.tsx";
@@ -26,22 +28,21 @@ export function LeadRefForm(props: {
   const [formatError, setFormatError] = useState("");
   const error = formatError || props.error;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submit = () => {
+    if (busy) return undefined;
     const ref = leadRefFrom(text);
     if (!ref) {
       setFormatError(text.trim() ? t(lang, "staff.lead.refFormat") : t(lang, "staff.lead.refRequired"));
-      props.inputRef?.current?.focus();
-      return;
+      return false;
     }
     setFormatError("");
     setText(ref);
     props.onFind(ref);
+    return true;
   };
 
   return (
-    <form className="nu-form" noValidate onSubmit={submit} aria-labelledby={props.titleId}>
+    <StepForm name="lead-ref" labelledBy={props.titleId} onSubmit={submit}>
       <div className="nu-row">
         <div className="nu-field">
           <FieldLabel htmlFor={ids.input} required>
@@ -68,11 +69,11 @@ export function LeadRefForm(props: {
             }}
           />
         </div>
-        <button type="submit" className="nu-button" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t(lang, "staff.lead.finding") : t(lang, "staff.lead.find")}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t(lang, "staff.lead.finding")}>
+          {t(lang, "staff.lead.find")}
+        </SubmitButton>
       </div>
       <FieldError id={ids.error} message={error} />
-    </form>
+    </StepForm>
   );
 }

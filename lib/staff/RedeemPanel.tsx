@@ -3,6 +3,7 @@ import type { ApiClient } from "../api/index.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import type { Lead, RedemptionKind } from "../core/types.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useIds } from "../ui/ids.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { ConfirmDialog } from "../widgets/ConfirmDialog.tsx";
@@ -79,19 +80,19 @@ export function RedeemPanel(props: {
           {state.phase === "failed" ? <ErrorMessage message={state.message} /> : <ErrorMessage />}
           <div className="nu-actions">
             {state.phase === "failed" && state.retryable ? (
-              <button type="button" className="nu-button" disabled={busy} onClick={() => void retry()}>
+              <SubmitButton type="button" busy={busy} onPress={() => void retry()}>
                 {t(lang, "staff.redeem.retry")}
-              </button>
+              </SubmitButton>
             ) : (
-              <button
+              <SubmitButton
                 type="button"
-                className="nu-button"
-                disabled={busy || state.phase === "already" || state.phase === "done"}
-                aria-busy={busy || undefined}
-                onClick={() => setConfirming(true)}
+                busy={busy}
+                busyLabel={t(lang, "staff.redeem.redeeming")}
+                unavailable={state.phase === "already" || state.phase === "done"}
+                onPress={() => setConfirming(true)}
               >
-                {busy ? t(lang, "staff.redeem.redeeming") : t(lang, "staff.redeem.button", { item })}
-              </button>
+                {t(lang, "staff.redeem.button", { item })}
+              </SubmitButton>
             )}
           </div>
         </>

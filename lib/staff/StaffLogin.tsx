@@ -1,13 +1,14 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { safeRedirectPath } from "../core/redirect.ts";
 import type { StaffRecord } from "../core/types.ts";
 import { removeFlags } from "../state/flags.ts";
 import { baseSheet } from "../ui/base.ts";
-import { focusFirstInvalid } from "../ui/form/focus.ts";
+import { StepForm } from "../ui/form/StepForm.tsx";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { TextField } from "../ui/form/TextField.tsx";
+import { useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
-import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useT } from "../ui/useT.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails, StaffStep } from "./events.ts";
@@ -57,9 +58,11 @@ export function StaffLogin(props: StaffLoginProps) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState("");
-  const [busy, setBusy] = useState(false);
-  useOwnProgress(busy);
+  const { busy, failure, setFailure, run } = useSubmit({
+    failureText: (error) => failureText(lang, error),
+    emitError: emit,
+    ownProgress: true,
+  });
 
   useEffect(() => {
     if (stage === "code")
@@ -100,7 +103,7 @@ export function StaffLogin(props: StaffLoginProps) {
 
   const finish = (record: StaffRecord) => {
     if (staffLoginOutcome(record) !== "ok") {
-      setFormError(t("staff.login.emptyToken"));
+      setFailure(t("staff.login.emptyToken"));
       emit("nu-error", { code: "EMPTY_TOKEN", message: "Empty token" });
       return;
     }
@@ -115,66 +118,48 @@ export function StaffLogin(props: StaffLoginProps) {
     );
   };
 
-  const fail = (error: unknown) => {
-    const message = failureText(lang, error);
-    setFormError(message);
-    emit("nu-error", { code: (error as { code?: string }).code ?? "INTERNAL", message });
-  };
-
-  const submitPassword = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submitPassword = async () => {
+    if (busy) return undefined;
     const errors: Record<string, string> = {};
     if (!staffId.trim()) errors.staffId = t("staff.login.staffIdRequired");
     if (!password) errors.password = t("staff.login.passwordRequired");
     setFieldErrors(errors);
-    setFormError("");
-    if (Object.keys(errors).length > 0) {
-      requestAnimationFrame(() => focusFirstInvalid(ref.current));
-      return;
+    setFailure("");
+    if (Object.keys(errors).length > 0) return false;
+    const result = await run(() => client.staffLogin(staffId.trim(), password));
+    if (result.status !== "done") return undefined;
+    if (staffLoginOutcome(result.value) === "S0") {
+      setPassword("");
+      setStage("code");
+    } else {
+      finish(result.value);
     }
-    setBusy(true);
-    try {
-      const record = await client.staffLogin(staffId.trim(), password);
-      const outcome = staffLoginOutcome(record);
-      if (outcome === "S0") {
-        setPassword("");
-        setStage("code");
-      } else {
-        finish(record);
-      }
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    return true;
   };
 
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
+  const submitCode = async () => {
+    if (busy) return undefined;
     const value = code.trim();
     if (!CODE_PATTERN.test(value)) {
       setFieldErrors({ code: t("staff.login.codeFormat") });
-      requestAnimationFrame(() => focusFirstInvalid(ref.current));
-      return;
+      return false;
     }
     setFieldErrors({});
-    setFormError("");
-    setBusy(true);
-    try {
-      finish(await client.staffOtp(staffId.trim(), value));
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    setFailure("");
+    const result = await run(() => client.staffOtp(staffId.trim(), value));
+    if (result.status === "done") finish(result.value);
+    return undefined;
   };
 
   if (stage === "code") {
     return (
       <div ref={ref} className="nu-root nu-staff">
-        <form className="nu-panel nu-form" noValidate aria-labelledby={ids.codeTitle} onSubmit={submitCode}>
+        <StepForm
+          name="staff-code"
+          className="nu-panel nu-form"
+          labelledBy={ids.codeTitle}
+          onSubmit={submitCode}
+        >
           <h2 className="nu-panel-title" id={ids.codeTitle}>
             {t("staff.login.codeTitle")}
           </h2>
@@ -191,11 +176,11 @@ export function StaffLogin(props: StaffLoginProps) {
             maxLength={6}
             className="nu-ref"
           />
-          <ErrorMessage message={formError} />
+          <ErrorMessage message={failure} />
           <div className="nu-actions">
-            <button type="submit" className="nu-button" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? t("staff.login.verifying") : t("staff.login.verify")}
-            </button>
+            <SubmitButton busy={busy} busyLabel={t("staff.login.verifying")}>
+              {t("staff.login.verify")}
+            </SubmitButton>
             <button
               type="button"
               className="nu-button nu-button--secondary"
@@ -203,20 +188,25 @@ export function StaffLogin(props: StaffLoginProps) {
                 setStage("password");
                 setCode("");
                 setFieldErrors({});
-                setFormError("");
+                setFailure("");
               }}
             >
               {t("staff.login.backToPassword")}
             </button>
           </div>
-        </form>
+        </StepForm>
       </div>
     );
   }
 
   return (
     <div ref={ref} className="nu-root nu-staff">
-      <form className="nu-panel nu-form" noValidate aria-labelledby={ids.title} onSubmit={submitPassword}>
+      <StepForm
+        name="staff-login"
+        className="nu-panel nu-form"
+        labelledBy={ids.title}
+        onSubmit={submitPassword}
+      >
         <h2 className="nu-panel-title" id={ids.title}>
           {t("staff.login.title")}
         </h2>
@@ -244,13 +234,13 @@ export function StaffLogin(props: StaffLoginProps) {
           required
           autoComplete="current-password"
         />
-        <ErrorMessage message={formError} />
+        <ErrorMessage message={failure} />
         <div className="nu-actions">
-          <button type="submit" className="nu-button" disabled={busy} aria-busy={busy || undefined}>
-            {busy ? t("staff.login.signingIn") : t("staff.login.submit")}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t("staff.login.signingIn")}>
+            {t("staff.login.submit")}
+          </SubmitButton>
         </div>
-      </form>
+      </StepForm>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { ApiClient } from "../api/index.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useIds } from "../ui/ids.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import { EndStaffSessions } from "./EndStaffSessions.tsx";
@@ -61,16 +62,15 @@ export function StaffTools(props: {
           <button type="button" className="nu-button nu-button--secondary" onClick={props.onSignOut}>
             {t(lang, "staff.signOut")}
           </button>
-          <button
+          <SubmitButton
             type="button"
-            className="nu-button nu-button--secondary"
-            onClick={everywhere}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            aria-describedby={ids.everywhereHint}
+            secondary
+            busy={busy}
+            onPress={() => void everywhere()}
+            describedBy={ids.everywhereHint}
           >
             {t(lang, "staff.signOutEverywhere")}
-          </button>
+          </SubmitButton>
         </div>
         <p className="nu-muted" id={ids.everywhereHint}>
           {t(lang, "staff.signOutEverywhereHint")}

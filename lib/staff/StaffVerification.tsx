@@ -1,6 +1,8 @@
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../api/errors.ts";
 import { baseSheet } from "../ui/base.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
+import { useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { space, token } from "../ui/theme.ts";
@@ -67,7 +69,10 @@ export function StaffVerification(props: StaffVerificationProps) {
   const [status, setStatus] = useState("");
   const [scanError, setScanError] = useState("");
   const [lookupError, setLookupError] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit({
+    failureText: (error) => (endedSession(error) ? null : failureText(lang, error)),
+    emitError: emit,
+  });
 
   const stopCamera = useCallback(() => {
     scan.current?.stop();
@@ -79,27 +84,22 @@ export function StaffVerification(props: StaffVerificationProps) {
 
   const find = useCallback(
     async (leadRef: string, source: "scan" | "manual") => {
-      setBusy(true);
       setLookupError("");
       setScanError("");
       setStatus(t("staff.lead.finding"));
-      try {
-        const lead = await client.getLead(leadRef);
-        emit("nu-step", { step: "result", params: { id: lead.id } });
-      } catch (error) {
-        if (endedSession(error)) return;
-        const message =
-          error instanceof ApiError && error.code === "NOT_FOUND"
-            ? t("staff.lead.notFound", { ref: leadRef })
-            : failureText(lang, error);
-        (source === "scan" ? setScanError : setLookupError)(message);
-        emit("nu-error", { code: error instanceof ApiError ? error.code : "INTERNAL", message });
-      } finally {
-        setBusy(false);
-        setStatus("");
-      }
+      const result = await run(() => client.getLead(leadRef), {
+        failureText: (error) =>
+          endedSession(error)
+            ? null
+            : error instanceof ApiError && error.code === "NOT_FOUND"
+              ? t("staff.lead.notFound", { ref: leadRef })
+              : failureText(lang, error),
+        onFailure: (message) => (source === "scan" ? setScanError : setLookupError)(message),
+      });
+      setStatus("");
+      if (result.status === "done") emit("nu-step", { step: "result", params: { id: result.value.id } });
     },
-    [client, emit, endedSession, lang, t],
+    [client, emit, endedSession, lang, t, run],
   );
 
   const onScanned = useCallback(
@@ -173,9 +173,9 @@ export function StaffVerification(props: StaffVerificationProps) {
         </div>
         <div className="nu-scan-actions">
           {camera === "off" ? (
-            <button type="button" className="nu-button" onClick={startCamera} disabled={busy}>
+            <SubmitButton type="button" unavailable={busy} onPress={() => void startCamera()}>
               {t("staff.verify.startCamera")}
-            </button>
+            </SubmitButton>
           ) : (
             <button type="button" className="nu-button" onClick={stopCamera}>
               {t("staff.verify.stopCamera")}

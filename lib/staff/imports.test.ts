@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 const LIB = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const STAFF = join(LIB, "staff");
 const FLOWS = join(LIB, "flows");
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)|^import\s+"([^"]+)"/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)|^import\s+"([^"]+)"/gm;
 
 /** The relative modules `file` imports (static and dynamic), as absolute paths; packages are left out. */
 function importsOf(file: string): string[] {

@@ -3,6 +3,7 @@ import { isEmail } from "../core/email.ts";
 import { suggestDomainFix, suggestEmails } from "../core/lists/emailDomains.ts";
 import { baseSheet } from "../ui/base.ts";
 import { comboboxSheet, useCombobox } from "../ui/combobox.ts";
+import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
@@ -162,21 +163,18 @@ export function EmailInput(props: EmailInputProps) {
           </ul>
         </div>
         {sendButton ? (
-          <button
+          <SubmitButton
             type="button"
-            className="nu-button"
             part="button send-button"
             disabled={disabled}
-            // aria-disabled, not disabled, while sending or counting down: a disabled button would drop the focus.
-            aria-disabled={sending || waiting || undefined}
-            aria-describedby={describedBy(error && ids.error)}
-            onClick={() => {
-              if (!sending && !waiting) send();
-            }}
+            busy={sending}
+            unavailable={waiting}
+            describedBy={describedBy(error && ids.error)}
+            onPress={send}
           >
             {sending ? <span className="nu-spinner" aria-hidden="true" /> : null}
             {buttonLabel}
-          </button>
+          </SubmitButton>
         ) : null}
       </div>
       {sendButton ? (

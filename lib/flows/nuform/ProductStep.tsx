@@ -4,10 +4,12 @@ import type { Product } from "../../core/types.ts";
 import { $flags, setFlag } from "../../state/index.ts";
 import { ListStatus } from "../../ui/form/ListStatus.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
+import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
+import { useSubmit } from "../../ui/form/useSubmit.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { describedBy, FieldError } from "../../widgets/Field.tsx";
-import { apiErrorCode, apiErrorText } from "../shared/customerSession.ts";
+import { apiErrorText } from "../shared/customerSession.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { flowSession } from "../shared/session.ts";
@@ -27,8 +29,10 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
   );
   const [chosen, setChosen] = useState("");
   const [choiceError, setChoiceError] = useState("");
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit({
+    failureText: (error) => apiErrorText(error, lang),
+    emitError: emit,
+  });
   // Sent here from the recruitment form's completion page: say where the customer is and why,
   // and show no nuForm step counter (this is one extra step, not step 4 of a journey never begun).
   const fromRecruitment = useStore($flags).RECTUITMENTFORM === "true";
@@ -45,21 +49,11 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
       setFailure(t("flows.member.noLead"));
       return undefined;
     }
-    setFailure("");
-    setBusy(true);
-    try {
-      await api.patchLead({ id: leadId, product_id: chosen });
-      setFlag("IsSelectedNUProduct", true);
-      onDone();
-      return true;
-    } catch (error) {
-      const message = apiErrorText(error, lang);
-      setFailure(message);
-      emit("nu-error", { code: apiErrorCode(error), message });
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
+    const result = await run(() => api.patchLead({ id: leadId, product_id: chosen }));
+    if (result.status !== "done") return undefined;
+    setFlag("IsSelectedNUProduct", true);
+    onDone();
+    return true;
   };
 
   const name = (p: Product) => (lang === "en" ? p.name_en || p.name_zh : p.name_zh || p.name_en);
@@ -124,9 +118,9 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
         {products && products.length === 0 ? <p className="nu-notice">{t("flows.product.none")}</p> : null}
         <ErrorMessage lang={lang} message={failure} />
         <div className="nu-actions">
-          <button type="submit" className="nu-button" aria-disabled={busy || !products?.length || undefined}>
-            {busy ? t("flows.working") : t("flows.product.submit")}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t("flows.working")} unavailable={!products?.length}>
+            {t("flows.product.submit")}
+          </SubmitButton>
         </div>
       </StepForm>
     </StepLayout>

@@ -1,12 +1,13 @@
 import { useStore } from "@nanostores/react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { toEnGB } from "../../core/dates.ts";
 import { PHONE_CODES } from "../../core/lists/phoneCodes.ts";
 import { EmailText } from "../../ui/EmailText.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
+import { useSubmit } from "../../ui/form/useSubmit.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
-import { apiErrorCode, apiErrorText } from "../shared/customerSession.ts";
+import { apiErrorText } from "../shared/customerSession.ts";
 import { useDraft } from "../shared/draft.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { StepActions } from "../shared/StepActions.tsx";
@@ -32,8 +33,10 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
   const [draft] = useDraft(flow);
   const email = useStore(flowSession(flow)).email ?? "";
   const ids = useIds("heading", "next");
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, setFailure, run } = useSubmit({
+    failureText: (error) => apiErrorText(error, lang),
+    emitError: emit,
+  });
   const label = (pair?: { zh: string; en: string }) => (pair ? (lang === "en" ? pair.en : pair.zh) : "");
   const phoneCode = PHONE_CODES.find((c) => c.value === draft.phone_code)?.label ?? "";
   const baby = draft.baby;
@@ -46,19 +49,8 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
       setFailure(t("flows.review.incomplete", { section }));
       return undefined;
     }
-    setBusy(true);
-    setFailure("");
-    try {
-      await onSubmit();
-      return true;
-    } catch (error) {
-      const message = apiErrorText(error, lang);
-      setFailure(message);
-      emit("nu-error", { code: apiErrorCode(error), message });
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
+    const result = await run(onSubmit);
+    return result.status === "done" ? true : undefined;
   };
 
   const yesNo = (value: boolean | undefined) => (value ? t("common.yes") : t("common.no"));

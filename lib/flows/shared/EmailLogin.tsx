@@ -4,7 +4,9 @@ import type { VerifyResult } from "../../api/index.ts";
 import { isEmail } from "../../core/email.ts";
 import type { Lang } from "../../core/i18n/index.ts";
 import { StepForm } from "../../ui/form/StepForm.tsx";
+import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { TextField } from "../../ui/form/TextField.tsx";
+import { useSubmit } from "../../ui/form/useSubmit.ts";
 import type { Translate } from "../../ui/useT.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
 import { apiErrorCode, apiErrorText } from "./customerSession.ts";
@@ -67,7 +69,13 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
   const [notice, setNotice] = useState("");
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState("");
-  const [verifying, setVerifying] = useState(false);
+  const { busy: verifying, run } = useSubmit({
+    failureText: (error) => {
+      const failure = sendFailure(error, t, lang);
+      return failure.notice ?? failure.field ?? "";
+    },
+    emitError: emit,
+  });
   const email = draft.loginEmail.trim();
   const sentAt = draft.codeSent ? draft.codeSentAt : 0;
   const resendIn = useCountdown(sentAt + RESEND_AFTER_MS);
@@ -122,20 +130,18 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
     }
     setCodeError("");
     setNotice("");
-    setVerifying(true);
-    try {
-      const result = await api.verifyEmailCode(email, typed, flow);
-      await onVerified(email, result);
-      return true;
-    } catch (error) {
-      const failure = sendFailure(error, t, lang);
-      if (failure.notice) setNotice(failure.notice);
-      else setCodeError(failure.field ?? "");
-      report(error, failure.notice ?? failure.field ?? "");
-      return false;
-    } finally {
-      setVerifying(false);
-    }
+    const result = await run(
+      async () => {
+        await onVerified(email, await api.verifyEmailCode(email, typed, flow));
+      },
+      {
+        onFailure: (message, error) => {
+          if (sendFailure(error, t, lang).notice) setNotice(message);
+          else setCodeError(message);
+        },
+      },
+    );
+    return result.status === "done" ? true : result.status === "failed" ? false : undefined;
   };
 
   const reasonText =
@@ -200,9 +206,9 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
             className="nu-code-input"
           />
           <div className="nu-actions">
-            <button type="submit" className="nu-button" aria-disabled={verifying || undefined}>
-              {verifying ? t("flows.working") : t("login.verify")}
-            </button>
+            <SubmitButton busy={verifying} busyLabel={t("flows.working")}>
+              {t("login.verify")}
+            </SubmitButton>
           </div>
         </>
       ) : notice ? null : (

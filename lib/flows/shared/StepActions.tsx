@@ -1,3 +1,4 @@
+import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { useFlow } from "./FlowContext.tsx";
 
 /** The action row of a step: 上一步 (when going back is allowed) and the submit button. */
@@ -10,9 +11,9 @@ export function StepActions({ label, busy, back }: { label: string; busy?: boole
           {t("common.back")}
         </button>
       ) : null}
-      <button type="submit" className="nu-button" aria-disabled={busy || undefined}>
-        {busy ? t("flows.working") : label}
-      </button>
+      <SubmitButton busy={busy} busyLabel={t("flows.working")}>
+        {label}
+      </SubmitButton>
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { useState } from "react";
 import type { MessageKey } from "../../core/i18n/index.ts";
 import type { Consents, TncKind } from "../../core/types.ts";
 import { StepForm } from "../../ui/form/StepForm.tsx";
+import { useSubmit } from "../../ui/form/useSubmit.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { Consent } from "./Consent.tsx";
-import { apiErrorCode, apiErrorText } from "./customerSession.ts";
+import { apiErrorText } from "./customerSession.ts";
 import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { acceptedVersions, DocumentLinks, useLegalDocuments } from "./LegalDocuments.tsx";
@@ -55,8 +56,10 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
   const [draft, setDraft] = useDraft(flow);
   const ids = useIds("heading", "text");
   const [errors, setErrors] = useState<{ terms?: string; privacy?: string }>({});
-  const [failure, setFailure] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, failure, run } = useSubmit({
+    failureText: (error) => apiErrorText(error, lang),
+    emitError: emit,
+  });
   const consents = draft.consents;
   const keys = TEXT[text];
   const { documents, error: documentsError } = useLegalDocuments();
@@ -75,23 +78,14 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
     };
     setErrors(missing);
     if (missing.terms || missing.privacy) return false;
-    setFailure("");
-    setBusy(true);
-    try {
+    const result = await run(async () => {
       await onAccept({
         ...consents,
         marketing: Boolean(consents.marketing),
         documents: acceptedVersions(documents),
       });
-      return true;
-    } catch (error) {
-      const message = apiErrorText(error, lang);
-      setFailure(message);
-      emit("nu-error", { code: apiErrorCode(error), message });
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
+    });
+    return result.status === "done" ? true : undefined;
   };
 
   return (

@@ -4,6 +4,8 @@ import { focusFirstInvalid } from "./focus.ts";
 
 export interface StepFormProps {
   name: string;
+  /** Classes of the `<form>` (default `nu-form`; a staff panel adds `nu-panel`). */
+  className?: string;
   labelledBy?: string;
   /** Runs on submit (button or Enter). Return false when the input is invalid: focus then moves to the first invalid field. */
   onSubmit: () => boolean | undefined | Promise<boolean | undefined>;
@@ -11,11 +13,12 @@ export interface StepFormProps {
 }
 
 /**
- * The step's one real `<form>`: native submit (button or Enter), no browser validation bubbles
- * (errors show on the fields), and no submit while an input method is composing — Enter then picks
- * the Chinese characters. Safari ends composition before the Enter keydown, hence the short window.
+ * Every form's one real `<form>` (a flow step, a staff form): native submit (button or Enter), no
+ * browser validation bubbles (errors show on the fields), focus on the first invalid field after a
+ * refused submit, and no submit while an input method is composing — Enter then picks the Chinese
+ * characters. Safari ends composition before the Enter keydown, hence the short window.
  */
-export function StepForm({ name, labelledBy, onSubmit, children }: StepFormProps) {
+export function StepForm({ name, className = "nu-form", labelledBy, onSubmit, children }: StepFormProps) {
   const ref = useRef<HTMLFormElement>(null);
   const composedAt = useRef(0);
   const [invalidTick, setInvalidTick] = useState(0);
@@ -38,7 +41,7 @@ export function StepForm({ name, labelledBy, onSubmit, children }: StepFormProps
   return (
     <form
       ref={ref}
-      className="nu-form"
+      className={className}
       name={name}
       noValidate
       aria-labelledby={labelledBy}
