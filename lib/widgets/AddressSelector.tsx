@@ -13,7 +13,7 @@ import { ALS_DEFAULT_URL, type AlsSuggestion } from "../core/als.ts";
 import { districtsOf, REGIONS, subDistrictsOf } from "../core/lists/regions.ts";
 import type { AddressEn, AddressValue, DistrictCode, RegionCode } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
-import { comboboxSheet, useCombobox } from "../ui/combobox.ts";
+import { Combobox, comboboxSheet, useCombobox } from "../ui/combobox.tsx";
 import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
@@ -82,6 +82,52 @@ function shownStreet(v: AddressValue, language: string): { text: string; lang: "
   const lang = v.buildingLang || (language === "en" ? "en" : "zh");
   if (lang === "en") return v.street_en ? { text: v.street_en, lang } : { text: v.street_zh, lang: "zh" };
   return v.street_zh ? { text: v.street_zh, lang } : { text: v.street_en, lang: "en" };
+}
+
+/**
+ * One of the region → district → sub-district dropdowns: a labelled `<select>` whose first option
+ * is 請選擇, with its error line when it is required (a sub-district never is).
+ */
+function AddressSelect(props: {
+  id: string;
+  label: string;
+  part: string;
+  name: string;
+  value: string;
+  options: { value: string; label: string }[];
+  pleaseSelect: string;
+  required?: boolean;
+  error?: string;
+  errorId?: string;
+  onChange: (value: string) => void;
+}) {
+  const { id, required, error, errorId } = props;
+  return (
+    <div className="nu-field" part="field">
+      <FieldLabel htmlFor={id} required={required}>
+        {props.label}
+      </FieldLabel>
+      <select
+        id={id}
+        className="nu-control"
+        part={props.part}
+        name={props.name}
+        value={props.value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && errorId)}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      >
+        <option value="">{props.pleaseSelect}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {errorId ? <FieldError id={errorId} message={error} /> : null}
+    </div>
+  );
 }
 
 function completeAddress(value: Partial<AddressValue> | null | undefined): AddressValue {
@@ -158,7 +204,6 @@ export function AddressSelector(props: AddressSelectorProps) {
   );
   const typedLang = containsChinese(buildingText) ? "zh" : "en";
   const names = (item: { zh: string; en: string }) => (language === "en" ? item.en : item.zh);
-  const regionOptions = REGIONS;
   const districtOptions = value.region ? districtsOf(value.region) : [];
   const subOptions = value.district ? subDistrictsOf(value.district) : [];
   const requiredError = t("common.required");
@@ -189,57 +234,47 @@ export function AddressSelector(props: AddressSelectorProps) {
           {t("address.building")}
         </FieldLabel>
         <div className="nu-building">
-          <div className="nu-combobox">
-            <input
-              {...combobox.inputProps}
-              id={ids.building}
-              className="nu-control"
-              part="input building"
-              type="text"
-              name={value.buildingLang === "en" ? `${prefix}-building-en` : `${prefix}-building`}
-              lang={buildingText ? (typedLang === "zh" ? "zh-Hant-HK" : "en") : undefined}
-              autoComplete="off"
-              value={buildingText}
-              required={required}
-              aria-invalid={flagged("building") || undefined}
-              aria-describedby={describedBy(
-                ids.hint,
-                street.text ? ids.street : null,
-                flagged("building") && `${ids.err}-building`,
-              )}
-              onChange={(event) => {
-                const text = event.currentTarget.value;
-                touch("building");
-                const zh = containsChinese(text);
-                combobox.reopen();
-                lookup(text);
-                commit({
-                  ...value,
-                  building: zh ? text : "",
-                  buildingEn: zh ? "" : text,
-                  buildingLang: text ? (zh ? "zh" : "en") : "",
-                });
-              }}
-            />
-            <ul
-              {...combobox.listProps}
-              className="nu-listbox"
-              part="listbox"
-              aria-label={t("widgets.address.suggestions")}
-              hidden={!combobox.expanded}
-            >
-              {suggestions.map((suggestion, index) => (
-                <li
-                  key={optionKeys[index]}
-                  {...combobox.optionProps(index)}
-                  className="nu-option"
-                  part="option"
-                >
-                  {suggestionLabel(suggestion, typedLang)}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <Combobox
+            combobox={combobox}
+            items={suggestions}
+            label={t("widgets.address.suggestions")}
+            keyOf={(_, index) => optionKeys[index]}
+            input={
+              <input
+                {...combobox.inputProps}
+                id={ids.building}
+                className="nu-control"
+                part="input building"
+                type="text"
+                name={value.buildingLang === "en" ? `${prefix}-building-en` : `${prefix}-building`}
+                lang={buildingText ? (typedLang === "zh" ? "zh-Hant-HK" : "en") : undefined}
+                autoComplete="off"
+                value={buildingText}
+                required={required}
+                aria-invalid={flagged("building") || undefined}
+                aria-describedby={describedBy(
+                  ids.hint,
+                  street.text ? ids.street : null,
+                  flagged("building") && `${ids.err}-building`,
+                )}
+                onChange={(event) => {
+                  const text = event.currentTarget.value;
+                  touch("building");
+                  const zh = containsChinese(text);
+                  combobox.reopen();
+                  lookup(text);
+                  commit({
+                    ...value,
+                    building: zh ? text : "",
+                    buildingEn: zh ? "" : text,
+                    buildingLang: text ? (zh ? "zh" : "en") : "",
+                  });
+                }}
+              />
+            }
+          >
+            {(suggestion) => suggestionLabel(suggestion, typedLang)}
+          </Combobox>
           <button
             type="button"
             className="nu-button nu-button--secondary"
@@ -283,83 +318,48 @@ export function AddressSelector(props: AddressSelectorProps) {
       </div>
 
       <div className="nu-address-row">
-        <div className="nu-field" part="field">
-          <FieldLabel htmlFor={ids.region} required={required}>
-            {t("address.region")}
-          </FieldLabel>
-          <select
-            id={ids.region}
-            className="nu-control"
-            part="select region"
-            name={`${prefix}-region`}
-            value={value.region}
-            required={required}
-            aria-invalid={flagged("region") || undefined}
-            aria-describedby={describedBy(flagged("region") && `${ids.err}-region`)}
-            onChange={(event) => {
-              touch("region");
-              commit({
-                ...value,
-                region: event.currentTarget.value as RegionCode,
-                district: "",
-                subDistrict: "",
-              });
-            }}
-          >
-            <option value="">{t("common.pleaseSelect")}</option>
-            {regionOptions.map((region) => (
-              <option key={region.code} value={region.code}>
-                {names(region)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${ids.err}-region`} message={flagged("region") ? requiredError : ""} />
-        </div>
-        <div className="nu-field" part="field">
-          <FieldLabel htmlFor={ids.district} required={required}>
-            {t("address.district")}
-          </FieldLabel>
-          <select
-            id={ids.district}
-            className="nu-control"
-            part="select district"
-            name={`${prefix}-district`}
-            value={value.district}
-            required={required}
-            aria-invalid={flagged("district") || undefined}
-            aria-describedby={describedBy(flagged("district") && `${ids.err}-district`)}
-            onChange={(event) => {
-              touch("district");
-              commit({ ...value, district: event.currentTarget.value as DistrictCode, subDistrict: "" });
-            }}
-          >
-            <option value="">{t("common.pleaseSelect")}</option>
-            {districtOptions.map((district) => (
-              <option key={district.code} value={district.code}>
-                {names(district)}
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${ids.err}-district`} message={flagged("district") ? requiredError : ""} />
-        </div>
-        <div className="nu-field" part="field">
-          <FieldLabel htmlFor={ids.sub}>{t("address.subDistrict")}</FieldLabel>
-          <select
-            id={ids.sub}
-            className="nu-control"
-            part="select sub-district"
-            name={`${prefix}-sub-district`}
-            value={value.subDistrict}
-            onChange={(event) => commit({ ...value, subDistrict: event.currentTarget.value })}
-          >
-            <option value="">{t("common.pleaseSelect")}</option>
-            {subOptions.map((sub) => (
-              <option key={sub.id} value={sub.id}>
-                {names(sub)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AddressSelect
+          id={ids.region}
+          label={t("address.region")}
+          part="select region"
+          name={`${prefix}-region`}
+          value={value.region}
+          options={REGIONS.map((region) => ({ value: region.code, label: names(region) }))}
+          required={required}
+          pleaseSelect={t("common.pleaseSelect")}
+          error={flagged("region") ? requiredError : ""}
+          errorId={`${ids.err}-region`}
+          onChange={(region) => {
+            touch("region");
+            commit({ ...value, region: region as RegionCode, district: "", subDistrict: "" });
+          }}
+        />
+        <AddressSelect
+          id={ids.district}
+          label={t("address.district")}
+          part="select district"
+          name={`${prefix}-district`}
+          value={value.district}
+          options={districtOptions.map((district) => ({ value: district.code, label: names(district) }))}
+          required={required}
+          pleaseSelect={t("common.pleaseSelect")}
+          error={flagged("district") ? requiredError : ""}
+          errorId={`${ids.err}-district`}
+          onChange={(district) => {
+            touch("district");
+            commit({ ...value, district: district as DistrictCode, subDistrict: "" });
+          }}
+        />
+        <AddressSelect
+          id={ids.sub}
+          label={t("address.subDistrict")}
+          part="select sub-district"
+          name={`${prefix}-sub-district`}
+          value={value.subDistrict}
+          options={subOptions.map((sub) => ({ value: sub.id, label: names(sub) }))}
+          pleaseSelect={t("common.pleaseSelect")}
+          onChange={(subDistrict) => commit({ ...value, subDistrict })}
+        />
       </div>
 
       <div className="nu-address-row">

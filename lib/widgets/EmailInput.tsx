@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from "react";
 import { isEmail } from "../core/email.ts";
 import { suggestDomainFix, suggestEmails } from "../core/lists/emailDomains.ts";
 import { baseSheet } from "../ui/base.ts";
-import { comboboxSheet, useCombobox } from "../ui/combobox.ts";
+import { Combobox, comboboxSheet, useCombobox } from "../ui/combobox.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
@@ -120,48 +120,43 @@ export function EmailInput(props: EmailInputProps) {
         {props.label || t("widgets.email.label")}
       </FieldLabel>
       <div className="nu-email-row">
-        <div className="nu-combobox">
-          <input
-            {...combobox.inputProps}
-            ref={inputRef}
-            id={ids.input}
-            className="nu-control"
-            part="input"
-            type="email"
-            name={name}
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            autoCapitalize="off"
-            value={value}
-            placeholder={placeholder}
-            disabled={disabled}
-            required={required}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(
-              error && ids.error,
-              domainFix && ids.typo,
-              sendButton && status !== "idle" && ids.status,
-            )}
-            onChange={(event) => {
-              change(event.currentTarget.value);
-              combobox.reopen();
-            }}
-          />
-          <ul
-            {...combobox.listProps}
-            className="nu-listbox"
-            part="listbox"
-            aria-label={t("widgets.email.suggestions")}
-            hidden={!combobox.expanded}
-          >
-            {suggestions.map((email, index) => (
-              <li key={email} {...combobox.optionProps(index)} className="nu-option" part="option">
-                {email}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <Combobox
+          combobox={combobox}
+          items={suggestions}
+          label={t("widgets.email.suggestions")}
+          keyOf={(email) => email}
+          input={
+            <input
+              {...combobox.inputProps}
+              ref={inputRef}
+              id={ids.input}
+              className="nu-control"
+              part="input"
+              type="email"
+              name={name}
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              autoCapitalize="off"
+              value={value}
+              placeholder={placeholder}
+              disabled={disabled}
+              required={required}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy(
+                error && ids.error,
+                domainFix && ids.typo,
+                sendButton && status !== "idle" && ids.status,
+              )}
+              onChange={(event) => {
+                change(event.currentTarget.value);
+                combobox.reopen();
+              }}
+            />
+          }
+        >
+          {(email) => email}
+        </Combobox>
         {sendButton ? (
           <SubmitButton
             type="button"

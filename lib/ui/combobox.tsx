@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from "react";
 import { sheet } from "./styles.ts";
 import { space, token } from "./theme.ts";
 import { topLayerListCss, useTopLayerList } from "./topLayer.ts";
@@ -93,6 +93,45 @@ export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOpti
       onClick: () => pick(index),
     }),
   };
+}
+
+export interface ComboboxProps<T> {
+  /** What `useCombobox` returned for these items. */
+  combobox: Pick<ReturnType<typeof useCombobox<T>>, "expanded" | "listProps" | "optionProps">;
+  items: readonly T[];
+  /** The list's accessible name (電郵地址建議 …). */
+  label: string;
+  /** A key unique in the list. */
+  keyOf: (item: T, index: number) => string;
+  /** An option's content. */
+  children: (item: T) => ReactNode;
+  /** The text input, spread with `combobox.inputProps`. */
+  input: ReactNode;
+}
+
+/**
+ * The markup every combobox shares: the positioning wrapper, the input and the suggestion listbox
+ * with its options (`part` listbox / option).
+ */
+export function Combobox<T>({ combobox, items, label, keyOf, children, input }: ComboboxProps<T>) {
+  return (
+    <div className="nu-combobox">
+      {input}
+      <ul
+        {...combobox.listProps}
+        className="nu-listbox"
+        part="listbox"
+        aria-label={label}
+        hidden={!combobox.expanded}
+      >
+        {items.map((item, index) => (
+          <li key={keyOf(item, index)} {...combobox.optionProps(index)} className="nu-option" part="option">
+            {children(item)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 export const comboboxSheet = sheet(`
