@@ -1,12 +1,8 @@
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from "react";
+import { isComposing } from "./ime.ts";
 import { sheet } from "./styles.ts";
 import { space, token } from "./theme.ts";
 import { topLayerListCss, useTopLayerList } from "./topLayer.ts";
-
-/** True while an input method (Chinese, Japanese …) is composing: Enter then picks a character. */
-export function isComposing(event: KeyboardEvent): boolean {
-  return event.nativeEvent.isComposing || event.keyCode === 229;
-}
 
 export interface ComboboxOptions<T> {
   items: readonly T[];

@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { isComposing } from "../combobox.tsx";
+import { isComposing } from "../ime.ts";
 import { focusFirstInvalid } from "./focus.ts";
 
 export interface StepFormProps {

@@ -1,0 +1,60 @@
+/**
+ * The staff budget counts what the staff home really loads: every script /staff/home fetches
+ * (the host shell, the element entry and every chunk), gzip-summed file by file as size-limit
+ * does, is within the `/staff/home` budget of .size-limit.js — and is exactly the files that
+ * budget lists, so a chunk the build does not list (the customer flows' code) fails here.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+import { REPO_ROOT } from "./embed-helpers.ts";
+
+interface Budget {
+  name: string;
+  path: string | string[];
+  limit: string;
+}
+
+/** The budget whose name starts with `name`, from .size-limit.js (which reads the build's lists). */
+async function budget(name: string): Promise<{ files: string[]; limitBytes: number }> {
+  const { default: budgets } = (await import(resolve(REPO_ROOT, ".size-limit.js"))) as { default: Budget[] };
+  const found = budgets.find((b) => b.name.startsWith(name));
+  if (!found) throw new Error(`.size-limit.js has no budget named ${name}`);
+  const match = /^([\d.]+) kB$/.exec(found.limit);
+  if (!match) throw new Error(`unreadable limit ${found.limit}`);
+  return { files: [found.path].flat(), limitBytes: Math.round(Number(match[1]) * 1000) };
+}
+
+/** The built file a script URL path is served from (server/static.ts). */
+function distFile(path: string): string {
+  if (path.startsWith("/elements/")) return `dist${path}`;
+  if (path.startsWith("/assets/")) return `dist/hosts${path}`;
+  throw new Error(`a script from an unexpected place: ${path}`);
+}
+
+const gzipBytes = (file: string) => gzipSync(readFileSync(resolve(REPO_ROOT, file)), { level: 9 }).length;
+
+test("/staff/home loads exactly the budgeted scripts, and they are within the staff budget", async ({
+  page,
+}) => {
+  const scripts = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+  });
+  await page.goto("/staff/home");
+  await expect(page.getByRole("heading", { name: "職員登入" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "職員編號" })).toBeEditable();
+  // Nothing more is fetched once the page has settled (later chunks would be preloads).
+  await page.waitForLoadState("networkidle");
+
+  const { files, limitBytes } = await budget("/staff/home");
+  const loaded = [...scripts].map(distFile).sort();
+  expect(loaded.length).toBeGreaterThan(5);
+  expect(loaded).toEqual([...files].sort());
+  expect(loaded.filter((file) => /\/(NuForm|RecruitmentForm|EmailLogin|FlowRoot)-/.test(file))).toEqual([]);
+
+  const total = loaded.reduce((sum, file) => sum + gzipBytes(file), 0);
+  test.info().annotations.push({ type: "gzip bytes", description: String(total) });
+  expect(total).toBeLessThanOrEqual(limitBytes);
+});
