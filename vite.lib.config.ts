@@ -31,7 +31,7 @@ function runtimeOverride(value: string | undefined): "react" | "preact" | undefi
 
 const root = import.meta.dirname;
 
-const preactAliases = {
+export const preactAliases = {
   react: "preact/compat",
   "react-dom/client": "preact/compat/client",
   "react-dom": "preact/compat",

@@ -1,4 +1,61 @@
-import { defineConfig } from "vitest/config";
+import { resolve } from "node:path";
+import { playwright } from "@vitest/browser-playwright";
+import type { AliasOptions } from "vite";
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { CHROMIUM_PATH } from "./e2e/support/env.ts";
+import { preactAliases } from "./vite.lib.config.ts";
+
+/** The runtimes every component test runs on (test/components/runtime.ts checks which one it got). */
+export type ComponentRuntime = "react" | "preact" | "react18";
+
+const COMPONENT_TESTS = ["lib/**/*.browser.test.tsx", "test/components/**/*.browser.test.tsx"];
+
+const react18 = resolve(import.meta.dirname, "test/react18/node_modules");
+const react18Aliases = {
+  // "react" also maps "react/jsx-runtime" (an alias matches the name and the paths under it).
+  react: `${react18}/react`,
+  "react-dom": `${react18}/react-dom`,
+};
+
+const aliasesOf: Record<ComponentRuntime, AliasOptions> = {
+  react: {},
+  preact: preactAliases,
+  react18: react18Aliases,
+};
+
+/**
+ * Component tests render in real Chromium (Vitest browser mode, Debian's browser through
+ * Playwright), once per runtime: react-dom 19, preact/compat (the element bundle's runtime) and
+ * react-dom 18 (the lowest peer version). BROWSER_TEST_PORT moves the test page's server off the
+ * default port when several checkouts test at once on one machine.
+ */
+function componentProject(runtime: ComponentRuntime): TestProjectInlineConfiguration {
+  const port = process.env.BROWSER_TEST_PORT ? Number(process.env.BROWSER_TEST_PORT) : undefined;
+  return {
+    resolve: { alias: aliasesOf[runtime] },
+    // Each runtime pre-bundles its own copy of the dependencies that import React (r2wc, nanostores).
+    cacheDir: resolve(import.meta.dirname, `node_modules/.vite/components-${runtime}`),
+    test: {
+      name: `components-${runtime}`,
+      include: COMPONENT_TESTS,
+      provide: { runtime },
+      browser: {
+        enabled: true,
+        headless: true,
+        screenshotFailures: false,
+        api: port ? { port, strictPort: false } : undefined,
+        provider: playwright({
+          launchOptions: {
+            executablePath: CHROMIUM_PATH,
+            args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+          },
+          contextOptions: { locale: "zh-HK", timezoneId: "Asia/Hong_Kong" },
+        }),
+        instances: [{ browser: "chromium", viewport: { width: 390, height: 844 } }],
+      },
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -7,6 +64,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["lib/**/*.test.ts", "lib/**/*.test.tsx", "scripts/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...COMPONENT_TESTS],
           environment: "node",
         },
       },
@@ -20,6 +78,15 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      componentProject("react"),
+      componentProject("preact"),
+      componentProject("react18"),
     ],
   },
 });
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    runtime: ComponentRuntime;
+  }
+}
