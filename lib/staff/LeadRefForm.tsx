@@ -59,7 +59,8 @@ export function LeadRefForm(props: {
             required
             autoComplete="off"
             autoCapitalize="characters"
-            spellCheck={false}
+            // The string, not {false}: Preact removes an attribute given false (React writes "false").
+            spellCheck="false"
             maxLength={40}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy(ids.hint, error && ids.error)}

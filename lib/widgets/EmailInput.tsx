@@ -136,7 +136,8 @@ export function EmailInput(props: EmailInputProps) {
               name={name}
               autoComplete="email"
               inputMode="email"
-              spellCheck={false}
+              // The string, not {false}: Preact removes an attribute given false (React writes "false").
+              spellCheck="false"
               autoCapitalize="off"
               value={value}
               placeholder={placeholder}

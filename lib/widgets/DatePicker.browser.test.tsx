@@ -1,0 +1,67 @@
+import { expect, test } from "vitest";
+import { page, userEvent } from "vitest/browser";
+import { render } from "../../test/components/render.tsx";
+import { addDays, hkToday, toEnGB } from "../core/dates.ts";
+import { DatePicker } from "./DatePicker.tsx";
+
+const dayName = (ymd: string) => {
+  const [year, month, day] = ymd.split("-").map(Number);
+  return `${year}年${month}月${day}日`;
+};
+
+test("opens on the first day allowed; the keyboard chooses a day and 確定 confirms it", async () => {
+  const events: Array<[string, string]> = [];
+  render(
+    <DatePicker
+      label="預約日期"
+      minDays={1}
+      maxDays={30}
+      onNuConfirm={({ value }) => events.push(["confirm", value])}
+      onNuChange={({ value }) => events.push(["change", value])}
+    />,
+  );
+  const field = page.getByRole("button", { name: "預約日期 請選擇日期" });
+  await userEvent.click(field);
+
+  const dialog = page.getByRole("dialog", { name: "選擇日期" });
+  await expect.element(dialog).toBeVisible();
+  const tomorrow = addDays(hkToday(), 1);
+  await expect.element(dialog.getByRole("button", { name: dayName(tomorrow) })).toHaveFocus();
+  await expect
+    .element(dialog.getByRole("button", { name: dayName(hkToday()) }))
+    .toHaveAttribute("aria-disabled", "true");
+
+  const chosen = addDays(tomorrow, 1);
+  await userEvent.keyboard("{ArrowRight}");
+  await expect.element(dialog.getByRole("button", { name: dayName(chosen) })).toHaveFocus();
+  await userEvent.keyboard("{Enter}");
+  await expect.element(dialog.getByText(`已選擇：${toEnGB(chosen)}`)).toBeVisible();
+
+  await userEvent.click(dialog.getByRole("button", { name: "確定" }));
+  await expect.element(dialog).not.toBeInTheDocument();
+  await expect.element(page.getByRole("button", { name: `預約日期 ${toEnGB(chosen)}` })).toHaveFocus();
+  expect(events).toEqual([
+    ["confirm", toEnGB(chosen)],
+    ["change", toEnGB(chosen)],
+  ]);
+});
+
+test("Escape cancels: nu-cancel, the value kept, focus back on the field", async () => {
+  const events: string[] = [];
+  render(
+    <DatePicker
+      value="02/01/2020"
+      minDays={0}
+      maxDays={5}
+      onNuCancel={() => events.push("cancel")}
+      onNuChange={() => events.push("change")}
+    />,
+  );
+  const field = page.getByRole("button", { name: "日期 02/01/2020" });
+  await userEvent.click(field);
+  await expect.element(page.getByRole("dialog", { name: "選擇日期" })).toBeVisible();
+  await userEvent.keyboard("{Escape}");
+  await expect.element(page.getByRole("dialog", { includeHidden: true })).not.toBeVisible();
+  await expect.element(field).toHaveFocus();
+  expect(events).toEqual(["cancel"]);
+});
