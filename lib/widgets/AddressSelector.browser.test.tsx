@@ -1,0 +1,59 @@
+import { expect, test } from "vitest";
+import { page, userEvent } from "vitest/browser";
+import { render } from "../../test/components/render.tsx";
+import type { AddressEn, AddressValue } from "../core/types.ts";
+import { AddressSelector } from "./AddressSelector.tsx";
+
+const optionTexts = (select: HTMLElement) =>
+  Array.from((select as HTMLSelectElement).options, (option) => option.textContent);
+
+test("region → district → sub-district: each list follows the one before, and a new region resets them", async () => {
+  const changes: Array<{ value: AddressValue; english: AddressEn }> = [];
+  render(<AddressSelector onNuChange={(detail) => changes.push(detail)} />);
+  const region = page.getByRole("combobox", { name: "區域" });
+  const district = page.getByRole("combobox", { name: "地區" });
+  const sub = page.getByRole("combobox", { name: "分區" });
+  await expect.element(district).toBeVisible();
+  expect(optionTexts(district.element() as HTMLElement)).toEqual(["請選擇"]);
+
+  await userEvent.selectOptions(region, "九龍");
+  await expect.poll(() => optionTexts(district.element() as HTMLElement)).toContain("九龍城區");
+  expect(optionTexts(district.element() as HTMLElement)).not.toContain("沙田區");
+
+  await userEvent.selectOptions(district, "九龍城區");
+  await expect.poll(() => optionTexts(sub.element() as HTMLElement)).toContain("紅磡");
+  await userEvent.selectOptions(sub, "紅磡");
+  await expect.element(sub).toHaveValue("27");
+  const last = changes.at(-1);
+  expect(last?.value).toMatchObject({ region: "KLN", district: "KLC", subDistrict: "27" });
+  expect(last?.english).toMatchObject({
+    region: "Kowloon",
+    district: "Kowloon City",
+    subDistrict: "Hung Hom",
+  });
+
+  await userEvent.selectOptions(region, "新界");
+  await expect.element(district).toHaveValue("");
+  await expect.element(sub).toHaveValue("");
+  expect(changes.at(-1)?.value).toMatchObject({ region: "NT", district: "", subDistrict: "" });
+});
+
+test("a required select emptied again says 必須填寫", async () => {
+  render(<AddressSelector />);
+  const region = page.getByRole("combobox", { name: "區域" });
+  await userEvent.selectOptions(region, "香港");
+  await userEvent.selectOptions(region, "請選擇");
+  await expect.element(region).toHaveAttribute("aria-invalid", "true");
+  await expect.element(region).toHaveAccessibleDescription("必須填寫");
+  await expect.element(page.getByRole("combobox", { name: "地區" })).not.toHaveAttribute("aria-invalid");
+});
+
+test("showErrors flags every empty required field at once", async () => {
+  render(<AddressSelector showErrors />);
+  await expect.element(page.getByRole("combobox", { name: "區域" })).toHaveAttribute("aria-invalid", "true");
+  await expect.element(page.getByRole("combobox", { name: "地區" })).toHaveAttribute("aria-invalid", "true");
+  await expect
+    .element(page.getByRole("combobox", { name: "大廈／屋苑名稱" }))
+    .toHaveAttribute("aria-invalid", "true");
+  await expect.element(page.getByRole("combobox", { name: "分區" })).not.toHaveAttribute("aria-invalid");
+});
