@@ -33,6 +33,18 @@ function componentProject(runtime: ComponentRuntime): TestProjectInlineConfigura
   const port = process.env.BROWSER_TEST_PORT ? Number(process.env.BROWSER_TEST_PORT) : undefined;
   return {
     resolve: { alias: aliasesOf[runtime] },
+    // Listed, so that Vite pre-bundles them before the first test rather than reloading the page
+    // when a test first imports one (a reload mid-run would load React twice).
+    optimizeDeps: {
+      include: [
+        "react",
+        "react/jsx-dev-runtime",
+        "react-dom",
+        "react-dom/client",
+        "@r2wc/react-to-web-component",
+        "preact",
+      ],
+    },
     // Each runtime pre-bundles its own copy of the dependencies that import React (r2wc, nanostores).
     cacheDir: resolve(import.meta.dirname, `node_modules/.vite/components-${runtime}`),
     test: {

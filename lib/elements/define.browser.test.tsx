@@ -1,0 +1,72 @@
+import { afterEach, beforeAll, expect, test } from "vitest";
+import { page, userEvent } from "vitest/browser";
+import { registerElements } from "./define.ts";
+import { WIDGET_ELEMENTS } from "./widgets.ts";
+
+/**
+ * The element layer as a page uses it: r2wc on this project's runtime, withClearableAttributes
+ * (which reaches into r2wc's internals, so it must hold on react-dom and preact/compat alike) and
+ * the lazy loading of each element's code.
+ */
+beforeAll(() => registerElements(WIDGET_ELEMENTS));
+
+const placed: HTMLElement[] = [];
+afterEach(() => {
+  for (const element of placed.splice(0)) element.remove();
+});
+
+function place(html: string): HTMLElement {
+  const holder = document.createElement("div");
+  holder.innerHTML = html;
+  const element = holder.firstElementChild as HTMLElement;
+  document.body.append(element);
+  placed.push(element);
+  return element;
+}
+
+const emailInput = () => page.getByRole("combobox", { name: /電郵/ });
+
+test("removing an attribute clears its prop: text to empty, boolean to false, number to unset", async () => {
+  const element = place(
+    '<nu-email-input label="公司電郵" error="請用公司電郵" disabled="true" send-button="true" resend-in="30"></nu-email-input>',
+  );
+  const input = page.getByRole("combobox", { name: "公司電郵" });
+  await expect.element(input).toBeDisabled();
+  await expect.element(input).toHaveAccessibleDescription("請用公司電郵");
+  await expect.element(page.getByRole("button", { name: "重新發送（30 秒）" })).toBeVisible();
+
+  element.removeAttribute("error");
+  await expect.element(input).not.toHaveAttribute("aria-invalid");
+  expect(element.shadowRoot?.textContent).not.toContain("請用公司電郵");
+
+  element.removeAttribute("disabled");
+  await expect.element(input).toBeEnabled();
+
+  element.removeAttribute("resend-in");
+  await expect.element(page.getByRole("button", { name: "發送電郵" })).toBeVisible();
+
+  element.setAttribute("label", "");
+  await expect.element(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+
+  element.setAttribute("error", "再試一次");
+  await expect.element(emailInput()).toHaveAccessibleDescription("再試一次");
+  element.setAttribute("error", "");
+  await expect.element(emailInput()).not.toHaveAttribute("aria-invalid");
+});
+
+test("attribute → prop → event: the page's value shows, the user's edit comes back as nu-change and element.value", async () => {
+  const element = place('<nu-email-input value="chan@example.org"></nu-email-input>') as HTMLElement & {
+    value?: string;
+  };
+  const changes: string[] = [];
+  element.addEventListener("nu-change", (event) => changes.push((event as CustomEvent).detail.value));
+  const input = emailInput();
+  await expect.element(input).toHaveValue("chan@example.org");
+
+  await userEvent.fill(input, "mei@example.org");
+  await expect.poll(() => changes.at(-1)).toBe("mei@example.org");
+  expect(element.value).toBe("mei@example.org");
+
+  element.setAttribute("value", "wong@example.org");
+  await expect.element(input).toHaveValue("wong@example.org");
+});
