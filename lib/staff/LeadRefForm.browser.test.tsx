@@ -14,7 +14,7 @@ test("a malformed reference is refused with its message; a good one is found in 
   const found: string[] = [];
   render(<LeadRefForm lang="zh-HK" busy={false} error="" onFind={(ref) => found.push(ref)} />);
   const input = page.getByRole("textbox", { name: "登記編號" });
-  await userEvent.type(input, "NU12");
+  await userEvent.fill(input, "NU12");
   await userEvent.keyboard("{Enter}");
   await expect.element(input).toHaveAttribute("aria-invalid", "true");
   await expect.element(page.getByRole("alert")).toHaveTextContent(/登記編號格式不正確/);

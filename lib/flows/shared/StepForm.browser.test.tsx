@@ -47,12 +47,13 @@ test("a refused submit puts focus on the first invalid field; a valid one submit
   await expect.element(name).toHaveFocus();
   await expect.element(name).toHaveAttribute("aria-invalid", "true");
 
-  await userEvent.type(name, "陳大文");
+  await userEvent.fill(name, "陳大文");
   await userEvent.keyboard("{Enter}");
   await expect.element(phone).toHaveFocus();
   await expect.element(phone).toHaveAccessibleDescription("必須填寫");
   expect(submitted).toEqual([]);
 
-  await userEvent.type(phone, "91234567{Enter}");
+  await userEvent.fill(phone, "91234567");
+  await userEvent.keyboard("{Enter}");
   await expect.poll(() => submitted).toEqual([{ name: "陳大文", phone: "91234567" }]);
 });

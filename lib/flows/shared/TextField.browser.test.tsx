@@ -28,7 +28,7 @@ test("label, hint and error are wired to the input; the error goes once the fiel
   await expect.element(input).toHaveAccessibleDescription("與身份證明文件相同 必須填寫");
   await expect.element(page.getByRole("alert")).toHaveTextContent("必須填寫");
 
-  await userEvent.type(input, "陳大文");
+  await userEvent.fill(input, "陳大文");
   await expect.element(input).toHaveValue("陳大文");
   await expect.element(input).not.toHaveAttribute("aria-invalid");
   await expect.element(input).toHaveAccessibleDescription("與身份證明文件相同");
