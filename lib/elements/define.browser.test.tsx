@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, expect, test } from "vitest";
 import { page, userEvent } from "vitest/browser";
+import { loadMessages } from "./catalogues.ts";
 import { registerElements } from "./define.ts";
 import { WIDGET_ELEMENTS } from "./widgets.ts";
 
@@ -8,7 +9,13 @@ import { WIDGET_ELEMENTS } from "./widgets.ts";
  * (which reaches into r2wc's internals, so it must hold on react-dom and preact/compat alike) and
  * the lazy loading of each element's code.
  */
-beforeAll(() => registerElements(WIDGET_ELEMENTS));
+beforeAll(async () => {
+  // The texts first: on preact/compat, an element that suspends on its catalogue gate (lazy.tsx)
+  // while its own code loads leaves an unhandled rejection (a thrown promise) — reported in
+  // issue 18's hand-over, to be fixed in lazy.tsx; these tests are about the attribute layer.
+  await loadMessages("zh-HK", "all");
+  registerElements(WIDGET_ELEMENTS);
+});
 
 const placed: HTMLElement[] = [];
 afterEach(() => {
