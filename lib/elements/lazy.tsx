@@ -65,11 +65,21 @@ export function lazyElement<P extends object = Props>(
     const Loaded = shared as unknown as ComponentType<P>;
     const lang = (props as { lang?: string }).lang;
     const textLang = normaliseLang(lang);
+    const textsReady = messagesReady(textLang, messages);
+    // The code downloads alongside the texts, but the boundary waits for one thing at a time:
+    // preact/compat's Suspense loses track of two siblings suspended together (an unhandled
+    // rejection of the thrown promise), so the texts gate the part instead of sitting beside it.
+    if (!textsReady) fetchOnce().catch(() => {});
     return (
       <LoadBoundary key={attempt} lang={lang} onRetry={retry}>
         <Suspense fallback={<ReservedSpace />}>
-          {messagesReady(textLang, messages) ? null : <Catalogues lang={textLang} scope={messages} />}
-          <Loaded {...props} />
+          {textsReady ? (
+            <Loaded {...props} />
+          ) : (
+            <Catalogues lang={textLang} scope={messages}>
+              <Loaded {...props} />
+            </Catalogues>
+          )}
         </Suspense>
       </LoadBoundary>
     );
@@ -83,14 +93,15 @@ export function lazyElement<P extends object = Props>(
 }
 
 /** One lazy gate per language and scope; a failed one is replaced so that 重試 asks again. */
-const catalogueGates = new Map<string, LazyExoticComponent<ComponentType>>();
+const catalogueGates = new Map<string, LazyExoticComponent<ComponentType<{ children?: ReactNode }>>>();
+const passThrough = ({ children }: { children?: ReactNode }) => <>{children}</>;
 function catalogueGate(lang: Lang, scope: MessageScope) {
   const key = `${lang} ${scope}`;
   let gate = catalogueGates.get(key);
   if (!gate) {
     gate = lazy(() =>
       loadMessages(lang, scope).then(
-        () => ({ default: () => null }),
+        () => ({ default: passThrough }),
         (error: unknown) => {
           catalogueGates.delete(key);
           throw new ElementLoadError(error instanceof Error ? error.message : String(error));
@@ -102,10 +113,10 @@ function catalogueGate(lang: Lang, scope: MessageScope) {
   return gate;
 }
 
-/** Suspends its Suspense boundary (the element or step) until the texts it needs are there. */
-function Catalogues({ lang, scope }: { lang: Lang; scope: MessageScope }) {
+/** Suspends its Suspense boundary (the element or step) until the texts its children need are there. */
+function Catalogues({ lang, scope, children }: { lang: Lang; scope: MessageScope; children: ReactNode }) {
   const Gate = catalogueGate(lang, scope);
-  return <Gate />;
+  return <Gate>{children}</Gate>;
 }
 
 /** After the first paint, when the browser is idle: starts downloading what later steps need. */
