@@ -45,8 +45,15 @@ export interface Sessions {
   end(sid: string, reason: EndReason): Promise<boolean>;
   /** Ends every live session of a subject; returns how many. */
   endAll(kind: SessionKind, subject: string, reason: EndReason): Promise<number>;
+  /**
+   * `load()`'s answer, remembered under `key` in the same per-instance cache as the sessions and
+   * dropped with them on every NOTIFY `nu_forms_sessions` (migration 007 also sends it when a staff
+   * row changes): for what decides whether a live session's holder may act (the staff row).
+   * `null` is never remembered; while the listener is down every call loads.
+   */
+  remember<T extends object>(key: string, load: () => Promise<T | null>): Promise<T | null>;
   /** What the cache holds (tests and diagnostics). */
-  readonly cache: { readonly size: number; readonly live: boolean };
+  readonly cache: { readonly size: number; readonly remembered: number; readonly live: boolean };
   close(): Promise<void>;
 }
 
@@ -59,12 +66,14 @@ const ended = () => new ApiFailure("SESSION_ENDED");
 
 export async function createSessions(db: Db, now: () => number): Promise<Sessions> {
   const liveSessions = new Map<string, Session>();
+  const remembered = new Map<string, object>();
   const revoked = new Map<string, true>();
   let epoch = 0;
   let listening = false;
 
   const invalidate = () => {
     liveSessions.clear();
+    remembered.clear();
     epoch++;
   };
   const stopListening = await db.listen(SESSIONS_CHANNEL, invalidate, (connected) => {
@@ -147,9 +156,23 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
       return rows.length;
     },
 
+    async remember<T extends object>(key: string, load: () => Promise<T | null>) {
+      const known = listening ? (remembered.get(key) as T | undefined) : undefined;
+      if (known) return known;
+      const readAt = { epoch, listening };
+      const found = await load();
+      // Only a read no notification overtook: a change made meanwhile is never hidden.
+      if (found && readAt.listening && listening && readAt.epoch === epoch)
+        limitedSet(remembered, key, found);
+      return found;
+    },
+
     cache: {
       get size() {
         return liveSessions.size;
+      },
+      get remembered() {
+        return remembered.size;
       },
       get live() {
         return listening;

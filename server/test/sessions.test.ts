@@ -209,6 +209,55 @@ describe("revocation reaches the cache wherever it is made", () => {
   });
 });
 
+describe("the staff row is remembered with the sessions, and dropped on any change", () => {
+  const fullRead = (token: string) =>
+    s.call<{ email: string }>("GET", "/api/lead?id=NUDEM00001&full=1", { token });
+  const staffQueries = async (run: () => Promise<unknown>) => {
+    const seen: string[] = [];
+    const query = s.db.query.bind(s.db);
+    s.db.query = (async (sql: string, params?: unknown[]) => {
+      seen.push(sql);
+      return query(sql, params);
+    }) as typeof s.db.query;
+    try {
+      await run();
+    } finally {
+      s.db.query = query;
+    }
+    return seen.filter((sql) => /\bFROM staff\b/.test(sql));
+  };
+
+  it("answers a second staff call without reading the staff row", async () => {
+    const token = await staffToken(s, "S002");
+    expect((await readLead(token)).status).toBe(200);
+    expect(s.deps.sessions.cache.remembered).toBeGreaterThan(0);
+    expect(await staffQueries(() => readLead(token))).toEqual([]);
+  });
+
+  it("a role changed in the database counts at the next request, both ways", async () => {
+    const token = await staffToken(s, "S002");
+    expect((await fullRead(token)).body.Data[0].email).toContain("***");
+    await s.db.query("UPDATE staff SET role = 'admin' WHERE staff_id = 'S002'");
+    try {
+      expect((await fullRead(token)).body.Data[0].email).not.toContain("***");
+    } finally {
+      await s.db.query("UPDATE staff SET role = 'staff' WHERE staff_id = 'S002'");
+    }
+    expect((await fullRead(token)).body.Data[0].email).toContain("***");
+  });
+
+  it("a staff member removed in the database is refused at once", async () => {
+    await s.db.query(
+      `INSERT INTO staff (staff_id, first_name, last_name, role, phone, need_otp, password_hash)
+       SELECT 'S090', first_name, last_name, role, phone, need_otp, password_hash FROM staff WHERE staff_id = 'S002'`,
+    );
+    const token = await s.deps.tokens.staff("S090", "staff");
+    expect((await readLead(token)).status).toBe(200);
+    await s.db.query("DELETE FROM staff WHERE staff_id = 'S090'");
+    expect((await readLead(token)).status).toBe(401);
+  });
+});
+
 describe("idle expiry and renewal (staff)", () => {
   it("an idle token is refused after 30 minutes", async () => {
     const token = await staffToken(s, "S001");
