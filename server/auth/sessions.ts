@@ -107,6 +107,7 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
         subject,
         expiresAtMs: startedMs + (kind === "staff" ? STAFF_SESSION_MAX_S : CUSTOMER_SESSION_S) * 1000,
       };
+      const writtenAt = { epoch, listening };
       await db.query(
         "INSERT INTO auth_sessions (sid, kind, subject, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
         [
@@ -117,6 +118,10 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
           new Date(session.expiresAtMs).toISOString(),
         ],
       );
+      // Live from birth: its first use here needs no read, unless a revocation (an "everywhere"
+      // that may have caught it) was heard meanwhile.
+      if (writtenAt.listening && listening && writtenAt.epoch === epoch)
+        limitedSet(liveSessions, session.sid, session);
       return session;
     },
 

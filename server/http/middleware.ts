@@ -15,9 +15,10 @@ import { BODY_LIMIT_BYTES } from "./input.ts";
 /**
  * One JSON line per request: request id, method, path without the query string, status,
  * milliseconds. Nothing else (no query strings, headers, bodies or tokens: they can carry
- * personal data). The id is also sent back as `X-Request-Id`.
+ * personal data). The id is also sent back as `X-Request-Id`. While the server shuts down
+ * (`draining`), answers say `Connection: close`, so each connection ends with its answer.
  */
-export function requestLog(deps: Deps): MiddlewareHandler<AppEnv> {
+export function requestLog(deps: Deps, readiness: { draining: boolean }): MiddlewareHandler<AppEnv> {
   const { logger } = deps;
   return async (c, next) => {
     const started = performance.now();
@@ -26,6 +27,7 @@ export function requestLog(deps: Deps): MiddlewareHandler<AppEnv> {
     c.header("X-Request-Id", reqId);
     try {
       await next();
+      if (readiness.draining) c.header("Connection", "close");
     } finally {
       // A body nobody read is drained, so the client is not left writing into a closed request.
       const incoming = c.env?.incoming;

@@ -190,6 +190,25 @@ describe("revocation reaches the cache wherever it is made", () => {
     expect((await readLead(token)).body.Error).toBe("SESSION_ENDED");
   });
 
+  it("knows a session it started as live: its first use reads nothing", async () => {
+    const token = await s.deps.tokens.customer("born.live@example.com", "nuform");
+    const seen: string[] = [];
+    const query = s.db.query.bind(s.db);
+    s.db.query = (async (sql: string, params?: unknown[]) => {
+      seen.push(sql);
+      return query(sql, params);
+    }) as typeof s.db.query;
+    try {
+      await s.deps.tokens.verify(token);
+    } finally {
+      s.db.query = query;
+    }
+    expect(seen).toEqual([]);
+    // And it is still ended by a sign-out like any other.
+    expect((await signOut(token)).status).toBe(200);
+    await expect(s.deps.tokens.verify(token)).rejects.toMatchObject({ code: "SESSION_ENDED" });
+  });
+
   it("answers a cached live session without a query", async () => {
     const token = await staffToken(s, "S001");
     expect((await readLead(token)).status).toBe(200);
