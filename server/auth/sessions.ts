@@ -26,6 +26,8 @@ export const CUSTOMER_SESSION_S = 2 * 60 * 60;
 export const SESSIONS_CHANNEL = "nu_forms_sessions";
 /** Live sessions remembered per instance (and as many revoked ids); the oldest go first. */
 const CACHE_LIMIT = 20_000;
+/** How long a revocation waits for its own notification before answering anyway. */
+const HEARD_WAIT_MS = 1_000;
 
 export interface Session {
   sid: string;
@@ -76,7 +78,32 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
     remembered.clear();
     epoch++;
   };
-  const stopListening = await db.listen(SESSIONS_CHANNEL, invalidate, (connected) => {
+  // Notifications heard, and who waits for the next one (see `heard`).
+  let heardCount = 0;
+  let waiters: Array<() => void> = [];
+  const onNotify = () => {
+    heardCount++;
+    invalidate();
+    const waiting = waiters;
+    waiters = [];
+    for (const wake of waiting) wake();
+  };
+  /**
+   * Resolves once this instance has heard a notification after `count` (at most HEARD_WAIT_MS).
+   * A revocation made here is answered only then: PostgreSQL signals every listener of the
+   * commit at the same moment, so the other instances have it as soon as this one does, and a
+   * client that goes on to another instance finds the session ended there too.
+   */
+  const heard = (count: number) =>
+    new Promise<void>((resolve) => {
+      if (!listening || heardCount > count) return resolve();
+      const timer = setTimeout(resolve, HEARD_WAIT_MS);
+      waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  const stopListening = await db.listen(SESSIONS_CHANNEL, onNotify, (connected) => {
     listening = connected;
     invalidate();
   });
@@ -127,6 +154,14 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
 
     async check(sid, kind, subject) {
       let session = listening ? liveSessions.get(sid) : undefined;
+      if (session) {
+        // The rest of this I/O turn first: a notification that reached this instance together
+        // with the request (a sign-out answered by another instance a moment ago) empties the
+        // cache before the cache answers. Verification is synchronous now; without this turn
+        // the request could be answered in the same tick it arrived in.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        session = listening ? liveSessions.get(sid) : undefined;
+      }
       if (!session) {
         if (revoked.has(sid)) throw ended();
         const readAt = { epoch, listening };
@@ -141,16 +176,19 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
     },
 
     async end(sid, reason) {
+      const before = heardCount;
       const { rowCount } = await db.query(
         "UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3 WHERE sid = $1 AND revoked_at IS NULL",
         [sid, new Date(now()).toISOString(), reason],
       );
       limitedSet(revoked, sid, true);
       invalidate();
+      if (rowCount > 0) await heard(before);
       return rowCount > 0;
     },
 
     async endAll(kind, subject, reason) {
+      const before = heardCount;
       const { rows } = await db.query<{ sid: string }>(
         `UPDATE auth_sessions SET revoked_at = $3, revoked_reason = $4
          WHERE kind = $1 AND subject = $2 AND revoked_at IS NULL RETURNING sid`,
@@ -158,6 +196,7 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
       );
       for (const row of rows) limitedSet(revoked, row.sid, true);
       invalidate();
+      if (rows.length > 0) await heard(before);
       return rows.length;
     },
 
