@@ -7,12 +7,14 @@
  * the same list JSON the API just answered, then times with autocannon, in this order:
  * bare Hono (three lists, 404), the API's three lists, an /api 404, GET /api/lead?id= as
  * staff, POST /api/lead (a new customer each request) and POST /api/redemptions (each on a
- * lead the POST row created). Before timing a row, one request of that row must answer the
+ * lead written for it before the run, once per kind). Before timing a row, one request of that row must answer the
  * status and envelope the row names, or the run stops: a row can never time the wrong path.
  *
  * Writes the tables, ratios to bare Hono and the targets of issue 12 into docs/performance.md
  * between the bench:api markers, with the machine. Settings: BENCH_DURATION (s per row,
  * default 6), BENCH_CONNECTIONS (default 10), BENCH_PORTS (first-last, default 8353-8399),
+ * BENCH_CUSTOMERS (signed-in customers for the POST row, default 30000), BENCH_LEADS (leads per
+ * server for the redemption row, default 20000),
  * BENCH_NODE_ARGS (extra node flags for the API server, e.g. `--cpu-prof`), BENCH_BASELINE
  * (a checkout of an earlier version: its server is timed on the same rows, interleaved, for
  * before/after in one run), BENCH_DOC=0 (print only).
@@ -24,6 +26,7 @@ import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { newLeadRef } from "../lib/core/leadRef.ts";
 import { prepareDatabase } from "../server/app.ts";
 import { secretsFrom } from "../server/auth/secret.ts";
 import { createSessions } from "../server/auth/sessions.ts";
@@ -76,6 +79,7 @@ const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BAS
 const TOKEN_SECRET = randomBytes(32).toString("base64url");
 const API_HEADERS = { "x-api-key": DEFAULT_API_KEY, "content-type": "application/json" };
 const LISTS = ["/api/hospital_list", "/api/clinic_list", "/api/product_image"];
+const LEADS_PER_SERVER = Number(process.env.BENCH_LEADS ?? 20_000);
 
 const usedPorts = new Set<number>();
 async function freePort(): Promise<number> {
@@ -96,7 +100,22 @@ async function freePort(): Promise<number> {
 
 interface Child {
   url: string;
+  /** CPU time the process has used so far, in ms (Linux /proc; undefined elsewhere). */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
+}
+
+/** A process's user + system CPU time in ms, from /proc/<pid>/stat (clock ticks of 10 ms). */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) start at field 3; utime, stime are 14, 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 async function startChild(
@@ -129,6 +148,7 @@ async function startChild(
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    cpuMs: () => processCpuMs(child.pid),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -176,6 +196,8 @@ interface Row {
   call: string;
   server: string;
   result: AutocannonResult;
+  /** The server process's own CPU time per answered request (µs): robust to a loaded machine. */
+  cpuUsPerRequest?: number;
 }
 
 /** One request of the row must answer what the row says it times, before any timing. */
@@ -205,14 +227,21 @@ async function probe(url: string, spec: RowSpec): Promise<void> {
     fail("expected an OK envelope with data");
 }
 
-async function time(url: string, server: string, spec: RowSpec, rows: Row[]): Promise<void> {
+async function time(child: Child, server: string, spec: RowSpec, rows: Row[]): Promise<void> {
+  const { url } = child;
   await probe(url, spec);
   console.log(`bench ${server}: ${spec.call} (${DURATION} s, ${CONNECTIONS} connections)…`);
   const request = spec.dynamic
     ? { setupRequest: (req: RawRequest) => ({ ...req, ...spec.next() }), onResponse: spec.onResponse }
     : spec.next();
+  const cpuBefore = child.cpuMs();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: [request] });
-  rows.push({ call: spec.call, server, result });
+  const cpuAfter = child.cpuMs();
+  const cpuUsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
+  rows.push({ call: spec.call, server, result, cpuUsPerRequest });
 }
 
 async function json(url: string, init: RequestInit = {}): Promise<{ Data: Record<string, string>[] }> {
@@ -226,10 +255,17 @@ interface Customer {
   token: string;
 }
 
-/** The API rows for one server; POST /api/lead hands its new leads to the redemption row. */
-function apiRows(customers: () => Customer, staffToken: string): RowSpec[] {
+/**
+ * The API rows for one server. The redemption row redeems `leads` (made for this server before
+ * the run), each once per kind: its rate does not depend on how many the POST row created.
+ */
+function apiRows(
+  customers: () => Customer,
+  staffToken: string,
+  leads: string[],
+  onRepeat: () => void,
+): RowSpec[] {
   const staffHeaders = { ...API_HEADERS, authorization: `Bearer ${staffToken}` };
-  const leads: string[] = [];
   let redeemed = 0;
   let keys = 0;
   const kinds = ["member", "nutritionist"];
@@ -274,9 +310,6 @@ function apiRows(customers: () => Customer, staffToken: string): RowSpec[] {
           }),
         };
       },
-      onResponse: (status, body) => {
-        if (status === 200) leads.push((JSON.parse(body) as { Data: { id: string }[] }).Data[0].id);
-      },
     },
     {
       call: "POST /api/redemptions (distinct leads)",
@@ -285,8 +318,9 @@ function apiRows(customers: () => Customer, staffToken: string): RowSpec[] {
       next: () => {
         // Every lead once as member, then once as nutritionist; after that repeats (409).
         const n = redeemed++;
-        const lead = leads[n % Math.max(leads.length, 1)] ?? "NUDEM00001";
-        const kind = kinds[Math.floor(n / Math.max(leads.length, 1)) % kinds.length];
+        if (n >= leads.length * kinds.length) onRepeat();
+        const lead = leads[n % leads.length];
+        const kind = kinds[Math.floor(n / leads.length) % kinds.length];
         return {
           method: "POST",
           path: "/api/redemptions",
@@ -321,12 +355,39 @@ interface Database {
   targets: Record<string, number>;
 }
 
+/** Leads written straight into the database for the redemption rows (`sets` lists of `count`). */
+async function seedLeads(handle: Awaited<ReturnType<typeof openDb>>, sets: number, count: number) {
+  const lists: string[][] = [];
+  const details = JSON.stringify({
+    last_name: "陳",
+    first_name: "大文",
+    phone_code: "852",
+    phone: "91234567",
+  });
+  for (let set = 0; set < sets; set++) {
+    const ids = Array.from({ length: count }, () => newLeadRef());
+    await handle.query(
+      `INSERT INTO leads (id, flow, email, details, created_at, updated_at)
+       SELECT id, 'nuform', 'bench.' || lower(id) || '@example.com', $2::jsonb, now(), now()
+       FROM unnest($1::text[]) AS id ON CONFLICT DO NOTHING`,
+      [ids, details],
+    );
+    lists.push(ids);
+  }
+  return lists;
+}
+
 /**
  * Migrates and seeds the database, then signs customer tokens with the servers' TOKEN_SECRET
  * (the e-mail-code limits would not allow thousands of sign-ins), their sessions written into
- * the database the servers then open.
+ * the database the servers then open; and the leads each server's redemption row redeems.
  */
-async function customerPool(db: Database, dataDir: string, count: number): Promise<Customer[]> {
+async function customerPool(
+  db: Database,
+  dataDir: string,
+  count: number,
+  leadSets: number,
+): Promise<{ customers: Customer[]; leads: string[][] }> {
   const handle = await openDb({ url: db.url, dataDir });
   try {
     await prepareDatabase(handle, "demo", Date.now());
@@ -340,7 +401,7 @@ async function customerPool(db: Database, dataDir: string, count: number): Promi
       pool.push({ email, token: await tokens.customer(email, "nuform") });
     }
     await sessions.close();
-    return pool;
+    return { customers: pool, leads: await seedLeads(handle, leadSets, LEADS_PER_SERVER) };
   } finally {
     await handle.close();
   }
@@ -349,16 +410,22 @@ async function customerPool(db: Database, dataDir: string, count: number): Promi
 async function runDatabase(
   db: Database,
   customerCount: number,
-): Promise<{ rows: Row[]; exhausted: boolean }> {
+): Promise<{ rows: Row[]; exhausted: boolean; repeated: boolean }> {
   const rows: Row[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-bench-"));
   console.log(`${db.name}: preparing the database and ${customerCount} customer sessions…`);
-  const pool = await customerPool(db, path.join(dataDir, "after"), customerCount);
+  const { customers: pool, leads } = await customerPool(
+    db,
+    path.join(dataDir, "after"),
+    customerCount,
+    BASELINE ? 2 : 1,
+  );
   // PGlite is one process per data folder: the earlier version gets a copy of the prepared one.
   if (BASELINE && db.url === undefined)
     fs.cpSync(path.join(dataDir, "after"), path.join(dataDir, "before"), { recursive: true });
   let next = 0;
   let exhausted = false;
+  let repeated = false;
   const customers = (): Customer => {
     if (next >= pool.length) exhausted = true;
     return pool[next++ % pool.length];
@@ -376,13 +443,16 @@ async function runDatabase(
   let bare: Child | undefined;
   const bodiesFile = path.join(os.tmpdir(), `nu-forms-bench-${process.pid}.json`);
   try {
-    for (const { name, root, dir } of servers) {
+    for (const [i, { name, root, dir }] of servers.entries()) {
       const child = await startApi(root, db.url, dir);
       const login = await json(`${child.url}/api/staff/login`, {
         method: "POST",
         body: JSON.stringify({ staff_id: "S001", password: "Nu-demo-2026" }),
       });
-      started.push({ name, child, specs: apiRows(customers, login.Data[0].staff_token) });
+      const specs = apiRows(customers, login.Data[0].staff_token, leads[i], () => {
+        repeated = true;
+      });
+      started.push({ name, child, specs });
     }
     const bodies: Record<string, unknown> = {};
     for (const list of LISTS) bodies[list] = await json(started[0].child.url + list);
@@ -393,13 +463,13 @@ async function runDatabase(
       ROOT,
       "listening",
     );
-    for (const spec of bareRows()) await time(bare.url, "bare Hono", spec, rows);
+    for (const spec of bareRows()) await time(bare, "bare Hono", spec, rows);
     await bare.stop();
     bare = undefined;
     // Row by row, each server in turn: before and after see the same moment of a noisy machine.
     const count = started[0].specs.length;
     for (let i = 0; i < count; i++) {
-      for (const s of started) await time(s.child.url, s.name, s.specs[i], rows);
+      for (const s of started) await time(s.child, s.name, s.specs[i], rows);
     }
   } finally {
     await bare?.stop();
@@ -407,7 +477,7 @@ async function runDatabase(
     fs.rmSync(bodiesFile, { force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return { rows, exhausted };
+  return { rows, exhausted, repeated };
 }
 
 function ratio(rows: Row[], row: Row): string {
@@ -443,13 +513,13 @@ function target(db: Database, rows: Row[], row: Row): string {
 
 function table(db: Database, rows: Row[]): string {
   const lines = [
-    "| server | call | req/s | vs bare Hono | p99 | mean | requests | non-2xx | errors | target (issue 12) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| server | call | req/s | vs bare Hono | server CPU/request | p99 | mean | requests | non-2xx | errors | target (issue 12) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const row of rows) {
     const r = row.result;
     lines.push(
-      `| ${row.server} | \`${row.call}\` | ${Math.round(r.requests.average)} | ${ratio(rows, row)} | ${r.latency.p99} ms | ${r.latency.average.toFixed(1)} ms | ${r.requests.total} | ${r.non2xx} | ${r.errors + r.timeouts} | ${target(db, rows, row)} |`,
+      `| ${row.server} | \`${row.call}\` | ${Math.round(r.requests.average)} | ${ratio(rows, row)} | ${row.cpuUsPerRequest === undefined ? "" : `${Math.round(row.cpuUsPerRequest)} µs`} | ${r.latency.p99} ms | ${r.latency.average.toFixed(1)} ms | ${r.requests.total} | ${r.non2xx} | ${r.errors + r.timeouts} | ${target(db, rows, row)} |`,
     );
   }
   return lines.join("\n");
@@ -509,10 +579,12 @@ async function main(): Promise<void> {
 
   const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 30_000);
   let exhausted = false;
+  let repeated = false;
   const sections: string[] = [];
   for (const db of databases) {
-    const { rows, exhausted: ranOut } = await runDatabase(db, customerCount);
+    const { rows, exhausted: ranOut, repeated: again } = await runDatabase(db, customerCount);
     exhausted ||= ranOut;
+    repeated ||= again;
     console.log(`\n${db.name}\n${table(db, rows)}`);
     sections.push(`#### ${db.name}\n\n${table(db, rows)}`);
   }
@@ -522,8 +594,10 @@ async function main(): Promise<void> {
     machine(loadBefore),
     "",
     ...sections.flatMap((s) => [s, ""]),
-    "`vs bare Hono`: the row's rate as a share of bare Hono answering the same JSON (lists), its own 404 (404 row), or the hospital list (other rows), measured in the same run. POST /api/lead creates a new lead per request (new e-mail, new Idempotency-Key); POST /api/redemptions redeems the leads that row created, each once per kind." +
-      (exhausted ? " The customer pool ran out: later lead requests were repeats answered 409." : ""),
+    "`vs bare Hono`: the row's rate as a share of bare Hono answering the same JSON (lists), its own 404 (404 row), or the hospital list (other rows), measured in the same run. POST /api/lead creates a new lead per request (new e-mail, new Idempotency-Key); POST /api/redemptions redeems leads written for it before the run (" +
+      `${LEADS_PER_SERVER} per server), each once per kind.` +
+      (exhausted ? " The customer pool ran out: later lead requests were repeats answered 409." : "") +
+      (repeated ? " The redemption leads ran out: later redemptions were repeats answered 409." : ""),
   ].join("\n");
   if (process.env.BENCH_DOC !== "0") {
     writeDoc(section);

@@ -72,12 +72,7 @@ function errorSummary(error: unknown): string {
 
 export function buildApp(deps: Deps, readiness: Readiness = { draining: false }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use("*", requestLog(deps));
-  app.use("*", async (c, next) => {
-    await next();
-    // Shutting down: no keep-alive, so the connection ends with the answer in flight.
-    if (readiness.draining) c.header("Connection", "close");
-  });
+  app.use("*", requestLog(deps, readiness));
   healthRoutes(app, deps.db, readiness);
   // Production has no dev outbox at all: 404 whatever the key, before the key gate.
   if (deps.config.production) app.all("/api/dev/*", (c) => sendFailure(c, new ApiFailure("NOT_FOUND")));

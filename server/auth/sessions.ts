@@ -26,6 +26,8 @@ export const CUSTOMER_SESSION_S = 2 * 60 * 60;
 export const SESSIONS_CHANNEL = "nu_forms_sessions";
 /** Live sessions remembered per instance (and as many revoked ids); the oldest go first. */
 const CACHE_LIMIT = 20_000;
+/** How long a revocation waits for its own notification before answering anyway. */
+const HEARD_WAIT_MS = 1_000;
 
 export interface Session {
   sid: string;
@@ -45,8 +47,15 @@ export interface Sessions {
   end(sid: string, reason: EndReason): Promise<boolean>;
   /** Ends every live session of a subject; returns how many. */
   endAll(kind: SessionKind, subject: string, reason: EndReason): Promise<number>;
+  /**
+   * `load()`'s answer, remembered under `key` in the same per-instance cache as the sessions and
+   * dropped with them on every NOTIFY `nu_forms_sessions` (migration 007 also sends it when a staff
+   * row changes): for what decides whether a live session's holder may act (the staff row).
+   * `null` is never remembered; while the listener is down every call loads.
+   */
+  remember<T extends object>(key: string, load: () => Promise<T | null>): Promise<T | null>;
   /** What the cache holds (tests and diagnostics). */
-  readonly cache: { readonly size: number; readonly live: boolean };
+  readonly cache: { readonly size: number; readonly remembered: number; readonly live: boolean };
   close(): Promise<void>;
 }
 
@@ -59,15 +68,42 @@ const ended = () => new ApiFailure("SESSION_ENDED");
 
 export async function createSessions(db: Db, now: () => number): Promise<Sessions> {
   const liveSessions = new Map<string, Session>();
+  const remembered = new Map<string, object>();
   const revoked = new Map<string, true>();
   let epoch = 0;
   let listening = false;
 
   const invalidate = () => {
     liveSessions.clear();
+    remembered.clear();
     epoch++;
   };
-  const stopListening = await db.listen(SESSIONS_CHANNEL, invalidate, (connected) => {
+  // Notifications heard, and who waits for the next one (see `heard`).
+  let heardCount = 0;
+  let waiters: Array<() => void> = [];
+  const onNotify = () => {
+    heardCount++;
+    invalidate();
+    const waiting = waiters;
+    waiters = [];
+    for (const wake of waiting) wake();
+  };
+  /**
+   * Resolves once this instance has heard a notification after `count` (at most HEARD_WAIT_MS).
+   * A revocation made here is answered only then: PostgreSQL signals every listener of the
+   * commit at the same moment, so the other instances have it as soon as this one does, and a
+   * client that goes on to another instance finds the session ended there too.
+   */
+  const heard = (count: number) =>
+    new Promise<void>((resolve) => {
+      if (!listening || heardCount > count) return resolve();
+      const timer = setTimeout(resolve, HEARD_WAIT_MS);
+      waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  const stopListening = await db.listen(SESSIONS_CHANNEL, onNotify, (connected) => {
     listening = connected;
     invalidate();
   });
@@ -98,6 +134,7 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
         subject,
         expiresAtMs: startedMs + (kind === "staff" ? STAFF_SESSION_MAX_S : CUSTOMER_SESSION_S) * 1000,
       };
+      const writtenAt = { epoch, listening };
       await db.query(
         "INSERT INTO auth_sessions (sid, kind, subject, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)",
         [
@@ -108,11 +145,23 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
           new Date(session.expiresAtMs).toISOString(),
         ],
       );
+      // Live from birth: its first use here needs no read, unless a revocation (an "everywhere"
+      // that may have caught it) was heard meanwhile.
+      if (writtenAt.listening && listening && writtenAt.epoch === epoch)
+        limitedSet(liveSessions, session.sid, session);
       return session;
     },
 
     async check(sid, kind, subject) {
       let session = listening ? liveSessions.get(sid) : undefined;
+      if (session) {
+        // The rest of this I/O turn first: a notification that reached this instance together
+        // with the request (a sign-out answered by another instance a moment ago) empties the
+        // cache before the cache answers. Verification is synchronous now; without this turn
+        // the request could be answered in the same tick it arrived in.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        session = listening ? liveSessions.get(sid) : undefined;
+      }
       if (!session) {
         if (revoked.has(sid)) throw ended();
         const readAt = { epoch, listening };
@@ -127,16 +176,19 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
     },
 
     async end(sid, reason) {
+      const before = heardCount;
       const { rowCount } = await db.query(
         "UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3 WHERE sid = $1 AND revoked_at IS NULL",
         [sid, new Date(now()).toISOString(), reason],
       );
       limitedSet(revoked, sid, true);
       invalidate();
+      if (rowCount > 0) await heard(before);
       return rowCount > 0;
     },
 
     async endAll(kind, subject, reason) {
+      const before = heardCount;
       const { rows } = await db.query<{ sid: string }>(
         `UPDATE auth_sessions SET revoked_at = $3, revoked_reason = $4
          WHERE kind = $1 AND subject = $2 AND revoked_at IS NULL RETURNING sid`,
@@ -144,12 +196,27 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
       );
       for (const row of rows) limitedSet(revoked, row.sid, true);
       invalidate();
+      if (rows.length > 0) await heard(before);
       return rows.length;
+    },
+
+    async remember<T extends object>(key: string, load: () => Promise<T | null>) {
+      const known = listening ? (remembered.get(key) as T | undefined) : undefined;
+      if (known) return known;
+      const readAt = { epoch, listening };
+      const found = await load();
+      // Only a read no notification overtook: a change made meanwhile is never hidden.
+      if (found && readAt.listening && listening && readAt.epoch === epoch)
+        limitedSet(remembered, key, found);
+      return found;
     },
 
     cache: {
       get size() {
         return liveSessions.size;
+      },
+      get remembered() {
+        return remembered.size;
       },
       get live() {
         return listening;

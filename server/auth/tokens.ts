@@ -1,15 +1,16 @@
 /**
- * Customer and staff tokens: JWTs signed HS256 with the server secret. Verification pins the
- * algorithm and requires exp, iss, aud, sub and sid (jose accepts a token without exp otherwise).
+ * Customer and staff tokens: JWTs signed HS256 with the server secret (jose). Verification
+ * (jwt.ts, node:crypto, synchronous) pins the algorithm and requires exp, iss, aud, sub and sid.
  *
  * Issuing a token starts a session (sessions.ts) and the token carries its `sid`; verifying a
  * token also checks that its session is live, so a signed-out token is refused everywhere.
  * Staff tokens live STAFF_IDLE_S and are renewed while the staff member is active, never past
  * the session's end (STAFF_SESSION_MAX_S after sign-in); customer tokens last the whole session.
  */
-import { errors, jwtVerify, SignJWT } from "jose";
+import { SignJWT } from "jose";
 import type { Flow } from "../../lib/core/types.ts";
 import { ApiFailure } from "../http/envelope.ts";
+import { JwtRefused, verifyHs256 } from "./jwt.ts";
 import {
   CUSTOMER_SESSION_S,
   type Session,
@@ -27,6 +28,7 @@ export const STAFF_TOKEN_TTL_S = STAFF_IDLE_S;
 export { STAFF_SESSION_MAX_S };
 
 const ALG = "HS256";
+const AUDIENCES = [CUSTOMER_AUDIENCE, STAFF_AUDIENCE];
 const SID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface SessionOf {
@@ -96,15 +98,13 @@ export function createTokens(
     async verify(token) {
       let payload: Record<string, unknown>;
       try {
-        ({ payload } = await jwtVerify(token, key, {
-          algorithms: [ALG],
+        payload = verifyHs256(token, key, {
           issuer: ISSUER,
-          audience: [CUSTOMER_AUDIENCE, STAFF_AUDIENCE],
-          requiredClaims: ["exp", "iss", "aud", "sub", "sid"],
-          currentDate: new Date(now()),
-        }));
+          audiences: AUDIENCES,
+          nowS: Math.floor(now() / 1000),
+        });
       } catch (error) {
-        if (error instanceof errors.JWTExpired) throw new ApiFailure("TOKEN_EXPIRED");
+        if (error instanceof JwtRefused && error.expired) throw new ApiFailure("TOKEN_EXPIRED");
         throw new ApiFailure("UNAUTHENTICATED");
       }
       const { aud, sid } = payload;

@@ -23,7 +23,11 @@ export async function requireCustomer(c: Context, deps: Deps): Promise<CustomerP
   return principal;
 }
 
-/** A valid staff token of a staff member who still exists (role read fresh from the database). */
+/**
+ * A valid staff token of a staff member who still exists, with the role as the database has it
+ * now: the row is remembered per instance and dropped on any change to `staff` (migration 007),
+ * everywhere, like a revoked session.
+ */
 export async function requireStaff(c: Context, deps: Deps, role?: "admin"): Promise<StaffRow> {
   const principal = await principalOf(c, deps);
   if (!principal) throw new ApiFailure("UNAUTHENTICATED");
@@ -36,7 +40,9 @@ export async function staffFromPrincipal(
   role?: "admin",
 ): Promise<StaffRow> {
   if (principal.kind !== "staff") throw new ApiFailure("FORBIDDEN");
-  const staff = await findStaff(deps.db, principal.staffId);
+  const staff = await deps.sessions.remember(`staff:${principal.staffId}`, () =>
+    findStaff(deps.db, principal.staffId),
+  );
   if (!staff) throw new ApiFailure("UNAUTHENTICATED");
   if (role && staff.role !== role) throw new ApiFailure("FORBIDDEN");
   return staff;

@@ -2,6 +2,7 @@
  * Reading request input: JSON bodies and query strings, both through a valibot schema; any
  * problem is a 400 VALIDATION_FAILED naming the first bad field.
  */
+import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import * as v from "valibot";
 import { fieldOf } from "../../lib/core/schemas.ts";
@@ -17,12 +18,76 @@ export function parse<S extends AnySchema>(schema: S, value: unknown): v.InferOu
   return result.output as v.InferOutput<S>;
 }
 
+const utf8 = new TextDecoder();
+const bodies = new WeakMap<Context, Promise<string>>();
+
+/** Node's request, while nobody has started reading it (Hono's Request would otherwise be built). */
+function unreadIncoming(c: Context): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming || incoming.readableFlowing !== null || incoming.readableEnded) return undefined;
+  return incoming;
+}
+
+/**
+ * The bytes of Node's request, at most BODY_LIMIT_BYTES (413 beyond, whatever Content-Length
+ * said). Read straight from the socket stream: Hono's `c.req.text()` would first turn the light
+ * request of @hono/node-server into a full undici Request with a web stream and an AbortSignal.
+ */
+function readIncoming(incoming: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      incoming.off("data", onData);
+      incoming.off("end", onEnd);
+      incoming.off("error", onError);
+      incoming.off("close", onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= BODY_LIMIT_BYTES) return void chunks.push(chunk);
+      done();
+      incoming.resume();
+      reject(new ApiFailure("PAYLOAD_TOO_LARGE"));
+    };
+    const onEnd = () => {
+      done();
+      // As Response.text(): UTF-8, a leading byte-order mark dropped.
+      resolve(utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)));
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    const onClose = () => {
+      done();
+      reject(Object.assign(new Error("request closed before its body ended"), { code: "ECONNRESET" }));
+    };
+    incoming.on("data", onData);
+    incoming.on("end", onEnd);
+    incoming.on("error", onError);
+    incoming.on("close", onClose);
+  });
+}
+
+/** The request body as text (read once; later calls get the same text). */
+export function bodyText(c: Context): Promise<string> {
+  let text = bodies.get(c);
+  if (text === undefined) {
+    const incoming = unreadIncoming(c);
+    text = incoming ? readIncoming(incoming) : c.req.text();
+    bodies.set(c, text);
+  }
+  return text;
+}
+
 /** The JSON body, validated. Anything but `application/json` or unparsable JSON is refused. */
 export async function jsonBody<S extends AnySchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   const type = c.req.header("content-type") ?? "";
-  const text = await c.req.text();
+  const text = await bodyText(c);
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiFailure("VALIDATION_FAILED", { field: "" });
-  if (Buffer.byteLength(text) > BODY_LIMIT_BYTES) throw new ApiFailure("PAYLOAD_TOO_LARGE");
+  if (text.length > BODY_LIMIT_BYTES / 3 && Buffer.byteLength(text) > BODY_LIMIT_BYTES)
+    throw new ApiFailure("PAYLOAD_TOO_LARGE");
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -12,12 +12,12 @@ import type { Deps } from "../deps.ts";
 import { principalOf, staffFromPrincipal } from "../http/auth.ts";
 import type { AppEnv } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
-import { jsonBody } from "../http/input.ts";
+import { bodyText, jsonBody } from "../http/input.ts";
 import { findStaff } from "../services/staff.ts";
 
 /** A body-less POST is `{}`; anything sent must be the JSON the schema asks for. */
 async function optionalBody(c: Context<AppEnv>) {
-  if (c.req.header("content-type") === undefined && (await c.req.text()) === "") return {};
+  if (c.req.header("content-type") === undefined && (await bodyText(c)) === "") return {};
   return jsonBody(c, signOutSchema);
 }
 

@@ -44,32 +44,53 @@ export async function redemptionOffer(q: Queryable, flow: Flow, lang: TextLang):
   return rows;
 }
 
-/** The version of each kind in force now, whatever the language (versions name a text in every language). */
-async function versionsInForce(q: Queryable, nowMs: number): Promise<AcceptedDocument[]> {
-  const { rows } = await q.query<AcceptedDocument>(
-    `SELECT DISTINCT ON (kind) kind, version FROM legal_documents
-     WHERE published_at <= $1 ORDER BY kind, published_at DESC, version DESC`,
-    [new Date(nowMs).toISOString()],
+/** A published version of a document kind (one row per language). */
+export interface DocumentVersion {
+  kind: AcceptedDocument["kind"];
+  version: string;
+  /** published_at rounded up to the millisecond, so `<= now` agrees with the database's. */
+  publishedMs: number;
+}
+
+/**
+ * Every published version, in the order the database gives "the version in force": per kind,
+ * newest publication first, then the highest version. Held in memory (ReferenceLists) and dropped
+ * when `legal_documents` changes (migration 007).
+ */
+export async function documentVersions(q: Queryable): Promise<DocumentVersion[]> {
+  const { rows } = await q.query<{ kind: DocumentVersion["kind"]; version: string; published_ms: number }>(
+    `SELECT kind, version, ceil(extract(epoch FROM published_at) * 1000)::float8 AS published_ms
+     FROM legal_documents ORDER BY kind, published_at DESC, version DESC`,
   );
-  return rows;
+  return rows.map((r) => ({ kind: r.kind, version: r.version, publishedMs: Number(r.published_ms) }));
+}
+
+/** The version of each kind in force at `nowMs`, whatever the language (versions name a text in every language). */
+function versionsInForce(versions: readonly DocumentVersion[], nowMs: number): AcceptedDocument[] {
+  const inForce: AcceptedDocument[] = [];
+  for (const v of versions) {
+    if (v.publishedMs > nowMs || inForce.at(-1)?.kind === v.kind) continue;
+    inForce.push({ kind: v.kind, version: v.version });
+  }
+  return inForce;
 }
 
 /**
  * The consents as recorded: the document versions accepted — each must exist (400 naming the
  * entry otherwise); none sent means the versions in force — and the server's time.
  */
-export async function recordConsents(q: Queryable, consents: Consents, nowMs: number): Promise<Consents> {
+export function recordConsents(
+  versions: readonly DocumentVersion[],
+  consents: Consents,
+  nowMs: number,
+): Consents {
   const sent = consents.documents;
   let documents: AcceptedDocument[];
   if (sent === undefined) {
-    documents = await versionsInForce(q, nowMs);
+    documents = versionsInForce(versions, nowMs);
   } else {
     for (const [index, doc] of sent.entries()) {
-      const { rowCount } = await q.query(
-        "SELECT 1 FROM legal_documents WHERE kind = $1 AND version = $2 AND published_at <= $3 LIMIT 1",
-        [doc.kind, doc.version, new Date(nowMs).toISOString()],
-      );
-      if (!rowCount)
+      if (!versions.some((v) => v.kind === doc.kind && v.version === doc.version && v.publishedMs <= nowMs))
         throw new ApiFailure("VALIDATION_FAILED", { field: `consents.documents.${index}.version` });
     }
     documents = sent.map(({ kind, version }) => ({ kind, version }));

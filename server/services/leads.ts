@@ -105,8 +105,9 @@ export async function createLead(
   if (input.email !== customer.email) throw new ApiFailure("FORBIDDEN", { field: "email" });
   if (input.flow !== customer.flow) throw new ApiFailure("FORBIDDEN", { field: "flow" });
   const nowMs = deps.now();
-  // Reads only (document versions in force), before the one write statement.
-  const details = { ...detailsOf(input), consents: await recordConsents(deps.db, input.consents, nowMs) };
+  // Document versions and reference lists from memory: the write below is the only statement.
+  const versions = await deps.lists.documentVersions();
+  const details = { ...detailsOf(input), consents: recordConsents(versions, input.consents, nowMs) };
   (await referenceCheck(deps.lists, details))();
   const at = new Date(nowMs).toISOString();
   const detailsJson = JSON.stringify(details);
@@ -209,10 +210,12 @@ export async function patchLead(
 ): Promise<Lead> {
   const { id, ...changes } = input;
   const checkReferences = await referenceCheck(deps.lists, changes);
+  // Read before the transaction, like the lists (on PGlite a read outside it would wait for it).
+  const versions = changes.consents ? await deps.lists.documentVersions() : [];
   return deps.db.transaction(async (tx) => {
     const row = await loadRow(tx, id, true);
     if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
-    const consents = changes.consents && (await recordConsents(tx, changes.consents, deps.now()));
+    const consents = changes.consents && recordConsents(versions, changes.consents, deps.now());
     const merged: Details = {
       ...EMPTY_DETAILS,
       ...row.details,

@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import type { Clinic, Hospital, HospitalType, Product } from "../../lib/core/types.ts";
 import type { Db, Queryable } from "../db/db.ts";
+import { type DocumentVersion, documentVersions } from "./customerTexts.ts";
 
 export const REFERENCE_CHANNEL = "nu_forms_reference";
 
@@ -46,6 +47,8 @@ export interface ReferenceLists {
   hospitals(type?: HospitalType): Promise<CachedList>;
   clinics(): Promise<CachedList>;
   products(): Promise<CachedList>;
+  /** The published versions of the legal documents (lead consents are checked against them). */
+  documentVersions(): Promise<readonly DocumentVersion[]>;
   close(): Promise<void>;
 }
 
@@ -55,11 +58,11 @@ function answer(rows: { id: string | number }[]): CachedList {
   return { json, etag, ids: new Set(rows.map((r) => r.id)) };
 }
 
-type Table = "hospitals" | "clinics" | "products";
+type Table = "hospitals" | "clinics" | "products" | "legal_documents";
 
 export async function referenceLists(db: Db): Promise<ReferenceLists> {
   // Keyed "table" or "table:variant"; a promise, so concurrent first requests share one read.
-  const cache = new Map<string, Promise<CachedList>>();
+  const cache = new Map<string, Promise<unknown>>();
   let listening = false;
   const drop = (table?: string) => {
     for (const key of [...cache.keys()])
@@ -73,16 +76,12 @@ export async function referenceLists(db: Db): Promise<ReferenceLists> {
       drop();
     },
   );
-  const get = (
-    table: Table,
-    variant: string,
-    load: () => Promise<{ id: string | number }[]>,
-  ): Promise<CachedList> => {
-    if (!listening) return load().then(answer);
+  const get = <T>(table: Table, variant: string, load: () => Promise<T>): Promise<T> => {
+    if (!listening) return load();
     const key = variant ? `${table}:${variant}` : table;
-    let entry = cache.get(key);
+    let entry = cache.get(key) as Promise<T> | undefined;
     if (!entry) {
-      const loading = load().then(answer);
+      const loading = load();
       entry = loading;
       cache.set(key, loading);
       loading.catch(() => {
@@ -92,9 +91,10 @@ export async function referenceLists(db: Db): Promise<ReferenceLists> {
     return entry;
   };
   return {
-    hospitals: (type) => get("hospitals", type ?? "", () => hospitals(db, type)),
-    clinics: () => get("clinics", "", () => clinics(db)),
-    products: () => get("products", "", () => products(db)),
+    hospitals: (type) => get("hospitals", type ?? "", () => hospitals(db, type).then(answer)),
+    clinics: () => get("clinics", "", () => clinics(db).then(answer)),
+    products: () => get("products", "", () => products(db).then(answer)),
+    documentVersions: () => get("legal_documents", "", () => documentVersions(db)),
     close: () => stop(),
   };
 }

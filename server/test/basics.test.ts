@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerToken, startTestServer, type TestServer } from "./harness.ts";
+import { API_KEY, customerToken, startTestServer, type TestServer } from "./harness.ts";
 
 let s: TestServer;
 let distDir: string;
@@ -86,6 +86,33 @@ describe("envelope and headers", () => {
     });
     expect(res.status).toBe(413);
     expect(res.body.Error).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("refuses a body sent without Content-Length (chunked) once it passes 64 KiB, and reads a small one", async () => {
+    const chunked = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 8192) controller.enqueue(bytes.subarray(at, at + 8192));
+          controller.close();
+        },
+      });
+      return fetch(`${s.url}/api/auth/email/code`, {
+        method: "POST",
+        headers: { "x-api-key": API_KEY, "content-type": "application/json" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
+    };
+    const big = await chunked(
+      JSON.stringify({ email: "a@b.hk", flow: "nuform", pad: "x".repeat(70 * 1024) }),
+    );
+    expect(big.status).toBe(413);
+    expect((await big.json()).Error).toBe("PAYLOAD_TOO_LARGE");
+    // Small and chunked: read and validated like any other (the unknown field is named).
+    const small = await chunked(JSON.stringify({ email: "a@b.hk", flow: "nuform", pad: "x" }));
+    expect(small.status).toBe(400);
+    expect(await small.json()).toMatchObject({ Error: "VALIDATION_FAILED", Field: "pad" });
   });
 
   it("refuses a body that is not JSON, or not sent as JSON", async () => {

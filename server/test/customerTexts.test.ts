@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Consents, LegalDocument, RedemptionOffer } from "../../lib/core/types.ts";
 import { publishTexts } from "../services/customerTexts.ts";
 import { count, customerToken, newLeadBody, startTestServer, type TestServer } from "./harness.ts";
@@ -122,6 +122,52 @@ describe("consents recorded with the lead", () => {
     expect(res.status).toBe(400);
     expect(res.body.Field).toBe("consents.documents.1.version");
     expect(await count(s, "leads")).toBe(leads);
+  });
+
+  it("checks consents from memory, and records a version published later from its time on", async () => {
+    const first = "consent.e@example.com";
+    await s.call("POST", "/api/lead", { token: await customerToken(s, first), body: newLeadBody(first) });
+    const email = "consent.f@example.com";
+    const token = await customerToken(s, email);
+    const queries = vi.spyOn(s.db, "query");
+    try {
+      const res = await s.call<LeadAnswer>("POST", "/api/lead", { token, body: newLeadBody(email) });
+      expect(res.status).toBe(200);
+      expect(queries.mock.calls.filter(([sql]) => sql.includes("legal_documents"))).toEqual([]);
+    } finally {
+      queries.mockRestore();
+    }
+    // Published to take effect a minute from now: not yet in force, then in force.
+    await s.db.transaction((tx) =>
+      publishTexts(
+        tx,
+        {
+          documents: [
+            { kind: "privacy_policy", version: "2027-03", lang: "en", title: "Privacy", body: "v" },
+          ],
+        },
+        s.clock.now() + 60_000,
+      ),
+    );
+    const early = "consent.g@example.com";
+    const before = await s.call<LeadAnswer>("POST", "/api/lead", {
+      token: await customerToken(s, early),
+      body: newLeadBody(early),
+    });
+    expect(before.body.Data[0].consents.documents).toContainEqual({
+      kind: "privacy_policy",
+      version: SAMPLE,
+    });
+    s.clock.advance(61_000);
+    const late = "consent.h@example.com";
+    const after = await s.call<LeadAnswer>("POST", "/api/lead", {
+      token: await customerToken(s, late),
+      body: newLeadBody(late),
+    });
+    expect(after.body.Data[0].consents.documents).toContainEqual({
+      kind: "privacy_policy",
+      version: "2027-03",
+    });
   });
 
   it("serves a newly published version while leads keep the version they accepted", async () => {

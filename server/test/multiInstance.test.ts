@@ -178,6 +178,30 @@ describe.skipIf(!TEST_DATABASE_URL)(
         expect((await readLead(b, token)).status).toBe(401);
       });
 
+      it("a role changed in the database counts on both, though both had the staff row cached", async () => {
+        // Signed directly: S002 is locked out by the lock-out test above.
+        const token = await a.deps.tokens.staff("S002", "staff");
+        const full = (s: TestServer) =>
+          s.call<{ email: string }>("GET", "/api/lead?id=NUDEM00001&full=1", { token });
+        expect((await full(a)).body.Data[0].email).toContain("***");
+        expect((await full(b)).body.Data[0].email).toContain("***");
+        await a.db.query("UPDATE staff SET role = 'admin' WHERE staff_id = 'S002'");
+        try {
+          // The NOTIFY arrives a moment after the commit, on both instances.
+          await expect
+            .poll(async () => (await full(a)).body.Data[0].email, { timeout: 5_000 })
+            .not.toContain("***");
+          await expect
+            .poll(async () => (await full(b)).body.Data[0].email, { timeout: 5_000 })
+            .not.toContain("***");
+        } finally {
+          await a.db.query("UPDATE staff SET role = 'staff' WHERE staff_id = 'S002'");
+        }
+        await expect
+          .poll(async () => (await full(b)).body.Data[0].email, { timeout: 5_000 })
+          .toContain("***");
+      });
+
       it("a password changed in the database ends the sessions cached on both", async () => {
         const token = await staffToken(a, "A001");
         expect((await readLead(a, token)).status).toBe(200);

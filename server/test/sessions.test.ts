@@ -190,6 +190,25 @@ describe("revocation reaches the cache wherever it is made", () => {
     expect((await readLead(token)).body.Error).toBe("SESSION_ENDED");
   });
 
+  it("knows a session it started as live: its first use reads nothing", async () => {
+    const token = await s.deps.tokens.customer("born.live@example.com", "nuform");
+    const seen: string[] = [];
+    const query = s.db.query.bind(s.db);
+    s.db.query = (async (sql: string, params?: unknown[]) => {
+      seen.push(sql);
+      return query(sql, params);
+    }) as typeof s.db.query;
+    try {
+      await s.deps.tokens.verify(token);
+    } finally {
+      s.db.query = query;
+    }
+    expect(seen).toEqual([]);
+    // And it is still ended by a sign-out like any other.
+    expect((await signOut(token)).status).toBe(200);
+    await expect(s.deps.tokens.verify(token)).rejects.toMatchObject({ code: "SESSION_ENDED" });
+  });
+
   it("answers a cached live session without a query", async () => {
     const token = await staffToken(s, "S001");
     expect((await readLead(token)).status).toBe(200);
@@ -206,6 +225,58 @@ describe("revocation reaches the cache wherever it is made", () => {
       s.db.query = query;
     }
     expect(seen.filter((sql) => sql.includes("auth_sessions"))).toEqual([]);
+  });
+});
+
+describe("the staff row is remembered with the sessions, and dropped on any change", () => {
+  const fullRead = (token: string) =>
+    s.call<{ email: string }>("GET", "/api/lead?id=NUDEM00001&full=1", { token });
+  const staffQueries = async (run: () => Promise<unknown>) => {
+    const seen: string[] = [];
+    const query = s.db.query.bind(s.db);
+    s.db.query = (async (sql: string, params?: unknown[]) => {
+      seen.push(sql);
+      return query(sql, params);
+    }) as typeof s.db.query;
+    try {
+      await run();
+    } finally {
+      s.db.query = query;
+    }
+    return seen.filter((sql) => /\bFROM staff\b/.test(sql));
+  };
+
+  it("answers a second staff call without reading the staff row", async () => {
+    const token = await staffToken(s, "S002");
+    expect((await readLead(token)).status).toBe(200);
+    expect(s.deps.sessions.cache.remembered).toBeGreaterThan(0);
+    expect(await staffQueries(() => readLead(token))).toEqual([]);
+  });
+
+  it("a role changed in the database counts at the next request, both ways", async () => {
+    const token = await staffToken(s, "S002");
+    expect((await fullRead(token)).body.Data[0].email).toContain("***");
+    const email = async () => (await fullRead(token)).body.Data[0].email;
+    await s.db.query("UPDATE staff SET role = 'admin' WHERE staff_id = 'S002'");
+    try {
+      // On PostgreSQL the NOTIFY of a change made by SQL arrives a moment after the commit.
+      await expect.poll(email, { timeout: 5_000 }).not.toContain("***");
+    } finally {
+      await s.db.query("UPDATE staff SET role = 'staff' WHERE staff_id = 'S002'");
+    }
+    await expect.poll(email, { timeout: 5_000 }).toContain("***");
+  });
+
+  it("a staff member removed in the database is refused", async () => {
+    await s.db.query(
+      `INSERT INTO staff (staff_id, first_name, last_name, role, phone, need_otp, password_hash)
+       SELECT 'S090', first_name, last_name, role, phone, need_otp, password_hash FROM staff WHERE staff_id = 'S002'`,
+    );
+    const token = await s.deps.tokens.staff("S090", "staff");
+    expect((await readLead(token)).status).toBe(200);
+    await s.db.query("DELETE FROM staff WHERE staff_id = 'S090'");
+    // On PostgreSQL the NOTIFY of a change made by SQL arrives a moment after the commit.
+    await expect.poll(async () => (await readLead(token)).status, { timeout: 5_000 }).toBe(401);
   });
 });
 
