@@ -60,9 +60,14 @@ describe("staffDisplayName", () => {
 describe("staffLoginOutcome", () => {
   it("is S0 when a one-time code is needed, 'Empty token' without a token, else ok", () => {
     expect(staffLoginOutcome({ need_otp: "Y", staff_token: "" })).toBe("S0");
+    expect(staffLoginOutcome({ need_otp: "Y", staff_token: null })).toBe("S0");
     expect(staffLoginOutcome({ need_otp: "N", staff_token: "" })).toBe("Empty token");
     expect(staffLoginOutcome({ need_otp: "N", staff_token: null })).toBe("Empty token");
     expect(staffLoginOutcome({ need_otp: "N", staff_token: "t" })).toBe("ok");
     expect(staffLoginOutcome({ staff_token: "t" })).toBe("ok");
+  });
+
+  it("is ok for a record that needs a code and carries a token (the answer of POST /api/staff/otp)", () => {
+    expect(staffLoginOutcome({ need_otp: "Y", staff_token: "a.b.c" })).toBe("ok");
   });
 });

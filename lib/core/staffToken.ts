@@ -74,11 +74,13 @@ export function staffDisplayName(first: string | null | undefined, last: string 
 
 export type StaffLoginOutcome = "ok" | "S0" | "Empty token";
 
-/** SPEC §4: 'S0' when a one-time code step follows, 'Empty token' when no token came back, else 'ok'. */
-export function staffLoginOutcome(record: {
-  need_otp?: string;
-  staff_token?: string | null;
-}): StaffLoginOutcome {
+/**
+ * SPEC §4 staff login result: a token is 'ok' — also with `need_otp: "Y"`, as
+ * `POST /api/staff/otp` answers once the code is right, no token with `need_otp: "Y"` is 'S0' (the one-time
+ * code step follows), no token otherwise is 'Empty token'.
+ */
+export function staffLoginOutcome(record: { need_otp?: string; staff_token?: string | null }): StaffLoginOutcome {
+  if (record.staff_token) return "ok";
   if (record.need_otp === "Y") return "S0";
-  return record.staff_token ? "ok" : "Empty token";
+  return "Empty token";
 }

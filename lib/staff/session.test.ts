@@ -23,6 +23,7 @@ const record: StaffRecord = {
 describe("staff sign-in outcome (SPEC §4)", () => {
   it("is ok with a token, S0 when a code step follows, 'Empty token' otherwise", () => {
     expect(staffLoginOutcome(record)).toBe("ok");
+    expect(staffLoginOutcome({ ...record, need_otp: "Y" })).toBe("ok");
     expect(staffLoginOutcome({ staff_token: "", need_otp: "Y" })).toBe("S0");
     expect(staffLoginOutcome({ staff_token: "", need_otp: "N" })).toBe("Empty token");
     expect(staffLoginOutcome({ staff_token: "", need_otp: "" })).toBe("Empty token");

@@ -15,14 +15,7 @@ export { STAFF_SESSION_KEYS };
 
 export const STAFF_FIRST_PAGE = "/staff/verification";
 
-/** SPEC §4 staff login result: `ok`, `S0` (a one-time code step follows), `Empty token`. */
-export type StaffLoginOutcome = "ok" | "S0" | "Empty token";
-
-export function staffLoginOutcome(record: Pick<StaffRecord, "staff_token" | "need_otp">): StaffLoginOutcome {
-  if (record.staff_token) return "ok";
-  if (record.need_otp === "Y") return "S0";
-  return "Empty token";
-}
+export { type StaffLoginOutcome, staffLoginOutcome } from "../core/staffToken.ts";
 
 /** The flags a successful sign-in stores. */
 export function sessionFlags(record: StaffRecord): Flags {

@@ -1,4 +1,4 @@
-import type { AddressEn, AddressValue } from "../core/types.ts";
+import type { AddressEn } from "../core/types.ts";
 
 /**
  * The `detail` of every event the widgets dispatch. All are bubbling, composed `CustomEvent`s, so a
@@ -18,11 +18,6 @@ export interface NuEventDetails {
 }
 
 export type NuEventName = keyof NuEventDetails;
-
-export interface NuAddressChangeDetail {
-  value: AddressValue;
-  english: AddressEn;
-}
 
 declare global {
   interface GlobalEventHandlersEventMap {

@@ -2,7 +2,7 @@
 import { toAddressEn } from "../../core/address.ts";
 import type { Lang } from "../../core/i18n/index.ts";
 import { findDistrict, findRegion, findSubDistrict } from "../../core/lists/regions.ts";
-import type { AddressValue, MainlandAddress } from "../../core/types.ts";
+import type { AddressValue } from "../../core/types.ts";
 
 /** A Hong Kong address in the customer's language: 九龍 觀塘 淘大花園 P座 10樓 A室. */
 export function hkAddressText(address: AddressValue | null, lang: Lang): string {
@@ -27,8 +27,4 @@ export function hkAddressText(address: AddressValue | null, lang: Lang): string 
   ]
     .filter(Boolean)
     .join(" ");
-}
-
-export function mainlandAddressText(address: MainlandAddress): string {
-  return [address.province, address.city, address.district, address.detail].filter(Boolean).join(" ");
 }
