@@ -79,7 +79,10 @@ export type StaffLoginOutcome = "ok" | "S0" | "Empty token";
  * `POST /api/staff/otp` answers once the code is right, no token with `need_otp: "Y"` is 'S0' (the one-time
  * code step follows), no token otherwise is 'Empty token'.
  */
-export function staffLoginOutcome(record: { need_otp?: string; staff_token?: string | null }): StaffLoginOutcome {
+export function staffLoginOutcome(record: {
+  need_otp?: string;
+  staff_token?: string | null;
+}): StaffLoginOutcome {
   if (record.staff_token) return "ok";
   if (record.need_otp === "Y") return "S0";
   return "Empty token";
