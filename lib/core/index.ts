@@ -12,6 +12,7 @@ export * from "./maintenance.ts";
 export * from "./password.ts";
 export * from "./redirect.ts";
 export * from "./routes.ts";
+export * from "./staffLogin.ts";
 export * from "./staffToken.ts";
 export * from "./storageKeys.ts";
 export type * from "./types.ts";

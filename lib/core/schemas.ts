@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { hkToday, isValidYmd } from "./dates.ts";
 import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
-import { isValidPhone, normalisePhone } from "./lists/phoneCodes.ts";
+import { isValidPhone, normalisePhone, PHONE_CODES } from "./lists/phoneCodes.ts";
 import { regionOfDistrict } from "./lists/regions.ts";
 import { checkPassword } from "./password.ts";
 import { isPersonName } from "./personName.ts";
@@ -301,7 +301,7 @@ const phoneSchema = v.pipe(
   v.transform(normalisePhone),
   v.regex(/^\d{1,15}$/),
 );
-const phoneCodeSchema = v.picklist(["852", "853", "86"]);
+const phoneCodeSchema = v.picklist(PHONE_CODES.map((c) => c.value));
 
 /** Fields a lead may carry besides its identity (flow, e-mail); all optional on create and patch. */
 const leadDetailEntries = {
@@ -321,14 +321,25 @@ function phoneFits(l: { phone_code?: string; phone?: string }): boolean {
   return l.phone_code === undefined || l.phone === undefined || isValidPhone(l.phone_code, l.phone);
 }
 
+/** Who the customer is and how to reach them: the lead's own rules for these fields. */
+const personEntries = {
+  last_name: personNameText({ required: true }),
+  first_name: personNameText({ required: true }),
+  phone_code: phoneCodeSchema,
+  phone: phoneSchema,
+};
+
+/** The person-info step's fields (names and phone) as `POST /api/lead` judges them. */
+export const personSchema = v.pipe(
+  v.strictObject(personEntries),
+  v.forward(v.partialCheck([["phone_code"], ["phone"]], phoneFits, "phone does not fit its code"), ["phone"]),
+);
+
 export const leadCreateSchema = v.pipe(
   v.strictObject({
     flow: flowSchema,
     email: emailSchema,
-    last_name: personNameText({ required: true }),
-    first_name: personNameText({ required: true }),
-    phone_code: phoneCodeSchema,
-    phone: phoneSchema,
+    ...personEntries,
     consents: consentsSchema,
     ...leadDetailEntries,
   }),
@@ -369,6 +380,9 @@ export const redemptionCreateSchema = v.strictObject({
   note: v.optional(text(LIMITS.text, { multiline: true })),
 });
 
+/** The message of checks that refuse a date after today (forms word it apart: `FieldProblem`). */
+const FUTURE = "future";
+
 /** Invoice numbers as shops print them (upper-cased before the check). */
 export const INVOICE_NO_PATTERN = /^[A-Z0-9][A-Z0-9/_.-]*$/;
 
@@ -387,7 +401,7 @@ export const invoiceCreateSchema = v.strictObject({
     v.string(),
     v.maxLength(10),
     v.check((ymd: string) => isValidYmd(ymd), "not a date"),
-    v.check((ymd) => ymd <= hkToday(), "in the future"),
+    v.check((ymd) => ymd <= hkToday(), FUTURE),
   ),
   amount: v.pipe(
     v.number(),
@@ -454,6 +468,47 @@ export const idempotencyKeySchema = v.pipe(
 export function fieldOf(issues: readonly v.BaseIssue<unknown>[]): string {
   const first = issues[0];
   return first ? (v.getDotPath(first) ?? "") : "";
+}
+
+/**
+ * What is wrong with a field, as a form words it: left blank, too long, out of range, a date after
+ * today, or anything else the schema refuses.
+ */
+export type FieldProblem = "required" | "too_long" | "range" | "future" | "format";
+
+const RANGE_ISSUES = new Set(["gt_value", "lt_value", "min_value", "max_value"]);
+
+function problemOf(issue: v.BaseIssue<unknown>, value: unknown): FieldProblem {
+  if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+    return "required";
+  }
+  if (issue.type === "max_length") return "too_long";
+  if (RANGE_ISSUES.has(issue.type)) return "range";
+  return issue.message === FUTURE ? "future" : "format";
+}
+
+/**
+ * Checks a form's input with an API schema (the browser's validation is the server's): the output
+ * when it passes, else the first problem of each top-level field the issues name. A field whose
+ * input is blank is "required" whatever rule refused it.
+ */
+export function checkFields<TSchema extends v.GenericSchema, F extends string>(
+  schema: TSchema,
+  input: Record<F, unknown>,
+): { ok: true; output: v.InferOutput<TSchema> } | { ok: false; problems: Partial<Record<F, FieldProblem>> } {
+  // The Standard Schema entry every valibot schema carries runs exactly what v.safeParse runs; going
+  // through it keeps safeParse out of the valibot chunk that each sign-in step downloads.
+  const result = schema["~standard"].validate(input) as
+    | { value: v.InferOutput<TSchema>; issues?: undefined }
+    | { issues: readonly v.BaseIssue<unknown>[] };
+  if (!result.issues) return { ok: true, output: result.value };
+  const problems: Partial<Record<F, FieldProblem>> = {};
+  for (const issue of result.issues) {
+    const field = issue.path?.[0]?.key as F | undefined;
+    if (field === undefined || problems[field] || !Object.hasOwn(input, field)) continue;
+    problems[field] = problemOf(issue, input[field]);
+  }
+  return { ok: false, problems };
 }
 
 export type EmailCodeRequest = v.InferOutput<typeof emailCodeRequestSchema>;

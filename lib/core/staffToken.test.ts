@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkStaffToken, staffDisplayName, staffLoginOutcome, tokenExpiry } from "./staffToken.ts";
+import { staffLoginOutcome } from "./staffLogin.ts";
+import { checkStaffToken, staffDisplayName, tokenExpiry } from "./staffToken.ts";
 
 const b64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 const jwt = (payload: unknown) =>

@@ -71,19 +71,3 @@ export function checkStaffToken(
 export function staffDisplayName(first: string | null | undefined, last: string | null | undefined): string {
   return personName(first, last);
 }
-
-export type StaffLoginOutcome = "ok" | "S0" | "Empty token";
-
-/**
- * SPEC §4 staff login result: a token is 'ok' — also with `need_otp: "Y"`, as
- * `POST /api/staff/otp` answers once the code is right, no token with `need_otp: "Y"` is 'S0' (the one-time
- * code step follows), no token otherwise is 'Empty token'.
- */
-export function staffLoginOutcome(record: {
-  need_otp?: string;
-  staff_token?: string | null;
-}): StaffLoginOutcome {
-  if (record.staff_token) return "ok";
-  if (record.need_otp === "Y") return "S0";
-  return "Empty token";
-}

@@ -32,7 +32,11 @@ export interface InvoiceQrcodeProps extends StaffApiProps {
 }
 
 const PROBLEM_TEXT: Record<InvoiceField, Partial<Record<InvoiceProblem, MessageKey>>> = {
-  invoice_no: { required: "staff.invoice.numberRequired", format: "staff.invoice.numberFormat" },
+  invoice_no: {
+    required: "staff.invoice.numberRequired",
+    too_long: "staff.invoice.numberFormat",
+    format: "staff.invoice.numberFormat",
+  },
   invoice_date: {
     required: "staff.invoice.dateRequired",
     format: "staff.invoice.dateFormat",
@@ -44,7 +48,11 @@ const PROBLEM_TEXT: Record<InvoiceField, Partial<Record<InvoiceProblem, MessageK
     range: "staff.invoice.amountRange",
   },
   lead_id: { required: "staff.lead.refRequired", format: "staff.lead.refFormat" },
-  shop: { required: "staff.invoice.shopRequired", format: "staff.invoice.shopFormat" },
+  shop: {
+    required: "staff.invoice.shopRequired",
+    too_long: "staff.invoice.shopFormat",
+    format: "staff.invoice.shopFormat",
+  },
 };
 
 /** The server's `Field` (dotted path) → the form field it names. */

@@ -15,7 +15,7 @@ export { STAFF_SESSION_KEYS };
 
 export const STAFF_FIRST_PAGE = "/staff/verification";
 
-export { type StaffLoginOutcome, staffLoginOutcome } from "../core/staffToken.ts";
+export { type StaffLoginOutcome, staffLoginOutcome } from "../core/staffLogin.ts";
 
 /** The flags a successful sign-in stores. */
 export function sessionFlags(record: StaffRecord): Flags {

@@ -1,6 +1,8 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { emptyAddress } from "../../core/address.ts";
 import { t } from "../../core/i18n/index.ts";
+import { leadCreateSchema } from "../../core/schemas.ts";
 import { babyDateInRange } from "../recruitment/babyDate.ts";
 import { emptyDraft, type FlowDraft } from "./draft.ts";
 import { leadBody, termsKind } from "./leadSubmit.ts";
@@ -77,6 +79,51 @@ describe("validatePerson", () => {
     const { errors } = validatePerson(draft({ last_name: "Chan2", first_name: "大文😀" }), "CN", zh);
     expect(errors.last_name).toMatch(/不可包含數字或表情符號/);
     expect(errors.first_name).toMatch(/不可包含數字或表情符號/);
+  });
+
+  it("says how long a name or mainland address part may be: the lead schema's limits", () => {
+    const { errors } = validatePerson(
+      draft({
+        last_name: "陳".repeat(51),
+        first_name: "大".repeat(50),
+        address_cn: { province: "廣東省", city: "深圳市", district: "南山區", detail: "路".repeat(201) },
+      }),
+      "CN",
+      zh,
+    );
+    expect(errors).toEqual({ last_name: "最多 50 個字", detail: "最多 200 個字" });
+  });
+
+  it("judges names and phones exactly as POST /api/lead does (one rule)", () => {
+    const names = ["陳", " 大文 ", "O'Brien", "Chan2", "😀", "a".repeat(50), "a".repeat(51), "\u202e", "·"];
+    const phones: [string, string][] = [
+      ["852", "9123 4567"],
+      ["852", "1234-5678"],
+      ["853", "62345678"],
+      ["86", "13912345678"],
+      ["86", "+8613912345678"],
+      ["44", "2071234567"],
+    ];
+    for (const name of names) {
+      for (const [phone_code, phone] of phones) {
+        const person = { last_name: name, first_name: "大文", phone_code, phone };
+        const server = v.safeParse(leadCreateSchema, {
+          flow: "nuform",
+          email: "a@b.hk",
+          consents: { terms: true, privacy: true, marketing: false },
+          ...person,
+        });
+        const { errors } = validatePerson(draft(person), "HK", zh);
+        const serverFields = server.success ? [] : server.issues.map((i) => v.getDotPath(i));
+        expect({ name, phone, fields: Object.keys(errors).sort() }).toEqual({
+          name,
+          phone,
+          fields: [...new Set(serverFields)]
+            .filter((f) => f !== "phone" || !serverFields.includes("phone_code"))
+            .sort(),
+        });
+      }
+    }
   });
 
   it("flags a Hong Kong address without region, district or building", () => {

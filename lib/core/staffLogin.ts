@@ -1,0 +1,19 @@
+/**
+ * How the browser reads the answer of a staff sign-in (SPEC §4). Its own module, apart from the
+ * token check every page loads, so only the staff sign-in downloads it.
+ */
+export type StaffLoginOutcome = "ok" | "S0" | "Empty token";
+
+/**
+ * SPEC §4 staff login result: a token is 'ok' (also with `need_otp: "Y"`: that is how
+ * `POST /api/staff/otp` answers a right code); no token with `need_otp: "Y"` is 'S0' (the one-time
+ * code step follows); no token otherwise is 'Empty token'.
+ */
+export function staffLoginOutcome(record: {
+  need_otp?: string;
+  staff_token?: string | null;
+}): StaffLoginOutcome {
+  if (record.staff_token) return "ok";
+  if (record.need_otp === "Y") return "S0";
+  return "Empty token";
+}
