@@ -9,12 +9,10 @@ import { maintenanceDecision } from "./core/maintenance.ts";
 import { NUFORM_BASE, RECRUITMENT_BASE } from "./core/routes.ts";
 import { tokenExpiry } from "./core/staffToken.ts";
 import type { FlagKey, Flags } from "./core/storageKeys.ts";
-import type { MaintenanceRecord } from "./core/types.ts";
-
-export type CustomerFlow = "nuform" | "recruitment";
+import type { Flow, MaintenanceRecord } from "./core/types.ts";
 
 export interface GateInput {
-  flow: CustomerFlow;
+  flow: Flow;
   /** The step's path segment; "" (or "login") is the entry page. */
   step: string;
   flags: Flags;
@@ -32,13 +30,13 @@ export type GateResult =
   /** Maintenance: leave the app for the maintenance page (may be another site). */
   | { kind: "maintenance"; to: string; remove: FlagKey[]; signInReason?: never };
 
-export function flowPath(flow: CustomerFlow, step: string): string {
+export function flowPath(flow: Flow, step: string): string {
   const base = flow === "nuform" ? NUFORM_BASE : RECRUITMENT_BASE;
   return step && step !== "login" ? `${base}/${step}` : base;
 }
 
 /** The flag that says the customer signed in to this flow (SPEC §6). */
-export const SIGNED_IN_FLAG: Record<CustomerFlow, FlagKey> = {
+export const SIGNED_IN_FLAG: Record<Flow, FlagKey> = {
   nuform: "isAuthenticated",
   recruitment: "isAuthenticatedRe",
 };

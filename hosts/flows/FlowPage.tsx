@@ -3,14 +3,15 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
 import { NUFORM_STEPS, RECRUITMENT_STEPS } from "../../lib/core/routes.ts";
-import { type CustomerFlow, flowPath, runGate } from "../../lib/gate.ts";
+import type { Flow } from "../../lib/core/types.ts";
+import { flowPath, runGate } from "../../lib/gate.ts";
 import { currentQuery } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
 import { FLOW_TITLES, stepTitle } from "./stepTitles.ts";
 
-const STEPS: Record<CustomerFlow, readonly string[]> = {
+const STEPS: Record<Flow, readonly string[]> = {
   nuform: NUFORM_STEPS,
   recruitment: RECRUITMENT_STEPS,
 };
@@ -29,7 +30,7 @@ export function FlowPage(props: FlowPageProps) {
 
 interface FlowPageProps {
   path?: string;
-  flow: CustomerFlow;
+  flow: Flow;
   step?: string;
 }
 

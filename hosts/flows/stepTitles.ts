@@ -1,9 +1,9 @@
 /** What each customer step is called in the browser tab (`document.title`), by flow and step. */
-import type { CustomerFlow } from "../../lib/gate.ts";
+import type { Flow } from "../../lib/core/types.ts";
 
-export const FLOW_TITLES: Record<CustomerFlow, string> = { nuform: "會員登記", recruitment: "媽媽會員招募" };
+export const FLOW_TITLES: Record<Flow, string> = { nuform: "會員登記", recruitment: "媽媽會員招募" };
 
-const STEP_TITLES: Record<CustomerFlow, Record<string, string>> = {
+const STEP_TITLES: Record<Flow, Record<string, string>> = {
   nuform: {
     "": "電郵登入",
     personInfoHK: "個人資料",
@@ -25,6 +25,6 @@ const STEP_TITLES: Record<CustomerFlow, Record<string, string>> = {
   },
 };
 
-export function stepTitle(flow: CustomerFlow, step: string): string {
+export function stepTitle(flow: Flow, step: string): string {
   return STEP_TITLES[flow][step === "login" ? "" : step] ?? "";
 }

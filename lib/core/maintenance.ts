@@ -1,14 +1,12 @@
 /** The maintenance check of SPEC §5 as a pure decision; the caller clears flags and navigates. */
 import { type FlagKey, SIGN_IN_FLAG_KEYS } from "./storageKeys.ts";
-import type { MaintenanceRecord } from "./types.ts";
-
-export type MaintenanceFlow = "nuform" | "recruitment";
+import type { Flow, MaintenanceRecord } from "./types.ts";
 
 export type MaintenanceDecision =
   | { blocked: false }
   | {
       blocked: true;
-      scope: "global" | MaintenanceFlow;
+      scope: "global" | Flow;
       message: string;
       redirectTo: string;
       clearFlags: FlagKey[];
@@ -16,7 +14,7 @@ export type MaintenanceDecision =
 
 export interface MaintenanceInput {
   record: MaintenanceRecord | null | undefined;
-  flow: MaintenanceFlow;
+  flow: Flow;
   nowMs?: number;
   /** The maintenance page (`/maintenance`, or an absolute URL; may already carry a query). */
   pageUrl: string;
@@ -44,11 +42,7 @@ export function maintenanceDecision({
   pageUrl,
 }: MaintenanceInput): MaintenanceDecision {
   if (record?.environment !== "prod") return { blocked: false };
-  const block = (
-    scope: "global" | MaintenanceFlow,
-    message: string,
-    clearFlags: FlagKey[],
-  ): MaintenanceDecision => ({
+  const block = (scope: "global" | Flow, message: string, clearFlags: FlagKey[]): MaintenanceDecision => ({
     blocked: true,
     scope,
     message,

@@ -11,7 +11,7 @@ import { isValidPhone, normalisePhone, PHONE_CODES } from "./lists/phoneCodes.ts
 import { regionOfDistrict } from "./lists/regions.ts";
 import { checkPassword } from "./password.ts";
 import { isPersonName } from "./personName.ts";
-import type { DistrictCode, RegionCode } from "./types.ts";
+import type { DistrictCode, Flow, RegionCode } from "./types.ts";
 
 export const LIMITS = {
   name: 50,
@@ -105,7 +105,7 @@ export function isEmail(value: string): boolean {
   return v.is(emailSchema, value);
 }
 
-export const flowSchema = v.picklist(["nuform", "recruitment"]);
+export const flowSchema = v.picklist(["nuform", "recruitment"] as const satisfies readonly Flow[]);
 export const oneTimeCodeSchema = v.pipe(v.string(), v.regex(/^\d{6}$/));
 export const staffIdSchema = v.pipe(
   v.string(),

@@ -6,8 +6,7 @@
 import { type ApiClient, createApiClient } from "../api/index.ts";
 import { configure, resolveConfig } from "../config.ts";
 import { checkStaffToken } from "../core/staffToken.ts";
-import type { MaintenanceRecord } from "../core/types.ts";
-import type { CustomerFlow } from "../gate.ts";
+import type { Flow, MaintenanceRecord } from "../core/types.ts";
 import { signOutStaff as endStaffSession, sessionExpired } from "../staff/sessionEnd.ts";
 import { isUnauthorised } from "../staff/unauthorised.ts";
 import {
@@ -93,7 +92,7 @@ export const runtime = {
    * The gate's `signInReason`, for the flow's sign-in page to show (host pages call it on a
    * redirect). The flow code loads it: pages without a customer flow do not carry it.
    */
-  noteSignInReason(flow: CustomerFlow, reason: string | undefined): void {
+  noteSignInReason(flow: Flow, reason: string | undefined): void {
     if (!reason) return;
     void import("../flows/shared/session.ts").then((session) => session.noteSignInReason(flow, reason));
   },

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 import type { ApiClient } from "../../api/index.ts";
 import type { Lang } from "../../core/i18n/index.ts";
-import type { CustomerFlow } from "../../gate.ts";
+import type { Flow } from "../../core/types.ts";
 import type { Translate } from "../../ui/useT.ts";
 import type { FlowEventDetails } from "./events.ts";
 
@@ -21,7 +21,7 @@ export interface FlowProps {
 }
 
 export interface FlowContextValue {
-  flow: CustomerFlow;
+  flow: Flow;
   lang: Lang;
   t: Translate;
   api: ApiClient;

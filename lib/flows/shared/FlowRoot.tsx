@@ -1,7 +1,8 @@
 import { useStore } from "@nanostores/react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { resolveConfig } from "../../config.ts";
-import { type CustomerFlow, runGate } from "../../gate.ts";
+import type { Flow } from "../../core/types.ts";
+import { runGate } from "../../gate.ts";
 import { $flags, applyFlagChanges } from "../../state/index.ts";
 import { baseSheet } from "../../ui/base.ts";
 import { requestHeadingFocus } from "../../ui/form/focus.ts";
@@ -16,7 +17,7 @@ import { flowSheet } from "./styles.ts";
 import { useFlowApi } from "./useFlowApi.ts";
 
 export interface FlowRootProps extends FlowProps {
-  flow: CustomerFlow;
+  flow: Flow;
   /** Every step name this flow knows, entry first. */
   steps: readonly string[];
   /** The numbered steps, in order, for the progress line (a step may list several names). */

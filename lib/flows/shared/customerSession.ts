@@ -3,11 +3,13 @@
  * the flow's own session (e-mail, lead id). One place, used by both flows' entry pages and by the
  * recruitment form's hand-over to nuForm.
  */
+
 import type { ApiClient, ApiError, VerifyResult } from "../../api/index.ts";
 import type { Lang } from "../../core/i18n/index.ts";
 import { errorMessage } from "../../core/i18n/index.ts";
 import type { FlagKey } from "../../core/storageKeys.ts";
-import { type CustomerFlow, SIGNED_IN_FLAG } from "../../gate.ts";
+import type { Flow } from "../../core/types.ts";
+import { SIGNED_IN_FLAG } from "../../gate.ts";
 import { $flags, applyFlagChanges } from "../../state/index.ts";
 import { clearDraft, getDraft } from "./draft.ts";
 import { flowSession, resetFlowSession } from "./session.ts";
@@ -19,7 +21,7 @@ const PROGRESS_FLAGS = [
   "RECTUITMENTFORM",
 ] as const satisfies readonly FlagKey[];
 
-export function isSignedIn(flow: CustomerFlow): boolean {
+export function isSignedIn(flow: Flow): boolean {
   const flags = $flags.get();
   return flags[SIGNED_IN_FLAG[flow]] === "true" && Boolean(flags.CUSTOMER_TOKEN);
 }
@@ -29,7 +31,7 @@ export function isSignedIn(flow: CustomerFlow): boolean {
  * isInserted is set, so the guard lets the customer only where an existing lead may go.
  */
 export function startCustomerSession(
-  flow: CustomerFlow,
+  flow: Flow,
   email: string,
   result: VerifyResult,
 ): { ownLeadId?: string } {
@@ -56,7 +58,7 @@ export function startCustomerSession(
  * the sign-in at once, and `api` (when given) tells the server in the background to end the
  * token's session; offline, that call fails quietly and the local sign-out stands.
  */
-export function endCustomerSession(flow: CustomerFlow, api?: Pick<ApiClient, "signOut">): void {
+export function endCustomerSession(flow: Flow, api?: Pick<ApiClient, "signOut">): void {
   const token = $flags.get().CUSTOMER_TOKEN;
   applyFlagChanges({ remove: [SIGNED_IN_FLAG[flow], "CUSTOMER_TOKEN", ...PROGRESS_FLAGS] });
   resetFlowSession(flow);

@@ -6,8 +6,7 @@
  */
 import { useStore } from "@nanostores/react";
 import { atom, type WritableAtom } from "nanostores";
-import type { AddressEn, AddressValue, BabyInfo, Consents, MainlandAddress } from "../../core/types.ts";
-import type { CustomerFlow } from "../../gate.ts";
+import type { AddressEn, AddressValue, BabyInfo, Consents, Flow, MainlandAddress } from "../../core/types.ts";
 import { draftStore } from "../../state/index.ts";
 
 export interface FlowDraft {
@@ -63,9 +62,9 @@ export function emptyDraft(): FlowDraft {
   };
 }
 
-const atoms: Partial<Record<CustomerFlow, WritableAtom<FlowDraft>>> = {};
+const atoms: Partial<Record<Flow, WritableAtom<FlowDraft>>> = {};
 
-function draftAtom(flow: CustomerFlow): WritableAtom<FlowDraft> {
+function draftAtom(flow: Flow): WritableAtom<FlowDraft> {
   const existing = atoms[flow];
   if (existing) return existing;
   const store = draftStore<Partial<FlowDraft>>(flow);
@@ -78,17 +77,17 @@ function draftAtom(flow: CustomerFlow): WritableAtom<FlowDraft> {
   return created;
 }
 
-export function getDraft(flow: CustomerFlow): FlowDraft {
+export function getDraft(flow: Flow): FlowDraft {
   return draftAtom(flow).get();
 }
 
-export function updateDraft(flow: CustomerFlow, patch: Partial<FlowDraft>): void {
+export function updateDraft(flow: Flow, patch: Partial<FlowDraft>): void {
   const current = draftAtom(flow);
   current.set({ ...current.get(), ...patch });
 }
 
 /** Drops the draft (the lead exists, or another customer signs in) and starts an empty one. */
-export function clearDraft(flow: CustomerFlow, keep: Partial<FlowDraft> = {}): void {
+export function clearDraft(flow: Flow, keep: Partial<FlowDraft> = {}): void {
   draftStore(flow).clear();
   const current = draftAtom(flow);
   const fresh = { ...emptyDraft(), ...keep };
@@ -97,7 +96,7 @@ export function clearDraft(flow: CustomerFlow, keep: Partial<FlowDraft> = {}): v
   if (Object.keys(keep).length === 0) draftStore(flow).clear();
 }
 
-export function useDraft(flow: CustomerFlow): [FlowDraft, (patch: Partial<FlowDraft>) => void] {
+export function useDraft(flow: Flow): [FlowDraft, (patch: Partial<FlowDraft>) => void] {
   const draft = useStore(draftAtom(flow));
   return [draft, (patch) => updateDraft(flow, patch)];
 }

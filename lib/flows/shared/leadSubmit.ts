@@ -4,8 +4,7 @@
  * 409 LEAD_EXISTS taken as "the lead is there" with its id.
  */
 import { type ApiClient, ApiError } from "../../api/index.ts";
-import type { NewLead, TncKind } from "../../core/types.ts";
-import type { CustomerFlow } from "../../gate.ts";
+import type { Flow, NewLead, TncKind } from "../../core/types.ts";
 import { setFlag } from "../../state/index.ts";
 import { clearDraft, type FlowDraft } from "./draft.ts";
 import { flowSession } from "./session.ts";
@@ -16,7 +15,7 @@ export function termsKind(draft: FlowDraft, existing: boolean): TncKind {
   return existing ? "existing" : "new";
 }
 
-export function leadBody(flow: CustomerFlow, draft: FlowDraft, email: string, tnc: TncKind): NewLead {
+export function leadBody(flow: Flow, draft: FlowDraft, email: string, tnc: TncKind): NewLead {
   const hk = draft.residence !== "CN";
   const body: NewLead = {
     flow,
@@ -54,7 +53,7 @@ export async function createLeadOnce(api: ApiClient, body: NewLead, idempotencyK
 }
 
 /** The lead exists: SPEC's isInserted, the id for member redemption, and no draft left behind. */
-export function leadCreated(flow: CustomerFlow, leadId: string): void {
+export function leadCreated(flow: Flow, leadId: string): void {
   setFlag("isInserted", true);
   flowSession(flow).setKey("leadId", leadId);
   clearDraft(flow);

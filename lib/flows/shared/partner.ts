@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ApiClient } from "../../api/index.ts";
 import type { Lang } from "../../core/i18n/index.ts";
-import type { CustomerFlow } from "../../gate.ts";
+import type { Flow } from "../../core/types.ts";
 import { getDraft, updateDraft } from "./draft.ts";
 
 /** A partner code as it may appear in a URL: letters, digits, `-` and `_`, at most 40. */
@@ -17,7 +17,7 @@ export function normalisePartner(value: string | null | undefined): string {
  * the host) in the draft: later steps have no query any more, and the terms page and the lead
  * need it. An absent attribute keeps what was there; an unreadable one is ignored.
  */
-export function usePartner(flow: CustomerFlow, partner: string | undefined): void {
+export function usePartner(flow: Flow, partner: string | undefined): void {
   useEffect(() => {
     const code = normalisePartner(partner);
     if (code && getDraft(flow).partner !== code) updateDraft(flow, { partner: code });

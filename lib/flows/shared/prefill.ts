@@ -1,5 +1,5 @@
 import type { ApiClient } from "../../api/index.ts";
-import type { CustomerFlow } from "../../gate.ts";
+import type { Flow } from "../../core/types.ts";
 import { getDraft, updateDraft } from "./draft.ts";
 
 /**
@@ -7,7 +7,7 @@ import { getDraft, updateDraft } from "./draft.ts";
  * phone and address fill the fields the draft has not got yet. Best effort: a failure only means
  * typing it again.
  */
-export async function prefillFromLead(api: ApiClient, flow: CustomerFlow, leadId: string): Promise<void> {
+export async function prefillFromLead(api: ApiClient, flow: Flow, leadId: string): Promise<void> {
   try {
     const lead = await api.getLead(leadId);
     const draft = getDraft(flow);

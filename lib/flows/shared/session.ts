@@ -4,9 +4,10 @@
  * whether the e-mail already had a lead, and — for a self-driven element — the step it is on.
  * Kept in localStorage beside the flags (`nu-flow:<flow>:<key>`), since the flags live there too.
  */
+
 import { persistentMap } from "@nanostores/persistent";
 import type { MapStore } from "nanostores";
-import type { CustomerFlow } from "../../gate.ts";
+import type { Flow } from "../../core/types.ts";
 
 export interface FlowSession {
   email?: string;
@@ -20,15 +21,15 @@ export interface FlowSession {
   [key: string]: string | undefined;
 }
 
-const stores: Partial<Record<CustomerFlow, MapStore<FlowSession>>> = {};
+const stores: Partial<Record<Flow, MapStore<FlowSession>>> = {};
 
-export function flowSession(flow: CustomerFlow): MapStore<FlowSession> {
+export function flowSession(flow: Flow): MapStore<FlowSession> {
   stores[flow] ??= persistentMap<FlowSession>(`nu-flow:${flow}:`, {});
   return stores[flow];
 }
 
 /** Forgets everything but the self-driven step (a new sign-in starts a new customer). */
-export function resetFlowSession(flow: CustomerFlow, next: Omit<FlowSession, "step"> = {}): void {
+export function resetFlowSession(flow: Flow, next: Omit<FlowSession, "step"> = {}): void {
   const store = flowSession(flow);
   const step = store.get().step;
   for (const key of Object.keys(store.get())) {
@@ -39,6 +40,6 @@ export function resetFlowSession(flow: CustomerFlow, next: Omit<FlowSession, "st
 }
 
 /** Remembers why the gate sent the customer to sign-in, for the sign-in page to say. */
-export function noteSignInReason(flow: CustomerFlow, reason: string | undefined): void {
+export function noteSignInReason(flow: Flow, reason: string | undefined): void {
   if (reason) flowSession(flow).setKey("signInReason", reason);
 }
