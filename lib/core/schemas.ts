@@ -8,10 +8,10 @@ import * as v from "valibot";
 import { hkToday, isValidYmd } from "./dates.ts";
 import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
 import { isValidPhone, normalisePhone, PHONE_CODES } from "./lists/phoneCodes.ts";
-import { regionOfDistrict } from "./lists/regions.ts";
+import { REGIONS, regionOfDistrict } from "./lists/regions.ts";
 import { checkPassword } from "./password.ts";
 import { isPersonName } from "./personName.ts";
-import type { DistrictCode, Flow, RegionCode } from "./types.ts";
+import type { Flow } from "./types.ts";
 
 export const LIMITS = {
   name: 50,
@@ -173,27 +173,8 @@ export const staffCreateSchema = v.strictObject({
 
 // ---- leads ---------------------------------------------------------------------------------
 
-const REGION_CODES = ["HK", "KLN", "NT"] as const satisfies readonly RegionCode[];
-const DISTRICT_CODES = [
-  "CW",
-  "WC",
-  "EST",
-  "STH",
-  "YTM",
-  "SSP",
-  "KLC",
-  "WTS",
-  "KT",
-  "KC",
-  "TW",
-  "TM",
-  "YL",
-  "NTH",
-  "TP",
-  "ST",
-  "SK",
-  "ILD",
-] as const satisfies readonly DistrictCode[];
+const REGION_CODES = REGIONS.map((r) => r.code);
+const DISTRICT_CODES = REGIONS.flatMap((r) => r.districts.map((d) => d.code));
 const coordinate = v.pipe(v.string(), v.maxLength(30), v.regex(/^(-?\d{1,3}(\.\d{1,15})?)?$/));
 
 /** The Hong Kong address form value (types.ts AddressValue); region, district and a building are required. */
