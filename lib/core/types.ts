@@ -1,27 +1,7 @@
 /** Entity types of SPEC §3 and the HTTP API (DESIGN §5, docs/ARCHITECTURE.md). */
+import type { DistrictCode, RegionCode } from "./lists/regionTypes.ts";
 
-export type RegionCode = "HK" | "KLN" | "NT";
-
-/** The 18 District Council districts, as the old ALS endpoint codes them. */
-export type DistrictCode =
-  | "CW"
-  | "WC"
-  | "EST"
-  | "STH"
-  | "YTM"
-  | "SSP"
-  | "KLC"
-  | "WTS"
-  | "KT"
-  | "KC"
-  | "TW"
-  | "TM"
-  | "YL"
-  | "NTH"
-  | "TP"
-  | "ST"
-  | "SK"
-  | "ILD";
+export type { DistrictCode, RegionCode } from "./lists/regionTypes.ts";
 
 /**
  * The Hong Kong address form value. `building` is the Chinese building name, `buildingEn` the

@@ -11,6 +11,7 @@ import {
   titleCase,
 } from "../../../scripts/build-regions.ts";
 import type { AlsSuggestion } from "../als.ts";
+import type { DistrictCode, RegionCode } from "../types.ts";
 import {
   districtsOf,
   findDistrict,
@@ -28,6 +29,15 @@ const codes = readJson<{ dcDistrict: Record<string, { eng: string; chi: string }
 );
 
 describe("regions.data.ts", () => {
+  it("is where the region and district code types come from (exactly its codes, no other string)", () => {
+    const codes: { region: RegionCode; district: DistrictCode }[] = [{ region: "KLN", district: "KT" }];
+    // @ts-expect-error: not a region code of the list
+    const region: RegionCode = "KL";
+    // @ts-expect-error: not a district code of the list
+    const district: DistrictCode = "KTG";
+    expect([...codes, { region, district }]).toHaveLength(2);
+  });
+
   it("is what scripts/build-regions.ts generates from the fixtures now", () => {
     expect(readFileSync(REGIONS_DATA_PATH, "utf8")).toBe(generateRegionsSource());
   });

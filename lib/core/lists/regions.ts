@@ -1,6 +1,5 @@
-import type { DistrictCode, RegionCode } from "../types.ts";
 import { REGIONS_DATA } from "./regions.data.ts";
-import type { District, Region, SubDistrict } from "./regionTypes.ts";
+import type { District, DistrictCode, Region, RegionCode, SubDistrict } from "./regionTypes.ts";
 
 export type { District, Region, SubDistrict } from "./regionTypes.ts";
 
