@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPersonName, personName } from "./personName.ts";
+import { isPersonName, nameIn, personName } from "./personName.ts";
 
 describe("personName", () => {
   it("writes Chinese names family name first with no space", () => {
@@ -22,4 +22,18 @@ describe("isPersonName", () => {
   it.each(["Chan2", "大文😀", "", "  ", "-", "a_b", "x@y", "🙂"])("refuses %j", (name) =>
     expect(isPersonName(name)).toBe(false),
   );
+});
+
+describe("nameIn", () => {
+  it("shows the name in the page's language: English for en, Chinese for anything else", () => {
+    expect(nameIn("en", "奶粉", "Milk powder")).toBe("Milk powder");
+    expect(nameIn("zh-HK", "奶粉", "Milk powder")).toBe("奶粉");
+    expect(nameIn("fr", "奶粉", "Milk powder")).toBe("奶粉");
+  });
+
+  it("falls back to the other language when the name is missing, else ''", () => {
+    expect(nameIn("en", "奶粉", "")).toBe("奶粉");
+    expect(nameIn("zh-HK", null, "Milk powder")).toBe("Milk powder");
+    expect(nameIn("en", undefined, null)).toBe("");
+  });
 });

@@ -21,3 +21,11 @@ export function personName(first: string | null | undefined, last: string | null
   if (containsChinese(given) || containsChinese(family)) return `${family}${given}`;
   return [given, family].filter(Boolean).join(" ");
 }
+
+/**
+ * A name that exists in Chinese and English (products, clinics, hospitals, districts) as shown:
+ * `en` on an English page, `zh` on any other; each falls back to the other when empty, else ''.
+ */
+export function nameIn(lang: string, zh: string | null | undefined, en: string | null | undefined): string {
+  return (lang === "en" ? en || zh : zh || en) || "";
+}

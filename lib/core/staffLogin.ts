@@ -2,6 +2,13 @@
  * How the browser reads the answer of a staff sign-in (SPEC §4). Its own module, apart from the
  * token check every page loads, so only the staff sign-in downloads it.
  */
+import { personName } from "./personName.ts";
+
+/** Staff display name: first name then last name, trimmed. */
+export function staffDisplayName(first: string | null | undefined, last: string | null | undefined): string {
+  return personName(first, last);
+}
+
 export type StaffLoginOutcome = "ok" | "S0" | "Empty token";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { staffLoginOutcome } from "./staffLogin.ts";
-import { checkStaffToken, staffDisplayName, tokenExpiry } from "./staffToken.ts";
+import { staffDisplayName, staffLoginOutcome } from "./staffLogin.ts";
+import { checkStaffToken, tokenExpiry } from "./staffToken.ts";
 
 const b64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
 const jwt = (payload: unknown) =>

@@ -2,8 +2,6 @@
  * The browser's own check of a staff token's `exp` claim (SPEC §4–5). It only decides routing;
  * the server verifies the signature on every call.
  */
-import { personName } from "./personName.ts";
-
 export type StaffTokenCheck = true | false | "error";
 
 /** A staff token lives this long unless renewed; a sign-in lasts STAFF_SESSION_HOURS at most. */
@@ -65,9 +63,4 @@ export function checkStaffToken(
   const exp = tokenExpiry(token);
   if (exp === null) return "error";
   return nowMs <= exp * 1000;
-}
-
-/** Staff display name: first name then last name, trimmed. */
-export function staffDisplayName(first: string | null | undefined, last: string | null | undefined): string {
-  return personName(first, last);
 }

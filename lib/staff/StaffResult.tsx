@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { ApiClient } from "../api/index.ts";
 import type { Lang } from "../core/i18n/index.ts";
+import { nameIn } from "../core/personName.ts";
 import type { Hospital, Lead, Product } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
 import { useIds } from "../ui/ids.ts";
@@ -55,7 +56,7 @@ function productName(lead: Lead, products: Product[], lang: Lang, none: string):
   if (!lead.product_id) return none;
   const product = products.find((p) => String(p.id) === String(lead.product_id));
   if (!product) return lead.product_id;
-  return lang === "en" ? product.name_en : product.name_zh;
+  return nameIn(lang, product.name_zh, product.name_en);
 }
 
 function hospitalName(lead: Lead, hospitals: Hospital[], lang: Lang): string {
@@ -63,7 +64,7 @@ function hospitalName(lead: Lead, hospitals: Hospital[], lang: Lang): string {
   if (!baby?.hospital_id) return "";
   const hospital = hospitals.find((h) => h.id === Number(baby.hospital_id));
   if (!hospital) return String(baby.hospital_id);
-  return lang === "en" ? hospital.en_name : hospital.cn_name;
+  return nameIn(lang, hospital.cn_name, hospital.en_name);
 }
 
 /** The lead as staff need it to verify a person, with each redemption's status. */

@@ -2,10 +2,11 @@
  * A lead as counter staff read it to check the person in front of them. The server already masks
  * phone and e-mail for non-admin staff; these functions only arrange what it sent.
  */
+
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import { findDistrict, findRegion } from "../core/lists/regions.ts";
-import { personName } from "../core/personName.ts";
+import { nameIn, personName } from "../core/personName.ts";
 import type { Lead, Redemption, RedemptionKind } from "../core/types.ts";
 import { formatHkDateTime, formatYmd } from "./format.ts";
 
@@ -30,7 +31,7 @@ export function residenceText(lead: Pick<Lead, "residence" | "address" | "addres
   const district = findDistrict(address?.district);
   const region = findRegion(address?.region);
   const name = (place: { zh: string; en: string } | undefined) =>
-    place ? (lang === "en" ? place.en : place.zh) : "";
+    place ? nameIn(lang, place.zh, place.en) : "";
   const place = [name(region), name(district)].filter(Boolean).join(" ");
   return [t(lang, "staff.lead.residenceHK"), place].filter(Boolean).join(" · ");
 }

@@ -4,7 +4,8 @@
  */
 import { STAFF_HOME } from "../core/guards.ts";
 import { safeRedirectPath } from "../core/redirect.ts";
-import { checkStaffToken, staffDisplayName } from "../core/staffToken.ts";
+import { staffDisplayName } from "../core/staffLogin.ts";
+import { checkStaffToken } from "../core/staffToken.ts";
 import type { FlagKey, Flags } from "../core/storageKeys.ts";
 import type { StaffRecord } from "../core/types.ts";
 import { $flags, applyFlagChanges } from "../state/flags.ts";

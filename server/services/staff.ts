@@ -3,7 +3,7 @@
  * step for `need_otp = 'Y'`, and the staff record of SPEC §3 the API answers with.
  */
 import { staffCreateSchema } from "../../lib/core/schemas.ts";
-import { staffDisplayName } from "../../lib/core/staffToken.ts";
+import { staffDisplayName } from "../../lib/core/staffLogin.ts";
 import type { StaffRecord } from "../../lib/core/types.ts";
 import { passwordQueue, QueueFull } from "../auth/hashQueue.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/password.ts";

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useState } from "react";
+import { nameIn } from "../../core/personName.ts";
 import type { Product } from "../../core/types.ts";
 import { $flags, setFlag } from "../../state/index.ts";
 import { ListStatus } from "../../ui/form/ListStatus.tsx";
@@ -56,7 +57,7 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
     return true;
   };
 
-  const name = (p: Product) => (lang === "en" ? p.name_en || p.name_zh : p.name_zh || p.name_en);
+  const name = (p: Product) => nameIn(lang, p.name_zh, p.name_en);
   return (
     <StepLayout
       headingId={ids.heading}

@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { fromEnGB, toEnGB } from "../../core/dates.ts";
+import { nameIn } from "../../core/personName.ts";
 import type { BabyInfo as Baby, HospitalType } from "../../core/types.ts";
 import { ListStatus } from "../../ui/form/ListStatus.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
@@ -66,7 +67,7 @@ export function BabyInfo({
 
   const status = baby.status;
   const days = status ? BABY_DATE_DAYS[status] : null;
-  const hospitalName = (h: { cn_name: string; en_name: string }) => (lang === "en" ? h.en_name : h.cn_name);
+  const hospitalName = (h: { cn_name: string; en_name: string }) => nameIn(lang, h.cn_name, h.en_name);
 
   return (
     <StepLayout

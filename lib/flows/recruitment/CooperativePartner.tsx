@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { nameIn } from "../../core/personName.ts";
 import { ListStatus } from "../../ui/form/ListStatus.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useIds } from "../../ui/ids.ts";
@@ -36,8 +37,7 @@ export function CooperativePartner({
     lang,
   );
   const [clinicError, setClinicError] = useState("");
-  const name = (c: { name_zh: string; name_en: string }) =>
-    lang === "en" ? c.name_en || c.name_zh : c.name_zh || c.name_en;
+  const name = (c: { name_zh: string; name_en: string }) => nameIn(lang, c.name_zh, c.name_en);
 
   const submit = () => {
     if (!draft.clinic_id) {

@@ -2,6 +2,7 @@ import { useStore } from "@nanostores/react";
 import type { ReactNode } from "react";
 import { toEnGB } from "../../core/dates.ts";
 import { PHONE_CODES } from "../../core/lists/phoneCodes.ts";
+import { nameIn } from "../../core/personName.ts";
 import { EmailText } from "../../ui/EmailText.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useSubmit } from "../../ui/form/useSubmit.ts";
@@ -37,7 +38,7 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
     failureText: (error) => apiErrorText(error, lang),
     emitError: emit,
   });
-  const label = (pair?: { zh: string; en: string }) => (pair ? (lang === "en" ? pair.en : pair.zh) : "");
+  const label = (pair?: { zh: string; en: string }) => (pair ? nameIn(lang, pair.zh, pair.en) : "");
   const phoneCode = PHONE_CODES.find((c) => c.value === draft.phone_code)?.label ?? "";
   const baby = draft.baby;
 

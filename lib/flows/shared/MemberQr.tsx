@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { addDays, displayDate, hkToday } from "../../core/dates.ts";
+import { nameIn } from "../../core/personName.ts";
 import type { Clinic, Lead, Product, RedemptionKind, RedemptionOffer } from "../../core/types.ts";
 import { QrImage, SaveQrLink } from "../../ui/form/QrImage.tsx";
 import { useIds } from "../../ui/ids.ts";
@@ -71,7 +72,7 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
   const [failure, setFailure] = useState("");
   const [signedOut, setSignedOut] = useState(false);
   const { offer, product, clinic } = useCompletionDetails(lead);
-  const named = (item: Named | null) => (item ? (lang === "en" ? item.name_en : item.name_zh) : "");
+  const named = (item: Named | null) => (item ? nameIn(lang, item.name_zh, item.name_en) : "");
 
   const load = useCallback(async () => {
     if (!leadId) return;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ApiClient } from "../../api/index.ts";
 import type { Lang } from "../../core/i18n/index.ts";
+import { nameIn } from "../../core/personName.ts";
 import type { Flow } from "../../core/types.ts";
 import { getDraft, updateDraft } from "./draft.ts";
 
@@ -42,8 +43,7 @@ export function usePartnerName(
     api.clinics().then(
       (clinics) => {
         const clinic = clinics.find((c) => c.id.toLowerCase() === code.toLowerCase());
-        if (current && clinic)
-          setName(lang === "en" ? clinic.name_en || clinic.name_zh : clinic.name_zh || clinic.name_en);
+        if (current && clinic) setName(nameIn(lang, clinic.name_zh, clinic.name_en));
       },
       () => undefined,
     );
