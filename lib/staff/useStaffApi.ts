@@ -4,11 +4,12 @@
  */
 import { useStore } from "@nanostores/react";
 import { type RefObject, useCallback, useEffect, useMemo, useState } from "react";
+import { errorText } from "../api/errorText.ts";
 import { type ApiClient, ApiError, createApiClient } from "../api/index.ts";
 import { resolveConfig } from "../config.ts";
 import { hkDateTime } from "../core/dates.ts";
 import type { Lang } from "../core/i18n/index.ts";
-import { errorMessage, t } from "../core/i18n/index.ts";
+import { t } from "../core/i18n/index.ts";
 import type { Lead } from "../core/types.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { normaliseLang } from "../ui/useT.ts";
@@ -22,14 +23,9 @@ export interface StaffApiProps {
   lang?: string;
 }
 
-/** The text to show for a failed call, in the element's language. */
+/** The text of a failed staff call: when trying again works (lock-outs, limits), else errorText's. */
 export function failureText(lang: Lang, error: unknown): string {
-  if (!(error instanceof ApiError)) return errorMessage(lang, "INTERNAL");
-  const wait = waitText(lang, error);
-  if (wait) return wait;
-  // The server writes Chinese messages that may be more specific than the catalogue's.
-  if (lang === "zh-HK" && error.message) return error.message;
-  return errorMessage(lang, error.code);
+  return (error instanceof ApiError && waitText(lang, error)) || errorText(lang, error);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useState } from "react";
+import { errorText } from "../../api/errorText.ts";
 import { nameIn } from "../../core/personName.ts";
 import type { Product } from "../../core/types.ts";
 import { $flags, setFlag } from "../../state/index.ts";
@@ -10,7 +11,6 @@ import { useSubmit } from "../../ui/form/useSubmit.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { describedBy, FieldError } from "../../widgets/Field.tsx";
-import { apiErrorText } from "../shared/customerSession.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { flowSession } from "../shared/session.ts";
@@ -31,7 +31,7 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
   const [chosen, setChosen] = useState("");
   const [choiceError, setChoiceError] = useState("");
   const { busy, failure, setFailure, run } = useSubmit({
-    failureText: (error) => apiErrorText(error, lang),
+    failureText: (error) => errorText(lang, error),
     emitError: emit,
   });
   // Sent here from the recruitment form's completion page: say where the customer is and why,

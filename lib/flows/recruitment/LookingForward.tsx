@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import type { ReactNode } from "react";
+import { errorText } from "../../api/errorText.ts";
 import { toEnGB } from "../../core/dates.ts";
 import { PHONE_CODES } from "../../core/lists/phoneCodes.ts";
 import { nameIn } from "../../core/personName.ts";
@@ -8,7 +9,6 @@ import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useSubmit } from "../../ui/form/useSubmit.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
-import { apiErrorText } from "../shared/customerSession.ts";
 import { useDraft } from "../shared/draft.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { StepActions } from "../shared/StepActions.tsx";
@@ -35,7 +35,7 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
   const email = useStore(flowSession(flow)).email ?? "";
   const ids = useIds("heading", "next");
   const { busy, failure, setFailure, run } = useSubmit({
-    failureText: (error) => apiErrorText(error, lang),
+    failureText: (error) => errorText(lang, error),
     emitError: emit,
   });
   const label = (pair?: { zh: string; en: string }) => (pair ? nameIn(lang, pair.zh, pair.en) : "");

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useRef, useState } from "react";
+import { errorText } from "../../api/errorText.ts";
 import type { VerifyResult } from "../../api/index.ts";
 import { isEmail } from "../../core/email.ts";
 import type { Lang } from "../../core/i18n/index.ts";
@@ -9,7 +10,7 @@ import { TextField } from "../../ui/form/TextField.tsx";
 import { useSubmit } from "../../ui/form/useSubmit.ts";
 import type { Translate } from "../../ui/useT.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
-import { apiErrorCode, apiErrorText } from "./customerSession.ts";
+import { apiErrorCode } from "./customerSession.ts";
 import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { flowSession } from "./session.ts";
@@ -51,7 +52,7 @@ function sendFailure(error: unknown, t: Translate, lang: Lang): { notice?: strin
     };
   }
   if (code === "NETWORK" || code === "TIMEOUT") return { notice: t("flows.login.offline") };
-  return { field: apiErrorText(error, lang) };
+  return { field: errorText(lang, error) };
 }
 
 /**

@@ -1,11 +1,12 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { errorText } from "../../api/errorText.ts";
 import { addDays, displayDate, hkToday } from "../../core/dates.ts";
 import { nameIn } from "../../core/personName.ts";
 import type { Clinic, Lead, Product, RedemptionKind, RedemptionOffer } from "../../core/types.ts";
 import { QrImage, SaveQrLink } from "../../ui/form/QrImage.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
-import { apiErrorCode, apiErrorText } from "./customerSession.ts";
+import { apiErrorCode } from "./customerSession.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { StepLayout } from "./StepLayout.tsx";
 
@@ -81,7 +82,7 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
       setLead(await api.getLead(leadId));
       setSignedOut(false);
     } catch (error) {
-      setFailure(apiErrorText(error, lang));
+      setFailure(errorText(lang, error));
       // The code stays valid for staff; only the status needs a fresh sign-in.
       setSignedOut(["UNAUTHENTICATED", "TOKEN_EXPIRED", "SESSION_ENDED"].includes(apiErrorCode(error)));
     }

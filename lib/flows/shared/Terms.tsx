@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { errorText } from "../../api/errorText.ts";
 import type { MessageKey } from "../../core/i18n/index.ts";
 import type { Consents, TncKind } from "../../core/types.ts";
 import { StepForm } from "../../ui/form/StepForm.tsx";
@@ -6,7 +7,6 @@ import { useSubmit } from "../../ui/form/useSubmit.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { Consent } from "./Consent.tsx";
-import { apiErrorText } from "./customerSession.ts";
 import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { acceptedVersions, DocumentLinks, useLegalDocuments } from "./LegalDocuments.tsx";
@@ -57,7 +57,7 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
   const ids = useIds("heading", "text");
   const [errors, setErrors] = useState<{ terms?: string; privacy?: string }>({});
   const { busy, failure, run } = useSubmit({
-    failureText: (error) => apiErrorText(error, lang),
+    failureText: (error) => errorText(lang, error),
     emitError: emit,
   });
   const consents = draft.consents;

@@ -5,8 +5,6 @@
  */
 
 import type { ApiClient, ApiError, VerifyResult } from "../../api/index.ts";
-import type { Lang } from "../../core/i18n/index.ts";
-import { errorMessage } from "../../core/i18n/index.ts";
 import type { FlagKey } from "../../core/storageKeys.ts";
 import type { Flow } from "../../core/types.ts";
 import { SIGNED_IN_FLAG } from "../../gate.ts";
@@ -70,20 +68,6 @@ export function endCustomerSession(flow: Flow, api?: Pick<ApiClient, "signOut">)
 export class IncompleteError extends Error {
   override readonly name = "IncompleteError";
   readonly code = "INCOMPLETE";
-}
-
-/**
- * The text to show for a failed call: the server's own Chinese message (it can be more specific
- * than the code, e.g. how many tries are left), or the catalogue's text in English.
- */
-export function apiErrorText(error: unknown, lang: Lang): string {
-  if (error instanceof IncompleteError) return error.message;
-  const failure = error as Partial<ApiError>;
-  if (failure && typeof failure.code === "string") {
-    if (lang === "zh-HK" && failure.message) return failure.message;
-    return errorMessage(lang, failure.code);
-  }
-  return errorMessage(lang, "INTERNAL");
 }
 
 /** The API's machine code of a failure ('INTERNAL' for anything else). */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
+import { errorText } from "../../api/errorText.ts";
 import type { Lang } from "../../core/i18n/index.ts";
-import { apiErrorText } from "./customerSession.ts";
 
 /** A list read from the API for a step (clinics, hospitals, products), with its error and a retry. */
 export function useList<T>(load: (() => Promise<T[]>) | null, lang: Lang) {
@@ -22,7 +22,7 @@ export function useList<T>(load: (() => Promise<T[]>) | null, lang: Lang) {
         if (current) setItems(list);
       },
       (failure: unknown) => {
-        if (current) setError(apiErrorText(failure, lang));
+        if (current) setError(errorText(lang, failure));
       },
     );
     return () => {
