@@ -1,8 +1,10 @@
 import fc from "fast-check";
-import { EMAIL_REGEX } from "valibot";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, isEmail } from "./email.ts";
-import { LIMITS, isEmail as schemaIsEmail } from "./schemas.ts";
+import { isEmail } from "./email.ts";
+import { emailSchema } from "./schemas.ts";
+
+const schemaIsEmail = (text: string) => v.is(emailSchema, text);
 
 describe("isEmail (the API's own rule)", () => {
   it.each([
@@ -20,13 +22,7 @@ describe("isEmail (the API's own rule)", () => {
 });
 
 describe("isEmail agrees with the API's emailSchema", () => {
-  it("uses valibot's e-mail pattern, character for character", () => {
-    expect(EMAIL_PATTERN.source).toBe(EMAIL_REGEX.source);
-    expect(EMAIL_PATTERN.flags).toBe(EMAIL_REGEX.flags);
-  });
-
   it("on any string, and on e-mail-like ones", () => {
-    expect(EMAIL_MAX_LENGTH).toBe(LIMITS.email);
     const emailLike = fc
       .tuple(
         fc.string(),

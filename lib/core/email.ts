@@ -1,20 +1,15 @@
 /**
- * E-mail address validity, the same rule the API applies (valibot `emailSchema` of schemas.ts:
- * trim, lower-case, at most 254 characters, valibot's e-mail pattern), so the browser never
- * accepts an address the server then rejects. Written out here, not imported from schemas.ts, so
- * the sign-in step does not download every schema (issue 11); email.test.ts checks that the two
- * agree on any input.
+ * The e-mail rule, in one place: the API's emailSchema (schemas.ts) is built from it, and the
+ * browser checks with isEmail, so it never accepts an address the server then rejects. A module of
+ * its own so the sign-in step gets the rule without every schema and valibot (issue 11).
  */
 
-/**
- * valibot's EMAIL_REGEX, copied: importing it from valibot put the shared valibot chunk (every
- * rule the schemas use, 2.6 kB gzip) on the sign-in step. email.test.ts holds the two equal.
- */
+/** valibot's e-mail pattern (EMAIL_REGEX), which the API used through `v.email()`. */
 export const EMAIL_PATTERN = /^[\w+-]+(?:\.[\w+-]+)*@[\da-zA-Z]+(?:[.-][\da-zA-Z]+)*\.[a-zA-Z]{2,}$/u;
 
-/** LIMITS.email of schemas.ts (email.test.ts holds them equal). */
 export const EMAIL_MAX_LENGTH = 254;
 
+/** Trimmed and lower-cased as the API does, at most EMAIL_MAX_LENGTH characters, EMAIL_PATTERN. */
 export function isEmail(value: string): boolean {
   if (value.length > EMAIL_MAX_LENGTH * 2) return false;
   const email = value.trim().toLowerCase();

@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { hkToday, isValidYmd } from "./dates.ts";
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email.ts";
 import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
 import { isValidPhone, normalisePhone, PHONE_CODES } from "./lists/phoneCodes.ts";
 import { REGIONS, regionOfDistrict } from "./lists/regions.ts";
@@ -15,7 +16,7 @@ import type { Flow } from "./types.ts";
 
 export const LIMITS = {
   name: 50,
-  email: 254,
+  email: EMAIL_MAX_LENGTH,
   phone: 20,
   shortText: 100,
   text: 200,
@@ -97,13 +98,8 @@ export const emailSchema = v.pipe(
   v.trim(),
   v.toLowerCase(),
   v.maxLength(LIMITS.email),
-  v.email(),
+  v.regex(EMAIL_PATTERN),
 );
-
-/** Whether `value` is an e-mail address the API accepts. */
-export function isEmail(value: string): boolean {
-  return v.is(emailSchema, value);
-}
 
 export const flowSchema = v.picklist(["nuform", "recruitment"] as const satisfies readonly Flow[]);
 export const oneTimeCodeSchema = v.pipe(v.string(), v.regex(/^\d{6}$/));
