@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
 import { NUFORM_STEPS, RECRUITMENT_STEPS } from "../../lib/core/routes.ts";
 import type { Flow } from "../../lib/core/types.ts";
-import { flowPath, runGate } from "../../lib/gate.ts";
+import { flowPath, runGate } from "../../lib/customerGate.ts";
 import { currentQuery } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";

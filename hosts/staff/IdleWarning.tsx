@@ -1,9 +1,9 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
-import { isUnauthorised } from "../../lib/staff/gate.ts";
 import { countdown, idlePlan, shouldRenew } from "../../lib/staff/idle.ts";
-import { STAFF_SESSION_KEYS } from "../../lib/staff/sessionKeys.ts";
+import { isUnauthorised } from "../../lib/staff/staffGate.ts";
+import { STAFF_SESSION_KEYS } from "../../lib/staff/staffSessionKeys.ts";
 import { useRuntime } from "../runtime.ts";
 
 const ACTIVITY = ["pointerdown", "keydown"] as const;

@@ -5,7 +5,7 @@ import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
 import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
 import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
-import { runStaffGate } from "../../lib/staff/gate.ts";
+import { runStaffGate } from "../../lib/staff/staffGate.ts";
 import { useDocumentTitle } from "../brand.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorMessage } from "../core/i18n/index.ts";
-import { IncompleteError } from "../flows/shared/customerSession.ts";
+import { IncompleteError } from "../flows/shared/customerSignIn.ts";
 import { ApiError } from "./errors.ts";
 import { errorText } from "./errorText.ts";
 

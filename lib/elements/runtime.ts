@@ -7,7 +7,7 @@ import { type ApiClient, createApiClient } from "../api/index.ts";
 import { configure, resolveConfig } from "../config.ts";
 import { checkStaffToken } from "../core/staffToken.ts";
 import type { Flow, MaintenanceRecord } from "../core/types.ts";
-import { signOutStaff as endStaffSession, sessionExpired } from "../staff/sessionEnd.ts";
+import { signOutStaff as endStaffSession, sessionExpired } from "../staff/staffSignOut.ts";
 import { isUnauthorised } from "../staff/unauthorised.ts";
 import {
   $flags,
@@ -30,7 +30,7 @@ function staffApi(): ApiClient {
   });
 }
 
-/** Staff sign-out: this device at once, the server in the background (see lib/staff/session.ts). */
+/** Staff sign-out: this device at once, the server in the background (see lib/staff/staffSession.ts). */
 function signOutStaff(): Promise<boolean> {
   return endStaffSession(staffApi());
 }
@@ -94,7 +94,7 @@ export const runtime = {
    */
   noteSignInReason(flow: Flow, reason: string | undefined): void {
     if (!reason) return;
-    void import("../flows/shared/session.ts").then((session) => session.noteSignInReason(flow, reason));
+    void import("../flows/shared/flowSession.ts").then((session) => session.noteSignInReason(flow, reason));
   },
 };
 

@@ -7,9 +7,9 @@ import { useStyles } from "../ui/styles.ts";
 import { useT } from "../ui/useT.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails } from "./events.ts";
-import { isUnauthorised } from "./gate.ts";
 import { InvoiceRecord, invoiceSheet } from "./InvoiceRecord.tsx";
-import { currentPath, sessionExpired } from "./session.ts";
+import { isUnauthorised } from "./staffGate.ts";
+import { currentPath, sessionExpired } from "./staffSession.ts";
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
 

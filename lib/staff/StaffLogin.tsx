@@ -22,7 +22,7 @@ import {
   signOutStaff,
   staffLoginOutcome,
   startSession,
-} from "./session.ts";
+} from "./staffSession.ts";
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useStaffApi, useStaffFlags } from "./useStaffApi.ts";
 

@@ -14,8 +14,8 @@ import type { Lead } from "../core/types.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { normaliseLang } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
-import { isUnauthorised } from "./gate.ts";
-import { $flags, currentPath, sessionExpired } from "./session.ts";
+import { isUnauthorised } from "./staffGate.ts";
+import { $flags, currentPath, sessionExpired } from "./staffSession.ts";
 
 export interface StaffApiProps {
   apiBase?: string;

@@ -1,3 +1,3 @@
-export * from "./draft.ts";
+export * from "./draftStore.ts";
 export * from "./flags.ts";
 export * from "./settings.ts";

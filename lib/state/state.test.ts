@@ -6,7 +6,7 @@ import {
 } from "@nanostores/persistent";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FLAG_KEYS } from "../core/storageKeys.ts";
-import { draftStore, type StorageLike } from "./draft.ts";
+import { draftStore, type StorageLike } from "./draftStore.ts";
 import { $flags, applyFlagChanges, clearFlags, getFlags, removeFlags, setFlag } from "./flags.ts";
 import { $settings, pendingLoads, startLoading } from "./settings.ts";
 

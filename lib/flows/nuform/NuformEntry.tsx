@@ -5,14 +5,14 @@ import { $flags, setFlag } from "../../state/index.ts";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { RadioGroup } from "../../widgets/RadioGroup.tsx";
-import { isSignedIn, startCustomerSession } from "../shared/customerSession.ts";
-import { useDraft } from "../shared/draft.ts";
+import { isSignedIn, startCustomerSession } from "../shared/customerSignIn.ts";
 import { EmailLogin } from "../shared/EmailLogin.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
+import { useDraft } from "../shared/flowDraft.ts";
+import { flowSession } from "../shared/flowSession.ts";
 import { prefillFromLead } from "../shared/prefill.ts";
 import { SignedInPanel } from "../shared/SignedInPanel.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
-import { flowSession } from "../shared/session.ts";
 
 /**
  * nuForm's entry page: e-mail sign-in, then the residence question (香港 / 中國內地) that decides

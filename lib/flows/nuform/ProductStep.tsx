@@ -12,8 +12,8 @@ import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { describedBy, FieldError } from "../../widgets/Field.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
+import { flowSession } from "../shared/flowSession.ts";
 import { StepLayout } from "../shared/StepLayout.tsx";
-import { flowSession } from "../shared/session.ts";
 import { useList } from "../shared/useList.ts";
 
 /** nuForm's product step: the products offered as picture cards; choosing one patches the lead. */
@@ -58,6 +58,7 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
   };
 
   const name = (p: Product) => nameIn(lang, p.name_zh, p.name_en);
+  const description = (p: Product) => nameIn(lang, textOf(p.description_zh), textOf(p.description_en));
   return (
     <StepLayout
       headingId={ids.heading}
@@ -104,11 +105,8 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
                     />
                     <span>{name(product)}</span>
                   </span>
-                  {typeof product.description_zh === "string" && lang !== "en" ? (
-                    <span className="nu-choice-text">{product.description_zh}</span>
-                  ) : null}
-                  {typeof product.description_en === "string" && lang === "en" ? (
-                    <span className="nu-choice-text">{product.description_en}</span>
+                  {description(product) ? (
+                    <span className="nu-choice-text">{description(product)}</span>
                   ) : null}
                 </label>
               ))}
@@ -126,4 +124,9 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
       </StepForm>
     </StepLayout>
   );
+}
+
+/** Products may carry optional descriptions of any shape; only text is shown. */
+function textOf(value: unknown): string {
+  return typeof value === "string" ? value : "";
 }

@@ -9,11 +9,11 @@ import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useSubmit } from "../../ui/form/useSubmit.ts";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
-import { useDraft } from "../shared/draft.ts";
 import { useFlow } from "../shared/FlowContext.tsx";
+import { useDraft } from "../shared/flowDraft.ts";
+import { flowSession } from "../shared/flowSession.ts";
 import { StepActions } from "../shared/StepActions.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
-import { flowSession } from "../shared/session.ts";
 import { hkAddressText } from "../shared/summary.ts";
 import { firstIncompleteStep } from "./completeness.ts";
 

@@ -2,13 +2,13 @@ import { useStore } from "@nanostores/react";
 import type { VerifyResult } from "../../api/index.ts";
 import { $flags } from "../../state/index.ts";
 import { useIds } from "../../ui/ids.ts";
-import { isSignedIn, startCustomerSession } from "../shared/customerSession.ts";
+import { isSignedIn, startCustomerSession } from "../shared/customerSignIn.ts";
 import { EmailLogin } from "../shared/EmailLogin.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
+import { flowSession } from "../shared/flowSession.ts";
 import { prefillFromLead } from "../shared/prefill.ts";
 import { SignedInPanel } from "../shared/SignedInPanel.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
-import { flowSession } from "../shared/session.ts";
 
 /**
  * The recruitment form's entry page: e-mail sign-in, then straight on to personal info — or to

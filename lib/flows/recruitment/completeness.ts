@@ -1,5 +1,5 @@
 import type { Translate } from "../../ui/useT.ts";
-import type { FlowDraft } from "../shared/draft.ts";
+import type { FlowDraft } from "../shared/flowDraft.ts";
 import { validatePerson } from "../shared/personValidation.ts";
 import { babyDateInRange } from "./babyDate.ts";
 

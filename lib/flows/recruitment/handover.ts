@@ -7,7 +7,7 @@
  */
 import { NUFORM_BASE } from "../../core/routes.ts";
 import { applyFlagChanges } from "../../state/index.ts";
-import { flowSession } from "../shared/session.ts";
+import { flowSession } from "../shared/flowSession.ts";
 
 /**
  * The `nu-step` detail of the hand-over: `step` names nuForm's product step for a page without

@@ -10,10 +10,10 @@ import { TextField } from "../../ui/form/TextField.tsx";
 import { useSubmit } from "../../ui/form/useSubmit.ts";
 import type { Translate } from "../../ui/useT.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
-import { apiErrorCode } from "./customerSession.ts";
-import { useDraft } from "./draft.ts";
+import { apiErrorCode } from "./customerSignIn.ts";
 import { useFlow } from "./FlowContext.tsx";
-import { flowSession } from "./session.ts";
+import { useDraft } from "./flowDraft.ts";
+import { flowSession } from "./flowSession.ts";
 import { useCountdown } from "./useCountdown.ts";
 
 const CODE_PATTERN = /^\d{6}$/;

@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { resolveConfig } from "../../config.ts";
 import type { Flow } from "../../core/types.ts";
-import { runGate } from "../../gate.ts";
+import { runGate } from "../../customerGate.ts";
 import { $flags, applyFlagChanges } from "../../state/index.ts";
 import { baseSheet } from "../../ui/base.ts";
 import { requestHeadingFocus } from "../../ui/form/focus.ts";
@@ -11,7 +11,7 @@ import { useEmit } from "../../ui/useEmit.ts";
 import { normaliseLang, type Translate, useT } from "../../ui/useT.ts";
 import type { FlowEventDetails } from "./events.ts";
 import { FlowContext, type FlowContextValue, type FlowProps } from "./FlowContext.tsx";
-import { flowSession, noteSignInReason } from "./session.ts";
+import { flowSession, noteSignInReason } from "./flowSession.ts";
 import { ENTRY_STEP, stepFromPath } from "./stepPaths.ts";
 import { flowSheet } from "./styles.ts";
 import { useFlowApi } from "./useFlowApi.ts";
@@ -30,7 +30,7 @@ export interface FlowRootProps extends FlowProps {
  *
  * Host-driven (a `step` is given): shows that step, and `go()` only emits `nu-step`; the host runs
  * the gate and changes the attribute. Self-driven (no `step`): the current step lives in the flow's
- * session store (a re-mount or reload lands on it), every step passes lib/gate's runGate (guard +
+ * session store (a re-mount or reload lands on it), every step passes lib/customerGate's runGate (guard +
  * maintenance) before it shows, and `go()` emits `nu-step` as it moves.
  */
 export function FlowRoot(props: FlowRootProps) {

@@ -6,7 +6,7 @@ import type { Clinic, Lead, Product, RedemptionKind, RedemptionOffer } from "../
 import { QrImage, SaveQrLink } from "../../ui/form/QrImage.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
-import { apiErrorCode } from "./customerSession.ts";
+import { apiErrorCode } from "./customerSignIn.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { StepLayout } from "./StepLayout.tsx";
 

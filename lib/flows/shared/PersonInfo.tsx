@@ -12,12 +12,12 @@ import { TextField } from "../../ui/form/TextField.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { AddressSelector } from "../../widgets/AddressSelector.tsx";
 import { Select } from "../../widgets/Select.tsx";
-import { useDraft } from "./draft.ts";
 import { useFlow } from "./FlowContext.tsx";
+import { useDraft } from "./flowDraft.ts";
+import { flowSession } from "./flowSession.ts";
 import { type PersonErrors, type PersonField, validatePerson } from "./personValidation.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepLayout } from "./StepLayout.tsx";
-import { flowSession } from "./session.ts";
 
 export interface PersonInfoProps {
   /** `HK`: the Hong Kong address selector; `CN`: mainland address fields. */

@@ -1,9 +1,9 @@
 import { useStore } from "@nanostores/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useIds } from "../../ui/ids.ts";
-import { endCustomerSession } from "./customerSession.ts";
+import { endCustomerSession } from "./customerSignIn.ts";
 import { useFlow } from "./FlowContext.tsx";
-import { flowSession } from "./session.ts";
+import { flowSession } from "./flowSession.ts";
 
 /**
  * The entry page once signed in: who is signed in, a way to use another e-mail, and what comes

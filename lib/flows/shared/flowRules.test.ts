@@ -4,7 +4,7 @@ import { emptyAddress } from "../../core/address.ts";
 import { t } from "../../core/i18n/index.ts";
 import { leadCreateSchema } from "../../core/schemas.ts";
 import { babyDateInRange } from "../recruitment/babyDate.ts";
-import { emptyDraft, type FlowDraft } from "./draft.ts";
+import { emptyDraft, type FlowDraft } from "./flowDraft.ts";
 import { leadBody, termsKind } from "./leadSubmit.ts";
 import { normalisePartner } from "./partner.ts";
 import { validatePerson } from "./personValidation.ts";

@@ -6,8 +6,8 @@
 import { type ApiClient, ApiError } from "../../api/index.ts";
 import type { Flow, NewLead, TncKind } from "../../core/types.ts";
 import { setFlag } from "../../state/index.ts";
-import { clearDraft, type FlowDraft } from "./draft.ts";
-import { flowSession } from "./session.ts";
+import { clearDraft, type FlowDraft } from "./flowDraft.ts";
+import { flowSession } from "./flowSession.ts";
 
 /** Which terms page a customer gets: a partner's, the existing customers', or the new customers'. */
 export function termsKind(draft: FlowDraft, existing: boolean): TncKind {

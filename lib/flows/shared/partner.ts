@@ -3,7 +3,7 @@ import type { ApiClient } from "../../api/index.ts";
 import type { Lang } from "../../core/i18n/index.ts";
 import { nameIn } from "../../core/personName.ts";
 import type { Flow } from "../../core/types.ts";
-import { getDraft, updateDraft } from "./draft.ts";
+import { getDraft, updateDraft } from "./flowDraft.ts";
 
 /** A partner code as it may appear in a URL: letters, digits, `-` and `_`, at most 40. */
 const PARTNER_CODE = /^[A-Za-z0-9_-]{1,40}$/;

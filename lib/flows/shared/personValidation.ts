@@ -14,7 +14,7 @@ import {
 } from "../../core/schemas.ts";
 import type { MainlandAddress } from "../../core/types.ts";
 import type { Translate } from "../../ui/useT.ts";
-import type { FlowDraft } from "./draft.ts";
+import type { FlowDraft } from "./flowDraft.ts";
 
 export type PersonField =
   | "last_name"

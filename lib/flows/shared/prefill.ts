@@ -1,6 +1,6 @@
 import type { ApiClient } from "../../api/index.ts";
 import type { Flow } from "../../core/types.ts";
-import { getDraft, updateDraft } from "./draft.ts";
+import { getDraft, updateDraft } from "./flowDraft.ts";
 
 /**
  * An existing customer (a lead of the other flow) starts with what they gave last time: names,

@@ -16,7 +16,7 @@ export interface FlowSession {
   existing?: string;
   /** Self-driven elements only: the step shown ('login' for the entry). */
   step?: string;
-  /** Why the customer was sent back to sign-in (lib/gate's SignInReason); a sign-in clears it. */
+  /** Why the customer was sent back to sign-in (lib/customerGate's SignInReason); a sign-in clears it. */
   signInReason?: string;
   [key: string]: string | undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MaintenanceRecord } from "./core/types.ts";
-import { runGate } from "./gate.ts";
+import { runGate } from "./customerGate.ts";
 
 const NOW = Date.parse("2026-11-23T10:00:00Z");
 const base64Url = (value: unknown) =>

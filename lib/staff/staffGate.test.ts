@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, NotFoundError } from "../api/errors.ts";
-import { runStaffGate } from "./gate.ts";
+import { runStaffGate } from "./staffGate.ts";
 
 const NOW = Date.parse("2026-11-21T06:00:00Z");
 const token = (expSeconds: number) =>

@@ -4,7 +4,7 @@
  */
 import type { ApiClient } from "../api/index.ts";
 import { $flags, removeFlags, setFlag } from "../state/flags.ts";
-import { STAFF_SESSION_KEYS } from "./sessionKeys.ts";
+import { STAFF_SESSION_KEYS } from "./staffSessionKeys.ts";
 
 export function endSession(): void {
   removeFlags(STAFF_SESSION_KEYS);

@@ -8,7 +8,7 @@ import {
   sessionFlags,
   staffLoginOutcome,
   startSession,
-} from "./session.ts";
+} from "./staffSession.ts";
 
 const record: StaffRecord = {
   staff_id: "S001",

@@ -7,10 +7,10 @@
 import type { ApiClient, ApiError, VerifyResult } from "../../api/index.ts";
 import type { FlagKey } from "../../core/storageKeys.ts";
 import type { Flow } from "../../core/types.ts";
-import { SIGNED_IN_FLAG } from "../../gate.ts";
+import { SIGNED_IN_FLAG } from "../../customerGate.ts";
 import { $flags, applyFlagChanges } from "../../state/index.ts";
-import { clearDraft, getDraft } from "./draft.ts";
-import { flowSession, resetFlowSession } from "./session.ts";
+import { clearDraft, getDraft } from "./flowDraft.ts";
+import { flowSession, resetFlowSession } from "./flowSession.ts";
 
 /** Flags that describe one customer's progress; a new sign-in starts them afresh. */
 const PROGRESS_FLAGS = [

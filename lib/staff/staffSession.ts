@@ -9,9 +9,9 @@ import { checkStaffToken } from "../core/staffToken.ts";
 import type { FlagKey, Flags } from "../core/storageKeys.ts";
 import type { StaffRecord } from "../core/types.ts";
 import { $flags, applyFlagChanges } from "../state/flags.ts";
-import { STAFF_SESSION_KEYS } from "./sessionKeys.ts";
+import { STAFF_SESSION_KEYS } from "./staffSessionKeys.ts";
 
-export { endSession, sessionExpired, signOutEverywhere, signOutStaff } from "./sessionEnd.ts";
+export { endSession, sessionExpired, signOutEverywhere, signOutStaff } from "./staffSignOut.ts";
 export { STAFF_SESSION_KEYS };
 
 export const STAFF_FIRST_PAGE = "/staff/verification";
