@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { setFlags, storedFlag } from "./nuform-steps.ts";
+import { enterPrevented } from "./support/ime.ts";
 
 /**
  * SPEC §4 "nuForm guard", rule by rule, by visiting the URLs with the stored flags set. A redirect
@@ -134,20 +135,8 @@ test("Enter while an input method is composing does not submit the step", async 
   await page.goto("/customer/nuForm/personInfoHK");
   const lastName = page.getByRole("textbox", { name: "姓氏" });
   await expect(lastName).toBeVisible();
-  const prevented = (composing: boolean) =>
-    lastName.evaluate((input, isComposing) => {
-      const event = new KeyboardEvent("keydown", {
-        key: "Enter",
-        isComposing,
-        bubbles: true,
-        cancelable: true,
-        composed: true,
-      });
-      input.dispatchEvent(event);
-      return event.defaultPrevented;
-    }, composing);
-  expect(await prevented(true)).toBe(true);
-  expect(await prevented(false)).toBe(false);
+  expect(await enterPrevented(lastName, true)).toBe(true);
+  expect(await enterPrevented(lastName, false)).toBe(false);
   // A real Enter (no composition) submits: the empty form is checked and the first field focused.
   await lastName.press("Enter");
   await expect(lastName).toHaveAttribute("aria-invalid", "true");

@@ -5,21 +5,7 @@
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signInOnPage, useStaffSession } from "./staff-steps.ts";
-
-/** Dispatches an Enter keydown on `field`; true when the form refused it (preventDefault). */
-function enterPrevented(field: Locator, composing: boolean): Promise<boolean> {
-  return field.evaluate((input, isComposing) => {
-    const event = new KeyboardEvent("keydown", {
-      key: "Enter",
-      isComposing,
-      bubbles: true,
-      cancelable: true,
-      composed: true,
-    });
-    input.dispatchEvent(event);
-    return event.defaultPrevented;
-  }, composing);
-}
+import { enterPrevented } from "./support/ime.ts";
 
 async function expectImeSafe(field: Locator, page: Page, requiredText: string) {
   await expect(field).toBeVisible();

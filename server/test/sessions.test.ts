@@ -14,6 +14,22 @@ import {
   type TestServer,
 } from "./harness.ts";
 
+/** The SQL the server sends while `run` runs. */
+async function queriesDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const query = s.db.query.bind(s.db);
+  s.db.query = (async (sql: string, params?: unknown[]) => {
+    seen.push(sql);
+    return query(sql, params);
+  }) as typeof s.db.query;
+  try {
+    await run();
+  } finally {
+    s.db.query = query;
+  }
+  return seen;
+}
+
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
@@ -192,17 +208,7 @@ describe("revocation reaches the cache wherever it is made", () => {
 
   it("knows a session it started as live: its first use reads nothing", async () => {
     const token = await s.deps.tokens.customer("born.live@example.com", "nuform");
-    const seen: string[] = [];
-    const query = s.db.query.bind(s.db);
-    s.db.query = (async (sql: string, params?: unknown[]) => {
-      seen.push(sql);
-      return query(sql, params);
-    }) as typeof s.db.query;
-    try {
-      await s.deps.tokens.verify(token);
-    } finally {
-      s.db.query = query;
-    }
+    const seen = await queriesDuring(() => s.deps.tokens.verify(token));
     expect(seen).toEqual([]);
     // And it is still ended by a sign-out like any other.
     expect((await signOut(token)).status).toBe(200);
@@ -213,17 +219,7 @@ describe("revocation reaches the cache wherever it is made", () => {
     const token = await staffToken(s, "S001");
     expect((await readLead(token)).status).toBe(200);
     const check = () => s.deps.tokens.verify(token);
-    const seen: string[] = [];
-    const query = s.db.query.bind(s.db);
-    s.db.query = (async (sql: string, params?: unknown[]) => {
-      seen.push(sql);
-      return query(sql, params);
-    }) as typeof s.db.query;
-    try {
-      await check();
-    } finally {
-      s.db.query = query;
-    }
+    const seen = await queriesDuring(() => check());
     expect(seen.filter((sql) => sql.includes("auth_sessions"))).toEqual([]);
   });
 });
@@ -232,17 +228,7 @@ describe("the staff row is remembered with the sessions, and dropped on any chan
   const fullRead = (token: string) =>
     s.call<{ email: string }>("GET", "/api/lead?id=NUDEM00001&full=1", { token });
   const staffQueries = async (run: () => Promise<unknown>) => {
-    const seen: string[] = [];
-    const query = s.db.query.bind(s.db);
-    s.db.query = (async (sql: string, params?: unknown[]) => {
-      seen.push(sql);
-      return query(sql, params);
-    }) as typeof s.db.query;
-    try {
-      await run();
-    } finally {
-      s.db.query = query;
-    }
+    const seen = await queriesDuring(run);
     return seen.filter((sql) => /\bFROM staff\b/.test(sql));
   };
 
