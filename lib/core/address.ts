@@ -31,12 +31,17 @@ export function emptyAddress(): AddressValue {
   };
 }
 
+/** A building name in either language: the one required free-text part (the API checks it too). */
+export function hasBuilding(v: Pick<AddressValue, "building" | "buildingEn">): boolean {
+  return v.building.trim() !== "" || v.buildingEn.trim() !== "";
+}
+
 /** The fields SPEC §5 flags as required that are still empty. */
 export function addressMissing(v: AddressValue): RequiredAddressField[] {
   const missing: RequiredAddressField[] = [];
   if (!v.region) missing.push("region");
   if (!v.district) missing.push("district");
-  if (!v.building.trim() && !v.buildingEn.trim()) missing.push("building");
+  if (!hasBuilding(v)) missing.push("building");
   return missing;
 }
 

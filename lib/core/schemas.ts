@@ -5,6 +5,7 @@
  * characters and broken UTF-16, and `fieldOf(issues)` names the first bad field as a dotted path.
  */
 import * as v from "valibot";
+import { hasBuilding } from "./address.ts";
 import { hkToday, isValidYmd } from "./dates.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email.ts";
 import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
@@ -198,14 +199,7 @@ export const addressSchema = v.pipe(
     ),
     ["district"],
   ),
-  v.forward(
-    v.partialCheck(
-      [["building"], ["buildingEn"]],
-      (a) => a.building !== "" || a.buildingEn !== "",
-      "building required",
-    ),
-    ["building"],
-  ),
+  v.forward(v.partialCheck([["building"], ["buildingEn"]], hasBuilding, "building required"), ["building"]),
 );
 
 export const addressEnSchema = v.strictObject({
