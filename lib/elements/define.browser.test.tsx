@@ -30,6 +30,21 @@ function place(html: string): HTMLElement {
 
 const emailInput = () => page.getByRole("combobox", { name: /電郵/ });
 
+// First in this file: it needs an element placed while the texts are still loading.
+test("an element placed before its texts arrive keeps its component when an attribute changes later", async () => {
+  const element = place('<nu-email-input label="公司電郵"></nu-email-input>');
+  const input = page.getByRole("combobox", { name: "公司電郵" });
+  await expect.element(input).toBeVisible();
+  const field = element.shadowRoot?.querySelector("input");
+  expect(field).toBeTruthy();
+
+  // The first render after the texts came: the part must not be mounted afresh (a new <input>,
+  // state and listeners lost), whatever wraps it while the texts load.
+  element.setAttribute("label", "工作電郵");
+  await expect.element(page.getByRole("combobox", { name: "工作電郵" })).toBeVisible();
+  expect(element.shadowRoot?.querySelector("input")).toBe(field);
+});
+
 test("removing an attribute clears its prop: text to empty, boolean to false, number to unset", async () => {
   const element = place(
     '<nu-email-input label="公司電郵" error="請用公司電郵" disabled="true" send-button="true" resend-in="30"></nu-email-input>',

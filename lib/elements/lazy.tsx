@@ -65,21 +65,17 @@ export function lazyElement<P extends object = Props>(
     const Loaded = shared as unknown as ComponentType<P>;
     const lang = (props as { lang?: string }).lang;
     const textLang = normaliseLang(lang);
-    const textsReady = messagesReady(textLang, messages);
     // The code downloads alongside the texts, but the boundary waits for one thing at a time:
     // preact/compat's Suspense loses track of two siblings suspended together (an unhandled
     // rejection of the thrown promise), so the texts gate the part instead of sitting beside it.
-    if (!textsReady) fetchOnce().catch(() => {});
+    // The gate is always there (a stable tree), so the part never re-mounts when texts arrive.
+    if (!messagesReady(textLang, messages)) fetchOnce().catch(() => {});
     return (
       <LoadBoundary key={attempt} lang={lang} onRetry={retry}>
         <Suspense fallback={<ReservedSpace />}>
-          {textsReady ? (
+          <TextsGate lang={textLang} scope={messages}>
             <Loaded {...props} />
-          ) : (
-            <Catalogues lang={textLang} scope={messages}>
-              <Loaded {...props} />
-            </Catalogues>
-          )}
+          </TextsGate>
         </Suspense>
       </LoadBoundary>
     );
@@ -92,31 +88,34 @@ export function lazyElement<P extends object = Props>(
   return LazyElement;
 }
 
-/** One lazy gate per language and scope; a failed one is replaced so that 重試 asks again. */
-const catalogueGates = new Map<string, LazyExoticComponent<ComponentType<{ children?: ReactNode }>>>();
-const passThrough = ({ children }: { children?: ReactNode }) => <>{children}</>;
-function catalogueGate(lang: Lang, scope: MessageScope) {
-  const key = `${lang} ${scope}`;
-  let gate = catalogueGates.get(key);
-  if (!gate) {
-    gate = lazy(() =>
-      loadMessages(lang, scope).then(
-        () => ({ default: passThrough }),
-        (error: unknown) => {
-          catalogueGates.delete(key);
-          throw new ElementLoadError(error instanceof Error ? error.message : String(error));
-        },
-      ),
-    );
-    catalogueGates.set(key, gate);
-  }
-  return gate;
-}
+/** Texts being loaded, per language and scope; a failed load is forgotten so that 重試 asks again. */
+const textLoads = new Map<string, { promise: Promise<void>; error?: unknown }>();
 
 /** Suspends its Suspense boundary (the element or step) until the texts its children need are there. */
-function Catalogues({ lang, scope, children }: { lang: Lang; scope: MessageScope; children: ReactNode }) {
-  const Gate = catalogueGate(lang, scope);
-  return <Gate>{children}</Gate>;
+function TextsGate({ lang, scope, children }: { lang: Lang; scope: MessageScope; children: ReactNode }) {
+  if (messagesReady(lang, scope)) return <>{children}</>;
+  const key = `${lang} ${scope}`;
+  let load = textLoads.get(key);
+  if (!load) {
+    const entry: { promise: Promise<void>; error?: unknown } = {
+      promise: loadMessages(lang, scope).then(
+        () => {
+          textLoads.delete(key);
+        },
+        (error: unknown) => {
+          entry.error = error;
+        },
+      ),
+    };
+    textLoads.set(key, entry);
+    load = entry;
+  }
+  if (load.error !== undefined) {
+    textLoads.delete(key);
+    const { error } = load;
+    throw new ElementLoadError(error instanceof Error ? error.message : String(error));
+  }
+  throw load.promise;
 }
 
 /** After the first paint, when the browser is idle: starts downloading what later steps need. */
