@@ -27,6 +27,11 @@ async function layoutShifts(page: Page, path: string) {
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
+  // A slow connection: the page paints before the form's code arrives, as on a phone.
+  await page.route(/\/elements\/chunks\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
   await page.goto(path);
   await nuFormReady(page);
   await page.waitForLoadState("load");

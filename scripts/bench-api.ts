@@ -270,11 +270,7 @@ function apiRows(
   let keys = 0;
   const kinds = ["member", "nutritionist"];
   return [
-    ...LISTS.map((list) => ({
-      call: `GET ${list}`,
-      expect: { status: 200 },
-      next: () => ({ method: "GET", path: list, headers: API_HEADERS }),
-    })),
+    ...listRows(),
     {
       call: "GET /api/no-such-route (404)",
       expect: { status: 404, error: "NOT_FOUND" },
@@ -332,13 +328,18 @@ function apiRows(
   ];
 }
 
+/** The reference-list rows, the same on the API and on bare Hono. */
+function listRows(): RowSpec[] {
+  return LISTS.map((list) => ({
+    call: `GET ${list}`,
+    expect: { status: 200 },
+    next: () => ({ method: "GET", path: list, headers: API_HEADERS }),
+  }));
+}
+
 function bareRows(): RowSpec[] {
   return [
-    ...LISTS.map((list) => ({
-      call: `GET ${list}`,
-      expect: { status: 200 },
-      next: () => ({ method: "GET", path: list, headers: API_HEADERS }),
-    })),
+    ...listRows(),
     {
       call: "GET /api/no-such-route (404)",
       expect: { status: 404, plain: true },

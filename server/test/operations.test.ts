@@ -3,10 +3,7 @@
  * and PostgreSQL connections dropping under load (the last two need TEST_DATABASE_URL for the
  * database part: `npm run test:server:pg`).
  */
-import { spawn } from "node:child_process";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CONNECTIONS_PER_ADDRESS } from "../http/connections.ts";
@@ -18,8 +15,7 @@ import {
   TEST_DATABASE_URL,
   type TestServer,
 } from "./harness.ts";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
+import { spawnMain } from "./support/mainProcess.ts";
 
 describe("health and readiness", () => {
   let s: TestServer;
@@ -115,33 +111,9 @@ describe("slow clients", () => {
 
 describe("SIGTERM", () => {
   it("stops accepting, lets the request in flight finish, then exits 0", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: os.tmpdir(),
-        HOST: "127.0.0.1",
-        PORT: "0",
-        DATABASE_URL: "memory://",
-        SEED: "none",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      out += d;
-    });
+    const child = spawnMain({ DATABASE_URL: "memory://", SEED: "none" });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    const url = await new Promise<URL>((resolve, reject) => {
-      child.stdout.on("data", () => {
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(new URL(m[1]));
-      });
-      child.once("exit", () => reject(new Error(out)));
-    });
+    const url = await child.listening();
     const body = JSON.stringify({ email: "sigterm@example.com", flow: "nuform" });
     const socket = net.connect({ host: url.hostname, port: Number(url.port) });
     let answer = "";
@@ -158,7 +130,8 @@ describe("SIGTERM", () => {
     });
     child.kill("SIGTERM");
     await new Promise<void>((resolve) => {
-      const check = () => (out.includes("SIGTERM: stopping") ? resolve() : child.stdout.once("data", check));
+      const check = () =>
+        child.output().includes("SIGTERM: stopping") ? resolve() : child.stdout.once("data", check);
       check();
     });
     // No new connections once stopping …

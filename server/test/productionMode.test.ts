@@ -4,14 +4,13 @@
  * dev outbox. The start runs on a throwaway PostgreSQL when TEST_DATABASE_URL is set (CI's
  * `npm run test:server:pg`), else on embedded PGlite in a temporary folder.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { clientFor, freshPostgresDatabase, TEST_DATABASE_URL } from "./harness.ts";
+import { type MainProcess, spawnMain } from "./support/mainProcess.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const GOOD: Record<string, string> = {
   NODE_ENV: "production",
   SMTP_URL: "smtp://127.0.0.1:9",
@@ -21,33 +20,10 @@ const GOOD: Record<string, string> = {
 };
 const dataDirs: string[] = [];
 
-function runMain(env: Record<string, string | undefined>): ChildProcess & { output: () => string } {
+function runMain(env: Record<string, string | undefined>): MainProcess {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-prod-"));
   dataDirs.push(dataDir);
-  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<
-    string,
-    string
-  >;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: os.tmpdir(),
-      HOST: "127.0.0.1",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      ...clean,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let text = "";
-  child.stdout?.on("data", (d) => {
-    text += d;
-  });
-  child.stderr?.on("data", (d) => {
-    text += d;
-  });
-  return Object.assign(child, { output: () => text });
+  return spawnMain({ DATA_DIR: dataDir, ...env });
 }
 
 async function refusal(
@@ -107,7 +83,7 @@ describe("production mode refuses to start on demo settings", () => {
 });
 
 describe("production mode with every setting", () => {
-  let child: (ChildProcess & { output: () => string }) | undefined;
+  let child: MainProcess | undefined;
   let drop: (() => Promise<void>) | undefined;
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -127,13 +103,7 @@ describe("production mode with every setting", () => {
     }
     const started = runMain({ ...GOOD, DATABASE_URL: databaseUrl });
     child = started;
-    const url = await new Promise<string>((resolve, reject) => {
-      started.stdout?.on("data", () => {
-        const m = /nu-forms listening on (http:\/\/\S+)/.exec(started.output());
-        if (m) resolve(m[1]);
-      });
-      started.once("exit", (c) => reject(new Error(`exited ${c}: ${started.output()}`)));
-    });
+    const url = (await started.listening()).origin;
     expect(started.output().split("\n")[0]).toMatch(/production mode/);
     expect(started.output()).not.toContain("DEMO MODE");
     expect(started.output()).toMatch(/PUBLIC_ORIGIN is not set/);
@@ -166,12 +136,7 @@ it("refuses a PUBLIC_ORIGIN that is not an origin, naming it", async () => {
 describe("demo mode", () => {
   it("says in its first lines that it is the demo", async () => {
     const started = runMain({ DATABASE_URL: "memory://" });
-    await new Promise<void>((resolve, reject) => {
-      started.stdout?.on("data", () => {
-        if (started.output().includes("listening on")) resolve();
-      });
-      started.once("exit", (c) => reject(new Error(`exited ${c}: ${started.output()}`)));
-    });
+    await started.listening();
     const exited = new Promise((resolve) => started.once("exit", resolve));
     started.kill("SIGTERM");
     await exited;
