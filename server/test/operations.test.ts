@@ -15,7 +15,7 @@ import {
   TEST_DATABASE_URL,
   type TestServer,
 } from "./harness.ts";
-import { spawnMain } from "./support/mainProcess.ts";
+import { PROCESS_TIMEOUT_MS, spawnMain } from "./support/mainProcess.ts";
 
 describe("health and readiness", () => {
   let s: TestServer;
@@ -109,7 +109,7 @@ describe("slow clients", () => {
   }, 180_000);
 });
 
-describe("SIGTERM", () => {
+describe("SIGTERM", { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("stops accepting, lets the request in flight finish, then exits 0", async () => {
     const child = spawnMain({ DATABASE_URL: "memory://", SEED: "none" });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { clientFor, freshPostgresDatabase, TEST_DATABASE_URL } from "./harness.ts";
-import { type MainProcess, spawnMain } from "./support/mainProcess.ts";
+import { type MainProcess, PROCESS_TIMEOUT_MS, spawnMain } from "./support/mainProcess.ts";
 
 const GOOD: Record<string, string> = {
   NODE_ENV: "production",
@@ -38,7 +38,7 @@ afterAll(() => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("production mode refuses to start on demo settings", () => {
+describe("production mode refuses to start on demo settings", { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("without SMTP_URL", async () => {
     const { code, lines } = await refusal({ ...GOOD, SMTP_URL: undefined });
     expect(code).not.toBe(0);
@@ -82,7 +82,7 @@ describe("production mode refuses to start on demo settings", () => {
   });
 });
 
-describe("production mode with every setting", () => {
+describe("production mode with every setting", { timeout: PROCESS_TIMEOUT_MS }, () => {
   let child: MainProcess | undefined;
   let drop: (() => Promise<void>) | undefined;
   afterAll(async () => {
@@ -133,7 +133,7 @@ it("refuses a PUBLIC_ORIGIN that is not an origin, naming it", async () => {
   expect(lines.join("\n")).toMatch(/PUBLIC_ORIGIN must look like/);
 });
 
-describe("demo mode", () => {
+describe("demo mode", { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("says in its first lines that it is the demo", async () => {
     const started = runMain({ DATABASE_URL: "memory://" });
     await started.listening();

@@ -5,6 +5,12 @@ import type { Readable } from "node:stream";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
+/**
+ * A hang guard for tests that start `server/main.ts` (tsx, migrations, the demo seed's password
+ * hashes): on a loaded 2-core machine that alone took over 30 s. Not a timing assertion.
+ */
+export const PROCESS_TIMEOUT_MS = 90_000;
+
 export type MainProcess = ChildProcessByStdio<null, Readable, Readable> & {
   /** Everything the process wrote so far, stdout and stderr together. */
   output: () => string;
