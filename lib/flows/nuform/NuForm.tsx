@@ -12,13 +12,13 @@ import { MemberQr, PersonInfo, preloadLaterSteps, Terms } from "../shared/lazySt
 import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/leadSubmit.ts";
 import { usePartner } from "../shared/partner.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
-import { NuformEntry } from "./NuformEntry.tsx";
+import { NuformEntry, ResidenceQuestion } from "./NuformEntry.tsx";
 import { NUFORM_FLOW_STEPS, NUFORM_PROGRESS, NUFORM_TERMS_STEP } from "./steps.ts";
 
 export type NuFormProps = FlowProps;
 
 const ProductStep = lazyElement(() => import("./ProductStep.tsx").then((m) => m.ProductStep));
-const LATER_STEPS = [PersonInfo, Terms, ProductStep, MemberQr];
+const LATER_STEPS = [ResidenceQuestion, PersonInfo, Terms, ProductStep, MemberQr];
 
 /**
  * The nuForm flow (`<nu-form>`): sign-in and residence → personal info (Hong Kong or mainland) →

@@ -1,18 +1,25 @@
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import type { VerifyResult } from "../../api/index.ts";
+import { lazyElement } from "../../elements/lazy.tsx";
 import { $flags, setFlag } from "../../state/index.ts";
-import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useIds } from "../../ui/ids.ts";
-import { RadioGroup } from "../../widgets/RadioGroup.tsx";
 import { isSignedIn, startCustomerSession } from "../shared/customerSignIn.ts";
 import { EmailLogin } from "../shared/EmailLogin.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
-import { useDraft } from "../shared/flowDraft.ts";
 import { flowSession } from "../shared/flowSession.ts";
 import { prefillFromLead } from "../shared/prefill.ts";
 import { SignedInPanel } from "../shared/SignedInPanel.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
+
+/**
+ * The residence question loads after sign-in (its texts are sign-in texts): the e-mail field does
+ * not wait for the radio group. Prefetched with the later steps (NuForm.tsx).
+ */
+export const ResidenceQuestion = lazyElement(
+  () => import("./Residence.tsx").then((m) => m.Residence),
+  "sign-in",
+);
 
 /**
  * nuForm's entry page: e-mail sign-in, then the residence question (香港 / 中國內地) that decides
@@ -20,13 +27,11 @@ import { StepLayout } from "../shared/StepLayout.tsx";
  * the product step, or to member redemption once a product is chosen.
  */
 export function NuformEntry() {
-  const { api, flow, t, lang, go, progress } = useFlow();
+  const { api, flow, t, go, progress } = useFlow();
   useStore($flags);
   const session = useStore(flowSession(flow));
-  const [draft, setDraft] = useDraft(flow);
   const ids = useIds("heading");
   const [justVerified, setJustVerified] = useState(false);
-  const [residenceError, setResidenceError] = useState("");
   const signedIn = isSignedIn(flow);
   const inserted = $flags.get().isInserted === "true" && Boolean(session.leadId);
 
@@ -49,15 +54,6 @@ export function NuformEntry() {
     }
     if (productChosen) setFlag("IsSelectedNUProduct", true);
     go(productChosen ? "memberRedemption" : "product");
-  };
-
-  const chooseResidence = () => {
-    if (draft.residence !== "HK" && draft.residence !== "CN") {
-      setResidenceError(t("flows.residence.required"));
-      return false;
-    }
-    go(draft.residence === "HK" ? "personInfoHK" : "personInfoCN");
-    return true;
   };
 
   return (
@@ -84,29 +80,7 @@ export function NuformEntry() {
         </SignedInPanel>
       ) : (
         <SignedInPanel focusOnMount={justVerified}>
-          <StepForm name="residence" labelledBy={ids.heading} onSubmit={chooseResidence}>
-            <RadioGroup
-              lang={lang}
-              label={t("flows.residence.label")}
-              name="residence"
-              required
-              value={draft.residence}
-              error={residenceError}
-              options={[
-                { value: "HK", label: t("flows.residence.HK") },
-                { value: "CN", label: t("flows.residence.CN") },
-              ]}
-              onNuChange={({ value }) => {
-                setResidenceError("");
-                setDraft({ residence: value as "HK" | "CN" });
-              }}
-            />
-            <div className="nu-actions">
-              <button type="submit" className="nu-button">
-                {t("common.next")}
-              </button>
-            </div>
-          </StepForm>
+          <ResidenceQuestion labelledBy={ids.heading} />
         </SignedInPanel>
       )}
     </StepLayout>
