@@ -13,6 +13,7 @@ import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { describedBy, FieldError } from "../../widgets/Field.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { flowSession } from "../shared/flowSession.ts";
+import { laterStepSheet } from "../shared/laterStyles.ts";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
 
@@ -61,6 +62,7 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
   const description = (p: Product) => nameIn(lang, textOf(p.description_zh), textOf(p.description_en));
   return (
     <StepLayout
+      sheet={laterStepSheet}
       headingId={ids.heading}
       title={t("flows.product.title")}
       progress={fromRecruitment ? undefined : progress(step)}

@@ -10,6 +10,7 @@ import { RadioGroup } from "../../widgets/RadioGroup.tsx";
 import { Select } from "../../widgets/Select.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { useDraft } from "../shared/flowDraft.ts";
+import { laterStepSheet } from "../shared/laterStyles.ts";
 import { StepActions } from "../shared/StepActions.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
@@ -71,6 +72,7 @@ export function BabyInfo({
 
   return (
     <StepLayout
+      sheet={laterStepSheet}
       headingId={ids.heading}
       title={t("flows.baby.title")}
       progress={progress(step)}

@@ -7,6 +7,7 @@ import { Select } from "../../widgets/Select.tsx";
 import { Consent } from "../shared/Consent.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { useDraft } from "../shared/flowDraft.ts";
+import { laterStepSheet } from "../shared/laterStyles.ts";
 import { StepActions } from "../shared/StepActions.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
@@ -50,6 +51,7 @@ export function CooperativePartner({
 
   return (
     <StepLayout
+      sheet={laterStepSheet}
       headingId={ids.heading}
       title={t("flows.partner.title")}
       progress={progress(step)}

@@ -12,6 +12,7 @@ import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { useDraft } from "../shared/flowDraft.ts";
 import { flowSession } from "../shared/flowSession.ts";
+import { laterStepSheet } from "../shared/laterStyles.ts";
 import { StepActions } from "../shared/StepActions.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { hkAddressText } from "../shared/summary.ts";
@@ -109,7 +110,12 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
   ];
 
   return (
-    <StepLayout headingId={ids.heading} title={t("flows.review.title")} progress={progress(step)}>
+    <StepLayout
+      sheet={laterStepSheet}
+      headingId={ids.heading}
+      title={t("flows.review.title")}
+      progress={progress(step)}
+    >
       <StepForm name="looking-forward" labelledBy={ids.heading} onSubmit={submit}>
         <section className="nu-notice" aria-labelledby={ids.next}>
           <h3 id={ids.next} className="nu-fieldset-title">

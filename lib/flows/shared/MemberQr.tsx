@@ -8,6 +8,7 @@ import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { apiErrorCode } from "./customerSignIn.ts";
 import { useFlow } from "./FlowContext.tsx";
+import { laterStepSheet } from "./laterStyles.ts";
 import { StepLayout } from "./StepLayout.tsx";
 
 const KINDS: readonly RedemptionKind[] = ["member", "nutritionist"];
@@ -94,7 +95,7 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
 
   if (!leadId) {
     return (
-      <StepLayout headingId={ids.heading} title={t("flows.member.title")}>
+      <StepLayout sheet={laterStepSheet} headingId={ids.heading} title={t("flows.member.title")}>
         <p className="nu-notice">{t("flows.member.noLead")}</p>
         <div className="nu-actions">
           <button type="button" className="nu-button" onClick={onRestart}>
@@ -115,7 +116,12 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
   if (lead?.clinic_id) summary.push([t("flows.done.clinic"), named(clinic) || "…"]);
 
   return (
-    <StepLayout headingId={ids.heading} title={t("flows.done.title")} intro={t("flows.done.intro")}>
+    <StepLayout
+      sheet={laterStepSheet}
+      headingId={ids.heading}
+      title={t("flows.done.title")}
+      intro={t("flows.done.intro")}
+    >
       <section className="nu-fieldset" aria-labelledby={ids.summary}>
         <h3 id={ids.summary} className="nu-fieldset-title">
           {t("flows.done.summaryHeading")}

@@ -15,6 +15,7 @@ import { Select } from "../../widgets/Select.tsx";
 import { useFlow } from "./FlowContext.tsx";
 import { useDraft } from "./flowDraft.ts";
 import { flowSession } from "./flowSession.ts";
+import { laterStepSheet } from "./laterStyles.ts";
 import { type PersonErrors, type PersonField, validatePerson } from "./personValidation.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepLayout } from "./StepLayout.tsx";
@@ -73,6 +74,7 @@ export function PersonInfo({ variant, step, onDone, onBack }: PersonInfoProps) {
   const title = variant === "HK" ? t("flows.person.titleHK") : t("flows.person.titleCN");
   return (
     <StepLayout
+      sheet={laterStepSheet}
       headingId={ids.heading}
       title={title}
       progress={progress(step)}

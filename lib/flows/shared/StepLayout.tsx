@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { takeHeadingFocusRequest } from "../../ui/form/focus.ts";
+import { type Sheet, useStyles } from "../../ui/styles.ts";
 
 export interface StepLayoutProps {
   /** id of the heading, for the form's `aria-labelledby`. */
@@ -9,11 +10,14 @@ export interface StepLayoutProps {
   progress?: string;
   intro?: ReactNode;
   children: ReactNode;
+  /** Styles the step needs beyond the sign-in step's (lib/flows/shared/laterStyles.ts). */
+  sheet?: Sheet;
 }
 
 /** A step's heading (focused after a move to this step), its progress line and its content. */
-export function StepLayout({ headingId, title, progress, intro, children }: StepLayoutProps) {
+export function StepLayout({ headingId, title, progress, intro, children, sheet }: StepLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  useStyles(heading, ...(sheet ? [sheet] : []));
   useEffect(() => {
     if (takeHeadingFocusRequest()) heading.current?.focus();
   }, []);

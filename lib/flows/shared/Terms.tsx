@@ -10,6 +10,7 @@ import { Consent } from "./Consent.tsx";
 import { useFlow } from "./FlowContext.tsx";
 import { useDraft } from "./flowDraft.ts";
 import { acceptedVersions, DocumentLinks, useLegalDocuments } from "./LegalDocuments.tsx";
+import { laterStepSheet } from "./laterStyles.ts";
 import { usePartnerName } from "./partner.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepLayout } from "./StepLayout.tsx";
@@ -90,6 +91,7 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
 
   return (
     <StepLayout
+      sheet={laterStepSheet}
       headingId={ids.heading}
       title={t(keys.title)}
       progress={progress(step)}

@@ -12,12 +12,6 @@ export const flowSheet = sheet(`
 .nu-step-title:focus-visible { box-shadow: ${token("focus-ring")}; border-radius: 4px; }
 .nu-step-intro { color: ${token("color-muted")}; }
 .nu-form { display: flex; flex-direction: column; gap: ${space(2.5)}; }
-.nu-fieldset { display: flex; flex-direction: column; gap: ${space(2)}; }
-.nu-fieldset-title { font-size: 1.0625em; font-weight: 700; margin-bottom: ${space(1)}; padding: 0; }
-.nu-control[readonly] { background: ${token("color-background")}; color: ${token("color-muted")}; }
-.nu-row { display: grid; gap: ${space(2)}; grid-template-columns: 1fr; }
-@media (min-width: 600px) { .nu-row--2 { grid-template-columns: 1fr 1fr; } }
-.nu-phone-row { display: grid; gap: ${space(1.5)}; grid-template-columns: minmax(6.5em, 8.5em) 1fr; align-items: start; }
 .nu-actions { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; }
 .nu-actions > .nu-button { flex: 2 1 10em; }
 .nu-actions > .nu-button--back { flex: 1 1 6em; }
@@ -33,57 +27,7 @@ export const flowSheet = sheet(`
   background: ${token("color-background")};
   border-inline-start: 4px solid ${token("color-primary")};
 }
-.nu-banner-error:empty { display: none; }
 .nu-notice--warning { border-inline-start-color: ${token("color-accent")}; font-weight: 600; }
 .nu-notice--reason { border-inline-start-color: ${token("color-info")}; }
-.nu-check {
-  display: flex; gap: ${space(1.5)}; align-items: flex-start;
-  padding: ${space(1.25)} ${space(1.5)};
-  border: 1px solid ${token("color-border")}; border-radius: ${token("radius")};
-  background: ${token("color-surface")}; cursor: pointer;
-}
-.nu-check input {
-  flex: none; width: 1.35em; height: 1.35em; margin: 0.1em 0 0;
-  accent-color: ${token("color-primary")};
-}
-.nu-check:has(input:focus-visible) { box-shadow: ${token("focus-ring")}; border-color: ${token("color-primary")}; }
-.nu-check:has(input[aria-invalid="true"]) { border-color: ${token("color-error")}; border-width: 2px; }
-.nu-check-optional { color: ${token("color-muted")}; font-size: 0.875em; }
-.nu-terms-text {
-  max-height: 16em; overflow: auto; padding: ${space(1.5)} ${space(2)};
-  border: 1px solid ${token("color-border")}; border-radius: ${token("radius")};
-  background: ${token("color-background")}; font-size: 0.9375em;
-}
-.nu-terms-text:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; }
-.nu-terms-text ol { list-style: decimal; padding-inline-start: 1.25em; display: flex; flex-direction: column; gap: ${space(1)}; }
-.nu-summary { display: grid; grid-template-columns: 8.5em minmax(0, 1fr); gap: ${space(0.75)} ${space(2)}; margin: 0; }
-.nu-summary > div { display: contents; }
-.nu-section-head { display: flex; justify-content: space-between; align-items: baseline; gap: ${space(1)}; }
-.nu-summary dt { color: ${token("color-muted")}; }
-.nu-summary dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
-.nu-choice-list { display: grid; gap: ${space(1.5)}; grid-template-columns: 1fr; }
-@media (min-width: 600px) { .nu-choice-list { grid-template-columns: 1fr 1fr; } }
-.nu-choice {
-  display: grid; grid-template-columns: 88px 1fr; grid-template-rows: auto 1fr; column-gap: ${space(1.5)}; row-gap: ${space(0.5)};
-  align-items: start; padding: ${space(1.5)};
-  border: 1px solid ${token("color-border")}; border-radius: calc(1.5 * ${token("radius")});
-  background: ${token("color-surface")}; cursor: pointer; text-align: start;
-}
-.nu-choice:has(input:checked) { border-color: ${token("color-primary")}; box-shadow: inset 0 0 0 2px ${token("color-primary")}; }
-.nu-choice:has(input:focus-visible) { box-shadow: ${token("focus-ring")}; }
-.nu-choice img {
-  grid-row: 1 / span 2; width: 88px; height: 88px; object-fit: contain;
-  background: ${token("color-background")}; border-radius: ${token("radius")};
-}
-.nu-choice:not(:has(img)) { grid-template-columns: 1fr; }
-.nu-choice-head { display: flex; gap: ${space(1)}; align-items: center; font-weight: 700; }
-.nu-choice-head input { flex: none; width: 1.25em; height: 1.25em; margin: 0; accent-color: ${token("color-primary")}; }
-.nu-choice-text { color: ${token("color-muted")}; font-size: 0.875em; }
-.nu-qr { display: flex; flex-direction: column; align-items: center; gap: ${space(1.5)}; text-align: center; }
-.nu-qr img { width: min(72vw, 280px); height: auto; image-rendering: pixelated; background: #fff; padding: 8px; border-radius: ${token("radius")}; border: 1px solid ${token("color-border")}; }
-.nu-ref { font-size: 1.75em; font-weight: 700; letter-spacing: 0.12em; font-variant-numeric: tabular-nums; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
-.nu-status-list { display: flex; flex-direction: column; gap: ${space(0.75)}; }
-.nu-status-list li { display: flex; justify-content: space-between; gap: ${space(1)}; padding: ${space(1)} ${space(1.5)}; border-radius: ${token("radius")}; background: ${token("color-background")}; }
-.nu-status-done { color: ${token("color-success")}; font-weight: 700; }
 .nu-code-input { letter-spacing: 0.4em; font-variant-numeric: tabular-nums; font-size: 1.25em; }
 `);
