@@ -94,7 +94,7 @@ export const runtime = {
    */
   noteSignInReason(flow: Flow, reason: string | undefined): void {
     if (!reason) return;
-    void import("../flows/shared/flowSession.ts").then((session) => session.noteSignInReason(flow, reason));
+    void import("./facades/signInReason.ts").then((session) => session.noteSignInReason(flow, reason));
   },
 };
 

@@ -39,7 +39,7 @@ export const WIDGET_ELEMENTS: ElementDefinition[] = [
   },
   {
     tag: "nu-email-input",
-    load: () => import("../widgets/EmailInput.tsx").then((m) => m.EmailInput),
+    load: () => import("./facades/emailInput.ts").then((m) => m.EmailInput),
     props: {
       ...field,
       value: "string",
@@ -69,7 +69,7 @@ export const WIDGET_ELEMENTS: ElementDefinition[] = [
   },
   {
     tag: "nu-error-message",
-    load: () => import("../widgets/ErrorMessage.tsx").then((m) => m.ErrorMessage),
+    load: () => import("./facades/errorMessage.ts").then((m) => m.ErrorMessage),
     props: { message: "string" },
   },
   {
