@@ -8,17 +8,25 @@ import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
 import { FlowRoot } from "../shared/FlowRoot.tsx";
 import { getDraft, updateDraft } from "../shared/flowDraft.ts";
 import { flowSession } from "../shared/flowSession.ts";
-import { MemberQr, PersonInfo, preloadLaterSteps, Terms } from "../shared/lazySteps.ts";
-import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/leadSubmit.ts";
+import {
+  loadLeadSubmit,
+  loadPersonValidation,
+  MemberQr,
+  PersonInfo,
+  preloadLaterSteps,
+  submitModules,
+  Terms,
+} from "../shared/lazySteps.ts";
 import { usePartner } from "../shared/partner.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
+import { termsKind } from "../shared/termsKind.ts";
 import { NuformEntry, ResidenceQuestion } from "./NuformEntry.tsx";
 import { NUFORM_FLOW_STEPS, NUFORM_PROGRESS, NUFORM_TERMS_STEP } from "./steps.ts";
 
 export type NuFormProps = FlowProps;
 
 const ProductStep = lazyElement(() => import("./ProductStep.tsx").then((m) => m.ProductStep));
-const LATER_STEPS = [ResidenceQuestion, PersonInfo, Terms, ProductStep, MemberQr];
+const LATER_STEPS = [ResidenceQuestion, PersonInfo, Terms, ProductStep, MemberQr, submitModules];
 
 /**
  * The nuForm flow (`<nu-form>`): sign-in and residence → personal info (Hong Kong or mainland) →
@@ -51,7 +59,10 @@ function NuformStep({ step }: { step: string }) {
   const accept = (tnc: "new" | "existing" | "partnership") => async (consents: Consents) => {
     updateDraft(flow, { consents });
     const draft = getDraft(flow);
-    const { validatePerson } = await import("../shared/personValidation.ts");
+    const [{ validatePerson }, { createLeadOnce, leadBody, leadCreated }] = await Promise.all([
+      loadPersonValidation(),
+      loadLeadSubmit(),
+    ]);
     const person = validatePerson(draft, draft.residence === "CN" ? "CN" : "HK", t);
     if (Object.values(person.errors).some(Boolean) || person.addressIncomplete) {
       throw new IncompleteError(t("flows.terms.personIncomplete"));

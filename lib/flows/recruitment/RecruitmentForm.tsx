@@ -6,10 +6,17 @@ import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
 import { FlowRoot } from "../shared/FlowRoot.tsx";
 import { getDraft, updateDraft } from "../shared/flowDraft.ts";
 import { flowSession } from "../shared/flowSession.ts";
-import { MemberQr, PersonInfo, preloadLaterSteps, Terms } from "../shared/lazySteps.ts";
-import { createLeadOnce, leadBody, leadCreated, termsKind } from "../shared/leadSubmit.ts";
+import {
+  loadLeadSubmit,
+  MemberQr,
+  PersonInfo,
+  preloadLaterSteps,
+  submitModules,
+  Terms,
+} from "../shared/lazySteps.ts";
 import { usePartner } from "../shared/partner.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
+import { termsKind } from "../shared/termsKind.ts";
 import { HANDOVER, handOverToNuform } from "./handover.ts";
 import { RecruitmentEntry } from "./RecruitmentEntry.tsx";
 import { RECRUITMENT_FLOW_STEPS, RECRUITMENT_PROGRESS } from "./steps.ts";
@@ -21,7 +28,15 @@ const CooperativePartner = lazyElement(() =>
 );
 const BabyInfo = lazyElement(() => import("./BabyInfo.tsx").then((m) => m.BabyInfo));
 const LookingForward = lazyElement(() => import("./LookingForward.tsx").then((m) => m.LookingForward));
-const LATER_STEPS = [PersonInfo, Terms, CooperativePartner, BabyInfo, LookingForward, MemberQr];
+const LATER_STEPS = [
+  PersonInfo,
+  Terms,
+  CooperativePartner,
+  BabyInfo,
+  LookingForward,
+  MemberQr,
+  submitModules,
+];
 
 /**
  * The recruitment form (`<nu-recruitment-form>`): sign-in → personal info → terms → cooperative
@@ -48,6 +63,7 @@ function RecruitmentStep({ step }: { step: string }) {
   const session = useStore(flowSession(flow));
 
   const submit = async () => {
+    const { createLeadOnce, leadBody, leadCreated } = await loadLeadSubmit();
     const draft = getDraft(flow);
     const body = {
       ...leadBody(

@@ -15,3 +15,17 @@ export const MemberQr = lazyElement(() => import("./MemberQr.tsx").then((m) => m
 export function preloadLaterSteps(steps: readonly { preload: () => void }[]): () => void {
   return preloadWhenIdle(steps);
 }
+
+/**
+ * Creating the lead (leadSubmit.ts) and checking the person's details (personValidation.ts): the
+ * flows import them when a step submits, so the sign-in step does not carry them; prefetched with
+ * the later steps.
+ */
+export const loadLeadSubmit = () => import("./leadSubmit.ts");
+export const loadPersonValidation = () => import("./personValidation.ts");
+export const submitModules = {
+  preload: () => {
+    loadLeadSubmit().catch(() => {});
+    loadPersonValidation().catch(() => {});
+  },
+};

@@ -9,11 +9,7 @@ import { setFlag } from "../../state/index.ts";
 import { clearDraft, type FlowDraft } from "./flowDraft.ts";
 import { flowSession } from "./flowSession.ts";
 
-/** Which terms page a customer gets: a partner's, the existing customers', or the new customers'. */
-export function termsKind(draft: FlowDraft, existing: boolean): TncKind {
-  if (draft.partner) return "partnership";
-  return existing ? "existing" : "new";
-}
+export { termsKind } from "./termsKind.ts";
 
 export function leadBody(flow: Flow, draft: FlowDraft, email: string, tnc: TncKind): NewLead {
   const hk = draft.residence !== "CN";
