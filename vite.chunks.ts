@@ -12,6 +12,7 @@ const ENTRY = resolve(root, "lib/elements/index.ts");
 /** The registration files: the elements' components are what they import dynamically. */
 const FLOW_ELEMENTS = resolve(root, "lib/elements/flows.ts");
 const STAFF_ELEMENTS = resolve(root, "lib/elements/staff.ts");
+const STAFF_LOGIN = /[\\/]lib[\\/]staff[\\/]StaffLogin\.tsx$/;
 
 /** Every module `from` reaches by static imports (what loads with it, before it runs). */
 function staticClosure(graph: Graph, from: string): Set<string> {
@@ -25,10 +26,24 @@ function staticClosure(graph: Graph, from: string): Set<string> {
   return seen;
 }
 
+/** Every module `from` reaches, by static and dynamic imports (all it may ever load). */
+function fullClosure(graph: Graph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])]) visit(next);
+  };
+  visit(from);
+  return seen;
+}
+
 interface Cut {
   runtime: Set<string>;
   shared: Set<string>;
   signIn: Set<string>;
+  staffFirst: Set<string>;
 }
 
 const cuts = new WeakMap<Graph, Cut>();
@@ -48,7 +63,16 @@ function cutOf(graph: Graph): Cut {
     );
     const shared = new Set(common.filter((id) => staff.has(id)));
     const signIn = new Set(common.filter((id) => !staff.has(id)));
-    cut = { runtime, shared, signIn };
+    // What the staff login's first screen shares with flow code loaded later (the code entry's
+    // text field and submit logic): one file for both, not one per module.
+    const login = components(STAFF_ELEMENTS).find((id) => STAFF_LOGIN.test(id));
+    const later = new Set(flows.flatMap((id) => [...fullClosure(graph, id)]));
+    const staffFirst = new Set(
+      [...(login ? staticClosure(graph, login) : [])].filter(
+        (id) => later.has(id) && !runtime.has(id) && !shared.has(id) && !signIn.has(id) && id !== login,
+      ),
+    );
+    cut = { runtime, shared, signIn, staffFirst };
     cuts.set(graph, cut);
   }
   return cut;
@@ -65,6 +89,8 @@ function cutOf(graph: Graph): Cut {
  * - `flow`: what both flows' sign-in steps import statically beyond that (flow shell, e-mail
  *   sign-in, e-mail input), so a `<nu-form>` page loads it in one file; `ui`: the part of it the
  *   staff elements import too (field parts, form helpers), so staff pages do not load flow code;
+ *   `forms`: what the staff login's first screen shares with flow parts loaded after sign-in's
+ *   first paint (the code entry's text field and submit logic), in one file;
  * - each flow's own component (NuForm, RecruitmentForm), each later step, each staff element,
  *   the English and the later zh-HK texts: as Rolldown cuts them, by dynamic import;
  * - `qrcode` (the QR encoder with its dependency) when a QR code is first drawn.
@@ -86,6 +112,11 @@ export const elementChunkGroups = [
     name: (id: string, graph: Graph) => (cutOf(graph).signIn.has(id) ? "flow" : null),
     priority: 2,
     debugName: "flow",
+  },
+  {
+    name: (id: string, graph: Graph) => (cutOf(graph).staffFirst.has(id) ? "forms" : null),
+    priority: 2,
+    debugName: "forms",
   },
   {
     name: "qrcode",

@@ -34,12 +34,15 @@ type Props = Record<string, unknown> & { lang?: string };
 export type LazyPart<P> = ComponentType<P> & { preload: () => void };
 
 /**
- * `messages`: which texts the part needs before it renders (catalogues.ts): "sign-in" only for
- * the flow elements themselves (their first step), "all" for everything else.
+ * `messages`: which texts the part needs before it renders (catalogues.ts): "sign-in" for the
+ * flow elements themselves and the parts of their first step that load later (residence question,
+ * code entry), "all" for everything else.
  */
 export function lazyElement<P extends object = Props>(
   load: () => Promise<ComponentType<P>>,
   messages: MessageScope = "all",
+  /** A part inside a step (not a whole element or step) shows nothing while it loads. */
+  { reserveSpace = true }: { reserveSpace?: boolean } = {},
 ): LazyPart<P> {
   let pending: Promise<{ default: ComponentType<P> }> | null = null;
   const fetchOnce = () => {
@@ -72,7 +75,7 @@ export function lazyElement<P extends object = Props>(
     if (!messagesReady(textLang, messages)) fetchOnce().catch(() => {});
     return (
       <LoadBoundary key={attempt} lang={lang} onRetry={retry}>
-        <Suspense fallback={<ReservedSpace />}>
+        <Suspense fallback={reserveSpace ? <ReservedSpace /> : null}>
           <TextsGate lang={textLang} scope={messages}>
             <Loaded {...props} />
           </TextsGate>

@@ -19,6 +19,7 @@ import { StepLayout } from "../shared/StepLayout.tsx";
 export const ResidenceQuestion = lazyElement(
   () => import("./Residence.tsx").then((m) => m.Residence),
   "sign-in",
+  { reserveSpace: false },
 );
 
 /**
@@ -27,7 +28,7 @@ export const ResidenceQuestion = lazyElement(
  * the product step, or to member redemption once a product is chosen.
  */
 export function NuformEntry() {
-  const { api, flow, t, go, progress } = useFlow();
+  const { api, flow, t, lang, go, progress } = useFlow();
   useStore($flags);
   const session = useStore(flowSession(flow));
   const ids = useIds("heading");
@@ -80,7 +81,7 @@ export function NuformEntry() {
         </SignedInPanel>
       ) : (
         <SignedInPanel focusOnMount={justVerified}>
-          <ResidenceQuestion labelledBy={ids.heading} />
+          <ResidenceQuestion lang={lang} labelledBy={ids.heading} />
         </SignedInPanel>
       )}
     </StepLayout>

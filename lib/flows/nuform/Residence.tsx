@@ -9,7 +9,7 @@ import { useDraft } from "../shared/flowDraft.ts";
  * personal-info page follows. A chunk of its own (NuformEntry.tsx), so the radio group is not in
  * the bytes the e-mail field waits for (issue 11).
  */
-export function Residence({ labelledBy }: { labelledBy: string }) {
+export function Residence({ labelledBy }: { labelledBy: string; lang: string }) {
   const { flow, t, lang, go } = useFlow();
   const [draft, setDraft] = useDraft(flow);
   const [error, setError] = useState("");

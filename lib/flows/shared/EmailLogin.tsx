@@ -1,22 +1,22 @@
 import { useStore } from "@nanostores/react";
-import { useRef, useState } from "react";
-import { errorText } from "../../api/errorText.ts";
+import { useEffect, useRef, useState } from "react";
 import type { VerifyResult } from "../../api/index.ts";
 import { isEmail } from "../../core/email.ts";
-import type { Lang } from "../../core/i18n/index.ts";
+import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
-import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
-import { TextField } from "../../ui/form/TextField.tsx";
-import { useSubmit } from "../../ui/form/useSubmit.ts";
-import type { Translate } from "../../ui/useT.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
 import { apiErrorCode } from "./customerSignIn.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { useDraft } from "./flowDraft.ts";
 import { flowSession } from "./flowSession.ts";
+import { signInFailure } from "./signInFailure.ts";
 import { useCountdown } from "./useCountdown.ts";
 
-const CODE_PATTERN = /^\d{6}$/;
+/** The code field and 驗證: loaded when a code goes out (and at idle before), not with the e-mail field. */
+export const CodeEntry = lazyElement(() => import("./CodeEntry.tsx").then((m) => m.CodeEntry), "sign-in", {
+  reserveSpace: false,
+});
+
 /** A new code may be asked for this long after the last one (a quick second tap sends nothing). */
 export const RESEND_AFTER_MS = 60_000;
 /** The server's code lifetime (10 minutes): after it, the code field is no use and goes. */
@@ -27,32 +27,6 @@ export interface EmailLoginProps {
   onVerified: (email: string, result: VerifyResult) => Promise<void> | void;
   /** id of the step heading that names the form. */
   labelledBy: string;
-}
-
-/** "21 分鐘" / "45 秒" for a Retry-After. */
-function waitText(t: Translate, seconds: number): string {
-  return seconds >= 60
-    ? t("flows.login.wait.minutes", { n: Math.ceil(seconds / 60) })
-    : t("flows.login.wait.seconds", { n: seconds });
-}
-
-/**
- * What a failed send says, and where: a refusal for too many codes (with how long to wait) or a
- * network failure is a notice about the sending, not about the address; anything else is the
- * address's error.
- */
-function sendFailure(error: unknown, t: Translate, lang: Lang): { notice?: string; field?: string } {
-  const code = apiErrorCode(error);
-  if (code === "RATE_LIMITED") {
-    const wait = (error as { retryAfterS?: number }).retryAfterS;
-    return {
-      notice: wait
-        ? t("flows.login.rateLimited", { wait: waitText(t, wait) })
-        : t("flows.login.rateLimitedSoon"),
-    };
-  }
-  if (code === "NETWORK" || code === "TIMEOUT") return { notice: t("flows.login.offline") };
-  return { field: errorText(lang, error) };
 }
 
 /**
@@ -68,15 +42,6 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
   const [status, setStatus] = useState<EmailSendStatus>("idle");
   const [emailError, setEmailError] = useState("");
   const [notice, setNotice] = useState("");
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState("");
-  const { busy: verifying, run } = useSubmit({
-    failureText: (error) => {
-      const failure = sendFailure(error, t, lang);
-      return failure.notice ?? failure.field ?? "";
-    },
-    emitError: emit,
-  });
   const email = draft.loginEmail.trim();
   const sentAt = draft.codeSent ? draft.codeSentAt : 0;
   const resendIn = useCountdown(sentAt + RESEND_AFTER_MS);
@@ -84,6 +49,12 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
   // Taps can come faster than renders: what is in flight and what went out last are refs.
   const inFlight = useRef(false);
   const lastSent = useRef({ to: "", at: 0 });
+  const submitCode = useRef<(() => Promise<boolean | undefined>) | null>(null);
+  // The code entry: at once when a code is out (a reload in the code stage), else when idle.
+  useEffect(() => {
+    if (!codeStage) return preloadWhenIdle([CodeEntry]);
+    CodeEntry.preload();
+  }, [codeStage]);
   if (draft.codeSent && sentAt > lastSent.current.at) lastSent.current = { to: email, at: sentAt };
 
   const report = (error: unknown, message: string) => {
@@ -101,18 +72,17 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
     setEmailError("");
     setNotice("");
     setStatus("sending");
+    CodeEntry.preload();
     try {
       await api.requestEmailCode(address, flow);
       const at = Date.now();
       lastSent.current = { to: address, at };
       setDraft({ loginEmail: address, codeSent: true, codeSentAt: at });
       setStatus("sent");
-      setCode("");
-      setCodeError("");
       return true;
     } catch (error) {
       setStatus("idle");
-      const failure = sendFailure(error, t, lang);
+      const failure = signInFailure(error, t, lang);
       setNotice(failure.notice ?? "");
       setEmailError(failure.field ?? "");
       report(error, failure.notice ?? failure.field ?? "");
@@ -120,29 +90,6 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
     } finally {
       inFlight.current = false;
     }
-  };
-
-  const verify = async (): Promise<boolean | undefined> => {
-    if (verifying) return undefined;
-    const typed = code.replace(/\s/g, "");
-    if (!CODE_PATTERN.test(typed)) {
-      setCodeError(t("flows.login.codeInvalid"));
-      return false;
-    }
-    setCodeError("");
-    setNotice("");
-    const result = await run(
-      async () => {
-        await onVerified(email, await api.verifyEmailCode(email, typed, flow));
-      },
-      {
-        onFailure: (message, error) => {
-          if (sendFailure(error, t, lang).notice) setNotice(message);
-          else setCodeError(message);
-        },
-      },
-    );
-    return result.status === "done" ? true : result.status === "failed" ? false : undefined;
   };
 
   const reasonText =
@@ -153,7 +100,11 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
         : "";
 
   return (
-    <StepForm name="login" labelledBy={labelledBy} onSubmit={() => (codeStage ? verify() : sendCode(email))}>
+    <StepForm
+      name="login"
+      labelledBy={labelledBy}
+      onSubmit={() => (codeStage ? submitCode.current?.() : sendCode(email))}
+    >
       {reasonText ? (
         <p className="nu-notice nu-notice--reason" role="status" data-testid="sign-in-reason">
           {reasonText}
@@ -189,29 +140,14 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
         </p>
       ) : null}
       {codeStage ? (
-        <>
-          <TextField
-            label={t("login.code")}
-            hint={t("login.codeHint")}
-            name="one-time-code"
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setCodeError("");
-            }}
-            error={codeError}
-            required
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            className="nu-code-input"
-          />
-          <div className="nu-actions">
-            <SubmitButton busy={verifying} busyLabel={t("flows.working")}>
-              {t("login.verify")}
-            </SubmitButton>
-          </div>
-        </>
+        <CodeEntry
+          key={sentAt}
+          lang={lang}
+          email={email}
+          onVerified={onVerified}
+          onNotice={setNotice}
+          submitRef={submitCode}
+        />
       ) : notice ? null : (
         <p className="nu-hint">{t("flows.login.sendHint")}</p>
       )}

@@ -1,0 +1,88 @@
+import { type RefObject, useState } from "react";
+import type { VerifyResult } from "../../api/index.ts";
+import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
+import { TextField } from "../../ui/form/TextField.tsx";
+import { useSubmit } from "../../ui/form/useSubmit.ts";
+import { useFlow } from "./FlowContext.tsx";
+import { signInFailure } from "./signInFailure.ts";
+
+const CODE_PATTERN = /^\d{6}$/;
+
+export interface CodeEntryProps {
+  /** The element's language (for the 重試 its loader shows if the chunk fails). */
+  lang: string;
+  /** The address the code went to. */
+  email: string;
+  onVerified: (email: string, result: VerifyResult) => Promise<void> | void;
+  /** Shows (or, with "", clears) the sign-in notice above the code field. */
+  onNotice: (text: string) => void;
+  /** The sign-in form's submit calls this while the code field shows (EmailLogin.tsx). */
+  submitRef: RefObject<(() => Promise<boolean | undefined>) | null>;
+}
+
+/**
+ * The 6-digit code from the e-mail and 驗證. A chunk of its own (EmailLogin.tsx loads it when a
+ * code has gone out, and at idle before): the e-mail field does not wait for it (issue 11).
+ */
+export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryProps) {
+  const { api, flow, t, lang, emit } = useFlow();
+  const [code, setCode] = useState("");
+  const [codeError, setCodeError] = useState("");
+  const { busy: verifying, run } = useSubmit({
+    failureText: (error) => {
+      const failure = signInFailure(error, t, lang);
+      return failure.notice ?? failure.field ?? "";
+    },
+    emitError: emit,
+  });
+
+  const verify = async (): Promise<boolean | undefined> => {
+    if (verifying) return undefined;
+    const typed = code.replace(/\s/g, "");
+    if (!CODE_PATTERN.test(typed)) {
+      setCodeError(t("flows.login.codeInvalid"));
+      return false;
+    }
+    setCodeError("");
+    onNotice("");
+    const result = await run(
+      async () => {
+        await onVerified(email, await api.verifyEmailCode(email, typed, flow));
+      },
+      {
+        onFailure: (message, error) => {
+          if (signInFailure(error, t, lang).notice) onNotice(message);
+          else setCodeError(message);
+        },
+      },
+    );
+    return result.status === "done" ? true : result.status === "failed" ? false : undefined;
+  };
+  submitRef.current = verify;
+
+  return (
+    <>
+      <TextField
+        label={t("login.code")}
+        hint={t("login.codeHint")}
+        name="one-time-code"
+        value={code}
+        onChange={(value) => {
+          setCode(value);
+          setCodeError("");
+        }}
+        error={codeError}
+        required
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        className="nu-code-input"
+      />
+      <div className="nu-actions">
+        <SubmitButton busy={verifying} busyLabel={t("flows.working")}>
+          {t("login.verify")}
+        </SubmitButton>
+      </div>
+    </>
+  );
+}
