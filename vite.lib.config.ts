@@ -138,7 +138,6 @@ export default defineConfig(({ mode }): UserConfig => {
         external: [
           /^react($|\/)/,
           /^react-dom($|\/)/,
-          /^@r2wc\//,
           "nanostores",
           /^@nanostores\//,
           "valibot",

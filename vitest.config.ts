@@ -36,16 +36,9 @@ function componentProject(runtime: ComponentRuntime): TestProjectInlineConfigura
     // Listed, so that Vite pre-bundles them before the first test rather than reloading the page
     // when a test first imports one (a reload mid-run would load React twice).
     optimizeDeps: {
-      include: [
-        "react",
-        "react/jsx-dev-runtime",
-        "react-dom",
-        "react-dom/client",
-        "@r2wc/react-to-web-component",
-        "preact",
-      ],
+      include: ["react", "react/jsx-dev-runtime", "react-dom", "react-dom/client", "preact"],
     },
-    // Each runtime pre-bundles its own copy of the dependencies that import React (r2wc, nanostores).
+    // Each runtime pre-bundles its own copy of the dependencies that import React (nanostores).
     cacheDir: resolve(import.meta.dirname, `node_modules/.vite/components-${runtime}`),
     test: {
       name: `components-${runtime}`,
