@@ -84,13 +84,15 @@ function cutOf(graph: Graph): Cut {
  * files, and gzip, compressing each file alone, sent 8.7 kB more than for the same code in one.
  * So, by step and by what loads together:
  *
- * - `runtime`: everything the entry imports statically (Preact with compat, r2wc, nanostores, the
- *   lazy loader, the API client, the configuration, the sign-in texts): every page needs it;
+ * - `runtime`: everything the entry imports statically (Preact with compat, nanostores, the
+ *   element class, the lazy loader, the API client, the configuration, the sign-in texts): every
+ *   page needs it; with it, what the flows' sign-in steps share with the staff elements (field
+ *   parts, form helpers, guards), which every element's chunk imported anyway (a file of its own
+ *   cost each first step 0.6 kB gzip);
  * - `flow`: what both flows' sign-in steps import statically beyond that (flow shell, e-mail
- *   sign-in, e-mail input), so a `<nu-form>` page loads it in one file; `ui`: the part of it the
- *   staff elements import too (field parts, form helpers), so staff pages do not load flow code;
- *   `forms`: what the staff login's first screen shares with flow parts loaded after sign-in's
- *   first paint (the code entry's text field and submit logic), in one file;
+ *   sign-in, e-mail input), so a `<nu-form>` page loads it in one file and staff pages never;
+ *   `forms`: what the staff login's first screen shares with flow parts loaded after the sign-in
+ *   step has painted (the code entry's text field and submit logic), in one file;
  * - each flow's own component (NuForm, RecruitmentForm), each later step, each staff element,
  *   the English and the later zh-HK texts: as Rolldown cuts them, by dynamic import;
  * - `qrcode` (the QR encoder with its dependency) when a QR code is first drawn.
@@ -99,14 +101,12 @@ export const elementChunkGroups = [
   // Higher priority first: a group also takes its modules' dependencies, so `runtime` must claim
   // Preact before `flow` would.
   {
-    name: (id: string, graph: Graph) => (cutOf(graph).runtime.has(id) ? "runtime" : null),
+    name: (id: string, graph: Graph) => {
+      const cut = cutOf(graph);
+      return cut.runtime.has(id) || cut.shared.has(id) ? "runtime" : null;
+    },
     priority: 3,
     debugName: "runtime",
-  },
-  {
-    name: (id: string, graph: Graph) => (cutOf(graph).shared.has(id) ? "ui" : null),
-    priority: 2,
-    debugName: "ui",
   },
   {
     name: (id: string, graph: Graph) => (cutOf(graph).signIn.has(id) ? "flow" : null),
