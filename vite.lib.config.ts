@@ -138,6 +138,7 @@ export default defineConfig(({ mode }): UserConfig => {
         external: [
           /^react($|\/)/,
           /^react-dom($|\/)/,
+          /^@r2wc\//,
           "nanostores",
           /^@nanostores\//,
           "valibot",

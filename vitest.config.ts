@@ -36,7 +36,7 @@ function componentProject(runtime: ComponentRuntime): TestProjectInlineConfigura
     // Listed, so that Vite pre-bundles them before the first test rather than reloading the page
     // when a test first imports one (a reload mid-run would load React twice).
     optimizeDeps: {
-      include: ["react", "react/jsx-dev-runtime", "react-dom", "react-dom/client", "preact"],
+      include: ["react", "react/jsx-dev-runtime", "react-dom", "react-dom/client", "@r2wc/core", "preact"],
     },
     // Each runtime pre-bundles its own copy of the dependencies that import React (nanostores).
     cacheDir: resolve(import.meta.dirname, `node_modules/.vite/components-${runtime}`),

@@ -111,7 +111,8 @@ function measure(dir: string, file: string): FileFigure {
 
 /** Groups a module into what it belongs to, for the summary line. */
 function groupOf(module: string): string {
-  if (/^(preact|@nanostores|nanostores)\//.test(module)) return "runtime (preact, compat, nanostores)";
+  if (/^(preact|@r2wc|@nanostores|nanostores)\//.test(module))
+    return "runtime (preact, compat, r2wc, nanostores)";
   if (/^(react|react-dom|scheduler)\//.test(module)) return "runtime (react, react-dom)";
   if (module.startsWith("lib/core/i18n/")) return "messages (lib/core/i18n)";
   if (module.startsWith("lib/api/")) return "API client (lib/api)";

@@ -3,7 +3,7 @@
  * README.md and docs/widgets.md (element-docs-tables.ts) from the code:
  * - the elements are the ones lib/elements/index.ts registers (each registration file's
  *   `*_ELEMENTS`), documented by the sibling `*.docs.ts` (`*_DOCS`);
- * - attributes and properties come from the definitions (attribute types) with their docs;
+ * - attributes and properties come from the definitions (r2wc props) with their docs;
  * - CSS parts, `--nu-*` properties and the events are read from the components' code
  *   (manifest-scan.ts) and checked against the docs.
  * It fails loudly when the docs and the code disagree. The `*.docs.ts` modules are the one source

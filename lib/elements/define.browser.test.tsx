@@ -4,9 +4,9 @@ import { registerElements } from "./define.ts";
 import { WIDGET_ELEMENTS } from "./widgets.ts";
 
 /**
- * The element layer as a page uses it: define.ts's element class on this project's runtime
- * (react-dom and preact/compat alike: it renders through createRoot), attributes that clear their
- * prop, and the lazy loading of each element's code.
+ * The element layer as a page uses it: r2wc on this project's runtime, withClearableAttributes
+ * (which reaches into r2wc's internals, so it must hold on react-dom and preact/compat alike) and
+ * the lazy loading of each element's code.
  */
 beforeAll(() => {
   // The texts are not loaded first: the elements suspend on them and on their code at once, as on

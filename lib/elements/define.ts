@@ -1,110 +1,70 @@
+import r2wc, { type R2WCRenderer } from "@r2wc/core";
 import { type ComponentType, createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { MessageScope } from "./catalogues.ts";
 import { lazyElement } from "./lazy.tsx";
-import { attributeName, COMMON_PROPS, type ElementDefinition, type R2wcType } from "./meta.ts";
+import { COMMON_PROPS, type ElementDefinition, type R2wcType } from "./meta.ts";
 
 export { COMMON_PROPS };
 
-/** Attribute text → prop, per type (the conversions @r2wc/react-to-web-component made). */
-const parse: Record<R2wcType, (text: string) => unknown> = {
-  string: (text) => text,
-  number: (text) => Number.parseFloat(text),
-  boolean: (text) => /^[ty1-9]/i.test(text),
-  json: (text) => JSON.parse(text),
+/**
+ * The renderer @r2wc/react-to-web-component passes to @r2wc/core, written with named imports:
+ * that package's `import React from "react"` kept every export of preact/compat in the element
+ * bundle (2 kB gzip on each first step, issue 11), named ones let the bundler drop what is unused.
+ */
+const renderer: R2WCRenderer<object, { root: Root; Component: ComponentType<object> }> = {
+  mount(container, Component, props) {
+    const root = createRoot(container);
+    root.render(createElement(Component, props));
+    return { root, Component };
+  },
+  update({ root, Component }, props) {
+    root.render(createElement(Component, props));
+  },
+  unmount({ root }) {
+    root.unmount();
+  },
 };
 
-/** Prop → attribute text; undefined removes the attribute. */
-function attributeText(type: R2wcType, value: unknown): string | undefined {
-  if (type === "boolean") return value ? "true" : "false";
-  if (value === undefined || value === null) return undefined;
-  return type === "json" ? JSON.stringify(value) : String(value);
-}
+// r2wc keeps its state under these registered symbols (@r2wc/core).
+const R2WC_PROPS = Symbol.for("r2wc.props");
+const R2WC_RENDER = Symbol.for("r2wc.render");
+
+type R2wcInstance = HTMLElement & {
+  [R2WC_PROPS]: Record<string, unknown>;
+  [R2WC_RENDER](): void;
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void;
+};
+
+const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
- * What a removed or empty attribute means: "" for text set to "", false for booleans, unset
- * otherwise (r2wc kept the old value, so a page could never clear `error` or turn `disabled` off).
+ * r2wc ignores an attribute that is removed or set to "" (the prop keeps its old value), so a page
+ * could never clear `error` or `message`, or turn `disabled` off by removing it. This subclass
+ * gives such changes their plain-HTML meaning: "" for text, false for booleans, unset otherwise.
  */
-function clearedValue(type: R2wcType, text: string | null): unknown {
-  if (type === "boolean") return false;
-  return type === "string" && text === "" ? "" : undefined;
+function withClearableAttributes(Base: CustomElementConstructor, types: Record<string, R2wcType>) {
+  const Element = Base as unknown as new () => R2wcInstance;
+  return class extends Element {
+    override attributeChangedCallback(name: string, old: string | null, value: string | null) {
+      super.attributeChangedCallback(name, old, value);
+      if (value !== null && value !== "") return;
+      const prop = camelCase(name);
+      const type = types[prop];
+      if (!type) return;
+      this[R2WC_PROPS][prop] =
+        type === "boolean" ? false : type === "string" && value === "" ? "" : undefined;
+      if (this.isConnected) this[R2WC_RENDER]();
+    }
+  } as unknown as CustomElementConstructor;
 }
 
-/**
- * The element class of `Component`: an open shadow root the component renders into (the root's
- * first child is the component's own element: lib/ui/host.ts), one property per prop, reflected
- * to its kebab-case attribute (`minDays` ↔ `min-days`) and converted by type; an attribute change
- * renders again. It replaced @r2wc/react-to-web-component (1.2 kB gzip on every first step,
- * issue 11) with the same conversions, and renders through react-dom's `createRoot` (preact/compat
- * in the element bundle).
- */
+/** The element class of `Component`: r2wc's, with an open shadow root and clearable attributes. */
 export function elementClass(
   Component: ComponentType<object>,
   types: Record<string, R2wcType>,
 ): CustomElementConstructor {
-  const attributes = new Map(Object.keys(types).map((prop) => [attributeName(prop), prop]));
-
-  class NuElement extends HTMLElement {
-    static observedAttributes = [...attributes.keys()];
-    #props: Record<string, unknown> = {};
-    #root: Root | null = null;
-
-    static {
-      for (const [attribute, prop] of attributes) {
-        const type = types[prop] as R2wcType;
-        Object.defineProperty(NuElement.prototype, prop, {
-          enumerable: true,
-          configurable: true,
-          get(this: NuElement) {
-            return this.#props[prop];
-          },
-          // The attribute follows (and attributeChangedCallback renders), as with r2wc: setting
-          // the value the attribute already holds renders nothing.
-          set(this: NuElement, value: unknown) {
-            this.#props[prop] = value;
-            const text = attributeText(type, value);
-            if (this.getAttribute(attribute) === (text ?? null)) return;
-            if (text === undefined) this.removeAttribute(attribute);
-            else this.setAttribute(attribute, text);
-          },
-        });
-      }
-    }
-
-    constructor() {
-      super();
-      this.attachShadow({ mode: "open" });
-      for (const [attribute, prop] of attributes) {
-        const text = this.getAttribute(attribute);
-        if (text) this.#props[prop] = parse[types[prop] as R2wcType](text);
-      }
-    }
-
-    connectedCallback() {
-      this.#render();
-    }
-
-    disconnectedCallback() {
-      this.#root?.unmount();
-      this.#root = null;
-    }
-
-    attributeChangedCallback(attribute: string, _old: string | null, text: string | null) {
-      const prop = attributes.get(attribute);
-      if (!prop) return;
-      const type = types[prop] as R2wcType;
-      this.#props[prop] = text ? parse[type](text) : clearedValue(type, text);
-      this.#render();
-    }
-
-    #render() {
-      if (!this.isConnected) return;
-      this.#root ??= createRoot(this.shadowRoot as ShadowRoot);
-      this.#root.render(createElement(Component, { ...this.#props }));
-    }
-  }
-
-  return NuElement;
+  return withClearableAttributes(r2wc(Component, { shadow: "open", props: types }, renderer), types);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { ComponentType } from "react";
 
-/** How an attribute converts to the prop (define.ts; booleans: only "true", "yes", "1"… are true). */
+/** How r2wc converts an attribute to the prop (booleans: only "true", "yes", "1"… are true). */
 export type R2wcType = "string" | "number" | "boolean" | "json";
 
 // biome-ignore lint/suspicious/noExplicitAny: every component has its own props type.
@@ -23,7 +23,7 @@ export interface ElementDefinition {
 }
 
 export interface AttributeDoc {
-  /** The TypeScript type when it is narrower than the attribute type (e.g. `"yellow" | "blue"`). */
+  /** The TypeScript type when it is narrower than the r2wc type (e.g. `"yellow" | "blue"`). */
   tsType?: string;
   /** The default as the attribute would be written (omit when there is none). */
   default?: string;
@@ -80,7 +80,7 @@ export const COMMON_EVENT_DOCS: Record<`nu-${string}`, EventDoc> = {
   },
 };
 
-/** `minDays` → `min-days`: how a prop names its attribute (define.ts). */
+/** `minDays` → `min-days`, the way r2wc maps props to attributes. */
 export function attributeName(prop: string): string {
   return prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);
 }

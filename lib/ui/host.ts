@@ -1,8 +1,8 @@
 import type { RefObject } from "react";
 
 /**
- * The custom element whose shadow root this component renders into directly (lib/elements/define.ts
- * mounts the component at the shadow root), or null when the component is used as a plain React component —
+ * The custom element whose shadow root this component renders into directly (r2wc mounts the
+ * component at the shadow root), or null when the component is used as a plain React component —
  * including inside another element's shadow tree, whose host must not be touched.
  */
 export function ownHostElement(ref: RefObject<Element | null>): HTMLElement | null {
@@ -13,7 +13,7 @@ export function ownHostElement(ref: RefObject<Element | null>): HTMLElement | nu
 }
 
 /**
- * Writes a state change back to the element's property (the element reflects it to the attribute), so
+ * Writes a state change back to the element's property (r2wc reflects it to the attribute), so
  * `element.value` is the current value and setting `open="true"` after a close opens again.
  */
 export function reflectToHost(ref: RefObject<Element | null>, prop: string, value: unknown): void {
