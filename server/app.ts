@@ -7,12 +7,14 @@ import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
+import type { Lead } from "../lib/core/types.ts";
 import { loadSecrets } from "./auth/secret.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokens } from "./auth/tokens.ts";
 import { ConfigError, defaultConfig, type ServerConfig } from "./config.ts";
 import { type Db, isDatabaseUnavailable, openDb } from "./db/db.ts";
 import { migrate, withSchemaLock } from "./db/migrate.ts";
+import { createNotifiedCache } from "./db/notifiedCache.ts";
 import { seedDemo, seedReferenceData } from "./db/seed.ts";
 import type { Deps } from "./deps.ts";
 import { capConnectionsPerAddress, SERVER_OPTIONS } from "./http/connections.ts";
@@ -32,6 +34,7 @@ import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
 import { seedSampleTexts } from "./services/customerTexts.ts";
 import { startHousekeeping } from "./services/housekeeping.ts";
+import { LEAD_CACHE_LIMIT, LEADS_CHANNEL } from "./services/leads.ts";
 import { referenceLists } from "./services/lists.ts";
 import { createMailer } from "./services/mail.ts";
 import { staticRoutes } from "./static.ts";
@@ -153,7 +156,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const sessions = await createSessions(db, now);
     const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
     const lists = await referenceLists(db);
-    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, lists, now, logger };
+    const leads = await createNotifiedCache<Lead>(db, LEADS_CHANNEL, LEAD_CACHE_LIMIT);
+    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, lists, leads, now, logger };
     const stopHousekeeping = startHousekeeping(deps);
     const readiness: Readiness = { draining: false };
     return {
@@ -165,6 +169,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         mailer.close();
         await sessions.close();
         await lists.close();
+        await leads.close();
         await db.close();
         logger.flush();
       },

@@ -1,8 +1,10 @@
+import type { Lead } from "../lib/core/types.ts";
 import type { Secrets } from "./auth/secret.ts";
 import type { Sessions } from "./auth/sessions.ts";
 import type { Tokens } from "./auth/tokens.ts";
 import type { ServerConfig } from "./config.ts";
 import type { Db } from "./db/db.ts";
+import type { NotifiedCache } from "./db/notifiedCache.ts";
 import type { Logger } from "./log.ts";
 import type { ReferenceLists } from "./services/lists.ts";
 import type { Mailer } from "./services/mail.ts";
@@ -17,6 +19,8 @@ export interface Deps {
   mailer: Mailer;
   /** Hospitals, clinics, products: in memory, dropped when the database changes them. */
   lists: ReferenceLists;
+  /** Whole leads with their redemptions, before masking: dropped per lead by NOTIFY (migration 008). */
+  leads: NotifiedCache<Lead>;
   /** Milliseconds since the epoch; every expiry and window is measured with it. */
   now: () => number;
   /** JSON-lines log; see log.ts for what may go in. */

@@ -25,14 +25,14 @@ export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * Calls `onNotify` for every NOTIFY on `channel`, and `onConnected(true|false)` whenever the
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (`""` when none), and `onConnected(true|false)` whenever the
    * listener becomes able or unable to hear them (PostgreSQL: its own connection, re-opened after
    * a loss; notifications sent meanwhile are missed, which `onConnected(false)` warns of).
    * Returns the function that stops listening.
    */
   listen(
     channel: string,
-    onNotify: () => void,
+    onNotify: (payload: string) => void,
     onConnected: (connected: boolean) => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -103,7 +103,7 @@ export function wrapPglite(db: PGlite): Db {
     transaction: (fn) => db.transaction((tx) => fn(on(tx))),
     async listen(channel, onNotify, onConnected) {
       // One process owns a PGlite database: every NOTIFY is this process's own, never missed.
-      const unsubscribe = await db.listen(channel, () => onNotify());
+      const unsubscribe = await db.listen(channel, (payload) => onNotify(payload ?? ""));
       onConnected(true);
       return async () => {
         await unsubscribe();
@@ -170,7 +170,7 @@ const LISTEN_RETRY_MS = 1000;
 async function listenPostgres(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
   onConnected: (connected: boolean) => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
@@ -191,7 +191,7 @@ async function listenPostgres(
       }
     };
     c.on("notification", (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? "");
     });
     c.on("error", onLost);
     c.on("end", onLost);

@@ -17,6 +17,11 @@ import { recordConsents } from "./customerTexts.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
 import type { ReferenceLists } from "./lists.ts";
 
+/** Channel of migration 008's triggers: the payload is the id of the lead that changed. */
+export const LEADS_CHANNEL = "nu_forms_leads";
+/** Leads held per instance (a lead is about 1 KiB); the oldest go first. */
+export const LEAD_CACHE_LIMIT = 20_000;
+
 type Details = Omit<Lead, "id" | "flow" | "email" | "redemptions" | "created_at" | "updated_at">;
 
 interface LeadRow {
@@ -177,20 +182,26 @@ async function loadRow(
 }
 
 /** A customer sees only leads of its own e-mail; anything else is "not found", not "forbidden". */
-function visibleTo<R extends LeadRow>(row: R | null, principal: Principal): row is R {
+function visibleTo<R extends { email: string }>(row: R | null, principal: Principal): row is R {
   return row !== null && (principal.kind === "staff" || row.email === principal.email);
 }
 
-/** GET /api/lead?id= */
+/**
+ * GET /api/lead?id=: the whole lead from the per-instance lead cache (migration 008 drops an
+ * entry whenever the lead or its redemptions change), then what this viewer may see of it.
+ */
 export async function readLead(
   deps: Deps,
   principal: Principal,
   id: string,
   opts: { full: boolean; role?: string },
 ): Promise<Lead> {
-  const row = await loadRow(deps.db, id);
-  if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
-  return forViewer(toLead(row, row.redemptions), principal, opts);
+  const lead = await deps.leads.read(id, async () => {
+    const row = await loadRow(deps.db, id);
+    return row && toLead(row, row.redemptions);
+  });
+  if (!visibleTo(lead, principal)) throw new ApiFailure("NOT_FOUND");
+  return forViewer(lead, principal, opts);
 }
 
 /** Counter staff verify a person without seeing all of their data; admins may ask for it. */
@@ -212,23 +223,25 @@ export async function patchLead(
   const checkReferences = await referenceCheck(deps.lists, changes);
   // Read before the transaction, like the lists (on PGlite a read outside it would wait for it).
   const versions = changes.consents ? await deps.lists.documentVersions() : [];
-  return deps.db.transaction(async (tx) => {
-    const row = await loadRow(tx, id, true);
-    if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
-    const consents = changes.consents && recordConsents(versions, changes.consents, deps.now());
-    const merged: Details = {
-      ...EMPTY_DETAILS,
-      ...row.details,
-      ...changes,
-      ...(consents ? { consents } : {}),
-    };
-    if (!isValidPhone(merged.phone_code, merged.phone))
-      throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
-    checkReferences();
-    const { rows } = await tx.query<LeadRow>(
-      "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
-      [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],
-    );
-    return forViewer(toLead(rows[0], row.redemptions), principal, opts);
-  });
+  return deps.leads.write(id, () =>
+    deps.db.transaction(async (tx) => {
+      const row = await loadRow(tx, id, true);
+      if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
+      const consents = changes.consents && recordConsents(versions, changes.consents, deps.now());
+      const merged: Details = {
+        ...EMPTY_DETAILS,
+        ...row.details,
+        ...changes,
+        ...(consents ? { consents } : {}),
+      };
+      if (!isValidPhone(merged.phone_code, merged.phone))
+        throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
+      checkReferences();
+      const { rows } = await tx.query<LeadRow>(
+        "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
+        [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],
+      );
+      return forViewer(toLead(rows[0], row.redemptions), principal, opts);
+    }),
+  );
 }

@@ -39,19 +39,25 @@ export async function redeem(
 ): Promise<RedemptionRecord> {
   let inserted: RedemptionRow[];
   try {
-    ({ rows: inserted } = await deps.db.query<RedemptionRow>(
-      `INSERT INTO redemptions (lead_id, kind, staff_id, staff_name, note, redeemed_at)
+    // The lead's cached read drops this lead; answered once the change is heard (migration 008).
+    ({ rows: inserted } = await deps.leads.write(
+      input.lead_id,
+      () =>
+        deps.db.query<RedemptionRow>(
+          `INSERT INTO redemptions (lead_id, kind, staff_id, staff_name, note, redeemed_at)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (lead_id, kind) DO NOTHING
        RETURNING lead_id, kind, staff_id, staff_name, note, redeemed_at`,
-      [
-        input.lead_id,
-        input.kind,
-        staff.staff_id,
-        staffName(staff),
-        input.note ?? null,
-        new Date(deps.now()).toISOString(),
-      ],
+          [
+            input.lead_id,
+            input.kind,
+            staff.staff_id,
+            staffName(staff),
+            input.note ?? null,
+            new Date(deps.now()).toISOString(),
+          ],
+        ),
+      (result) => result.rows.length > 0,
     ));
   } catch (error) {
     if (pgCode(error) === "23503" && /lead/.test(String((error as { constraint?: string }).constraint))) {
