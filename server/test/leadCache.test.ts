@@ -130,23 +130,16 @@ describe("lead reads come from a per-instance cache emptied by NOTIFY", () => {
 
   it("does not keep a read that a change overtook", async () => {
     const { id } = await customerWithLead("raced.read@example.com");
-    const heard = new Promise<void>((resolve) => {
-      const stop = s.db.listen(
-        "nu_forms_leads",
-        (payload) => {
-          if (payload === id) {
-            resolve();
-            void stop.then((end) => end());
-          }
-        },
-        () => {},
-      );
-    });
+    const other = await customerWithLead("raced.other@example.com");
+    const touch = (leadId: string) =>
+      s.db.query("UPDATE leads SET updated_at = now() WHERE id = $1", [leadId]);
     const stale = { id, stale: true } as unknown as Lead;
-    // The read runs, a change is committed and heard before it ends: its answer is not kept.
+    // While the read runs, the lead is changed by hand and this instance hears it: notifications
+    // arrive in commit order, so once a later change of another lead, written through the cache,
+    // has been heard, so has this one. The read's answer must not be kept.
     const raced = await s.deps.leads.read(id, async () => {
-      await s.db.query("UPDATE leads SET updated_at = now() WHERE id = $1", [id]);
-      await heard;
+      await touch(id);
+      await s.deps.leads.write(other.id, () => touch(other.id));
       return stale;
     });
     expect(raced).toBe(stale);

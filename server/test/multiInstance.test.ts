@@ -214,6 +214,102 @@ describe.skipIf(!TEST_DATABASE_URL)(
       });
     });
 
+    describe("lead reads cached on both, dropped on both by any change (migration 008)", () => {
+      type LeadAnswer = { first_name: string; last_name: string; redemptions: { kind: string }[] };
+      const read = (s: TestServer, id: string, token: string) =>
+        s.call<LeadAnswer>("GET", `/api/lead?id=${id}`, { token });
+      /** A new customer's lead, read twice through both instances by staff (so both hold it). */
+      const cachedOnBoth = async (email: string) => {
+        const customer = await customerToken(a, email);
+        const created = await a.call<{ id: string }>("POST", "/api/lead", {
+          token: customer,
+          body: newLeadBody(email),
+        });
+        expect(created.status).toBe(200);
+        const id = created.body.Data[0].id;
+        const staff = await staffToken(a, "S001");
+        for (const s of [a, b, a, b]) expect((await read(s, id, staff)).status).toBe(200);
+        return { id, customer, staff };
+      };
+
+      it("both instances listen for lead changes", () => {
+        expect(a.deps.leads.live).toBe(true);
+        expect(b.deps.leads.live).toBe(true);
+      });
+
+      /**
+       * The other instance's read after the write was answered. The writing instance answers once
+       * it has heard its own notification, which PostgreSQL signals to every listener at the
+       * commit, so this is normally the first read; on a CPU-starved machine the other
+       * instance's listening backend may be scheduled a few milliseconds later, hence the poll.
+       */
+      const onOther = <T>(get: () => Promise<T>) => expect.poll(get, { timeout: 5_000 });
+      const kinds = async (s: TestServer, id: string, token: string) =>
+        (await read(s, id, token)).body.Data[0].redemptions.map((r) => r.kind).sort();
+
+      it("a redemption answered by one is in the next read on it, and on the other though it had the lead cached", async () => {
+        const { id, staff } = await cachedOnBoth("redeemed.on.a@example.com");
+        const redeemed = await a.call("POST", "/api/redemptions", {
+          token: staff,
+          body: { lead_id: id, kind: "member" },
+        });
+        expect(redeemed.status).toBe(200);
+        expect(await kinds(a, id, staff)).toEqual(["member"]);
+        await onOther(() => kinds(b, id, staff)).toEqual(["member"]);
+        // And the other way round.
+        const second = await b.call("POST", "/api/redemptions", {
+          token: staff,
+          body: { lead_id: id, kind: "nutritionist" },
+        });
+        expect(second.status).toBe(200);
+        expect(await kinds(b, id, staff)).toEqual(["member", "nutritionist"]);
+        await onOther(() => kinds(a, id, staff)).toEqual(["member", "nutritionist"]);
+      });
+
+      it("a customer's change saved through one is in the next read on it, and on the other", async () => {
+        const { id, customer, staff } = await cachedOnBoth("changed.on.b@example.com");
+        const patched = await b.call("PATCH", "/api/lead", {
+          token: customer,
+          body: { id, first_name: "改名" },
+        });
+        expect(patched.status).toBe(200);
+        expect((await read(b, id, staff)).body.Data[0].first_name).toBe("改名");
+        await onOther(async () => (await read(a, id, staff)).body.Data[0].first_name).toBe("改名");
+        expect((await read(a, id, customer)).body.Data[0].first_name).toBe("改名");
+      });
+
+      it("a change made by SQL by hand reaches both caches", async () => {
+        const { id, staff } = await cachedOnBoth("changed.by.sql@example.com");
+        await a.db.query(
+          `UPDATE leads SET details = jsonb_set(details, '{last_name}', '"SQL"') WHERE id = $1`,
+          [id],
+        );
+        for (const s of [a, b])
+          await expect
+            .poll(async () => (await read(s, id, staff)).body.Data[0].last_name, { timeout: 5_000 })
+            .toBe("SQL");
+      });
+
+      it("an instance whose lead listener dropped reads the database until it listens again", async () => {
+        const { id, staff } = await cachedOnBoth("listener.lost@example.com");
+        await a.db.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = current_database() AND query = 'LISTEN nu_forms_leads' AND pid <> pg_backend_pid()`,
+        );
+        await expect.poll(() => b.deps.leads.live).toBe(false);
+        expect(b.deps.leads.size).toBe(0);
+        // Changed while nobody listens: no notification reaches b, yet b reads the change.
+        await a.db.query(
+          `UPDATE leads SET details = jsonb_set(details, '{last_name}', '"無人聽"') WHERE id = $1`,
+          [id],
+        );
+        expect((await read(b, id, staff)).body.Data[0].last_name).toBe("無人聽");
+        await expect.poll(() => b.deps.leads.live, { timeout: 10_000 }).toBe(true);
+        await expect.poll(() => a.deps.leads.live, { timeout: 10_000 }).toBe(true);
+        expect((await read(b, id, staff)).body.Data[0].last_name).toBe("無人聽");
+      });
+    });
+
     it("50 concurrent redemptions through both: exactly one 200, 49 × 409, one row", async () => {
       const staffA = await staffToken(a, "S001");
       const staffB = await staffToken(b, "S001");
