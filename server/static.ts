@@ -11,6 +11,8 @@ import type { Context, Hono } from "hono";
 import { BRAND_FIELDS } from "../lib/core/brand.ts";
 import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
 import type { ServerConfig } from "./config.ts";
+import { firstStepPreview, PREVIEW_CSS, PREVIEW_CSS_HASH } from "./firstStepPreview.ts";
+import { hostFrame } from "./hostFrame.ts";
 import type { AppEnv } from "./http/env.ts";
 
 const TYPES: Record<string, string> = {
@@ -46,6 +48,18 @@ function originOf(url: string): string | null {
   }
 }
 
+/**
+ * The brand's colours as CSS custom properties, inline in every host page so that the frame the
+ * server writes (hostFrame.ts) paints in them before any script has run (hosts/brand.ts sets the
+ * same properties again). Allowed by its hash in the CSP: no other inline style is.
+ */
+export function brandStyle(config: ServerConfig): string {
+  const { primaryColor, primaryContrast } = config.brand;
+  return `:root{--brand-primary:${primaryColor};--brand-primary-contrast:${primaryContrast};--nu-color-primary:${primaryColor};--nu-color-primary-contrast:${primaryContrast}}`;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+
 export function contentSecurityPolicy(config: ServerConfig): string {
   const connect = ["'self'", originOf(config.alsUrl), originOf(config.maintenanceUrl)].filter(
     (v, i, all): v is string => v !== null && all.indexOf(v) === i,
@@ -53,7 +67,7 @@ export function contentSecurityPolicy(config: ServerConfig): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src 'self' 'sha256-${sha256(brandStyle(config))}' ${PREVIEW_CSS_HASH}`,
     `img-src ${["'self'", "data:", "blob:", originOf(config.brand.logoUrl)].filter(Boolean).join(" ")}`,
     `connect-src ${connect.join(" ")}`,
     "font-src 'self'",
@@ -167,6 +181,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   const elementsDir = path.join(config.distDir, "elements");
   const csp = contentSecurityPolicy(config);
   const meta = configMeta(config);
+  const hostIndex = path.join(hostsDir, "index.html");
   const allowedOrigins = new Set(config.allowedOrigins);
 
   /**
@@ -210,12 +225,18 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
         503,
       );
     }
-    const head = `${meta}${await modulePreloads(c.req.path)}`;
+    const host = file === hostIndex;
+    const preview = host ? firstStepPreview(c.req.path) : "";
+    const style = host ? `<style>${brandStyle(config)}</style>` : "";
+    const previewStyle = preview ? `<style>${PREVIEW_CSS}</style>` : "";
+    const head = `${meta}${style}${previewStyle}${await modulePreloads(c.req.path)}`;
+    const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, preview) : "";
     const page = Buffer.from(
       bytes
         .toString("utf8")
         .replace("<title>nu-forms</title>", `<title>${escapeHtml(config.brand.name)}</title>`)
-        .replace(/<\/head>/i, `${head}</head>`),
+        .replace(/<\/head>/i, `${head}</head>`)
+        .replace('<div id="app"></div>', `<div id="app">${frame}</div>`),
     );
     htmlHeaders(c);
     const etag = etagOf(page);
@@ -278,5 +299,5 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   app.get("/demo/", (c) => html(c, path.join(config.demoDir, "index.html"), 200));
   app.get("/demo/widgets", (c) => html(c, path.join(config.demoDir, "widgets.html"), 200));
   app.get("/demo/*", files("/demo/", config.demoDir, { htmlFiles: true }));
-  app.get("*", (c) => html(c, path.join(hostsDir, "index.html"), isHostRoute(c.req.path) ? 200 : 404));
+  app.get("*", (c) => html(c, hostIndex, isHostRoute(c.req.path) ? 200 : 404));
 }

@@ -9,6 +9,7 @@ import { currentQuery } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
+import { FirstStepPreview, usePreviewShown } from "./firstStepPreview.tsx";
 import { FLOW_TITLES, stepTitle } from "./stepTitles.ts";
 
 const STEPS: Record<Flow, readonly string[]> = {
@@ -80,19 +81,41 @@ function FlowStepPage({ flow, step = "" }: FlowPageProps) {
     return () => node.removeEventListener("nu-step", onStep);
   }, [flow, mounted]);
 
+  const preview = usePreviewShown(element, mounted);
+
   if (!known) return <NotFound />;
   const title = FLOW_TITLES[flow];
-  if (!mounted) return <PageShell title={title} busy />;
+  if (!mounted) {
+    return (
+      <PageShell title={title} busy>
+        {preview ? <FirstStepPreview /> : null}
+      </PageShell>
+    );
+  }
   const partner = currentQuery().get("partner") ?? undefined;
   // While the next step's gate runs, the previous step stays on screen but cannot be used, so a
   // quick second tap cannot act on a step the customer has already left.
   const leaving = shownStep !== (step || "login");
   return (
-    <PageShell title={title} documentTitle={[stepTitle(flow, shownStep), title]} busy={leaving}>
+    <PageShell title={title} documentTitle={[stepTitle(flow, shownStep), title]} busy={leaving || preview}>
+      {preview ? <FirstStepPreview /> : null}
+      {/* Drawn out of sight under the picture until its step is there (firstStepPreview.tsx). */}
       {flow === "nuform" ? (
-        <nu-form ref={element} step={shownStep} partner={partner} inert={leaving} />
+        <nu-form
+          ref={element}
+          step={shownStep}
+          partner={partner}
+          inert={leaving}
+          class={preview ? "form-behind-preview" : undefined}
+        />
       ) : (
-        <nu-recruitment-form ref={element} step={shownStep} partner={partner} inert={leaving} />
+        <nu-recruitment-form
+          ref={element}
+          step={shownStep}
+          partner={partner}
+          inert={leaving}
+          class={preview ? "form-behind-preview" : undefined}
+        />
       )}
     </PageShell>
   );

@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { BRAND } from "../brand.ts";
+import { footerLinks } from "./footerLinks.ts";
 
 /** The operator's name and logo, linking home. */
 export function BrandHeader() {
@@ -13,13 +14,9 @@ export function BrandHeader() {
   );
 }
 
-/** Privacy policy, terms and contact: the operator's links, on every page. */
+/** Privacy policy, terms and contact: the operator's links, on every page (server/hostFrame.ts writes the same markup). */
 export function BrandFooter() {
-  const links = [
-    [BRAND.privacyUrl, "私隱政策"],
-    [BRAND.termsUrl, "條款及細則"],
-    [BRAND.contactUrl, "聯絡我們"],
-  ].filter(([href]) => href);
+  const links = footerLinks(BRAND);
   return (
     <footer class="site-footer">
       <nav aria-label="網站資訊">

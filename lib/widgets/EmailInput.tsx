@@ -33,7 +33,7 @@ export interface EmailInputProps {
   onNuSend?: (detail: { email: string }) => void;
 }
 
-const emailSheet = sheet(`
+export const emailSheet = sheet(`
 .nu-email-row { display: flex; flex-wrap: wrap; gap: ${space(1)}; align-items: flex-start; }
 .nu-email-row > .nu-combobox { flex: 1 1 15em; min-width: 0; }
 .nu-email-row > .nu-button { flex: 0 0 auto; }
