@@ -1,5 +1,5 @@
 /** @jsxImportSource preact */
-import { render } from "preact";
+import { hydrate, render } from "preact";
 import { App } from "./App.tsx";
 import { applyBrandColours } from "./brand.ts";
 import { BundleLoadError } from "./pages/BundleLoadError.tsx";
@@ -31,7 +31,9 @@ afterFirstPaint()
   .then(
     (runtime) => {
       sessionStorage.removeItem("nu-preload-reloaded");
-      render(<App runtime={runtime} />, mount);
+      // hydrate: the customer pages' frame and first-step picture came with the HTML
+      // (server/hostFrame.ts); the shell takes over those nodes as they are, so nothing repaints.
+      hydrate(<App runtime={runtime} />, mount);
     },
     (error: unknown) => {
       console.error(

@@ -189,7 +189,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
    * and the first step's chunks on the customer and staff routes (dist/elements/first-steps.json,
    * written by the element build), so they download in parallel with the host shell.
    */
-  async function modulePreloads(pagePath: string): Promise<string> {
+  async function modulePreloads(pagePath: string, priority: string): Promise<string> {
     const tag = pagePath.startsWith(NUFORM_BASE)
       ? "nu-form"
       : pagePath.startsWith(RECRUITMENT_BASE)
@@ -206,7 +206,9 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
         // A broken manifest only costs the preloads.
       }
     }
-    return files.map((file) => `<link rel="modulepreload" href="/elements/${escapeHtml(file)}">`).join("");
+    return files
+      .map((file) => `<link rel="modulepreload" href="/elements/${escapeHtml(file)}"${priority}>`)
+      .join("");
   }
 
   function htmlHeaders(c: Context<AppEnv>): void {
@@ -227,13 +229,17 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     }
     const host = file === hostIndex;
     const preview = host ? firstStepPreview(c.req.path) : "";
+    const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, preview) : "";
     const style = host ? `<style>${brandStyle(config)}</style>` : "";
     const previewStyle = preview ? `<style>${PREVIEW_CSS}</style>` : "";
-    const head = `${meta}${style}${previewStyle}${await modulePreloads(c.req.path)}`;
-    const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, preview) : "";
+    // A page whose HTML paints its own frame needs no script for its first paint: its scripts
+    // must not take the connection from what that paint needs (the logo, the stylesheet).
+    const priority = frame ? ' fetchpriority="low"' : "";
+    const head = `${meta}${style}${previewStyle}${await modulePreloads(c.req.path, priority)}`;
     const page = Buffer.from(
       bytes
         .toString("utf8")
+        .replace('<script type="module" crossorigin', `<script type="module"${priority} crossorigin`)
         .replace("<title>nu-forms</title>", `<title>${escapeHtml(config.brand.name)}</title>`)
         .replace(/<\/head>/i, `${head}</head>`)
         .replace('<div id="app"></div>', `<div id="app">${frame}</div>`),

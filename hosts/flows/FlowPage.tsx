@@ -85,38 +85,26 @@ function FlowStepPage({ flow, step = "" }: FlowPageProps) {
 
   if (!known) return <NotFound />;
   const title = FLOW_TITLES[flow];
-  if (!mounted) {
-    return (
-      <PageShell title={title} busy>
-        {preview ? <FirstStepPreview /> : null}
-      </PageShell>
-    );
-  }
   const partner = currentQuery().get("partner") ?? undefined;
   // While the next step's gate runs, the previous step stays on screen but cannot be used, so a
   // quick second tap cannot act on a step the customer has already left.
-  const leaving = shownStep !== (step || "login");
+  const leaving = mounted && shownStep !== (step || "login");
+  // Drawn out of sight under the picture until its step is there (firstStepPreview.tsx).
+  const behind = preview ? "form-behind-preview" : undefined;
+  const form = !mounted ? null : flow === "nuform" ? (
+    <nu-form ref={element} step={shownStep} partner={partner} inert={leaving} class={behind} />
+  ) : (
+    <nu-recruitment-form ref={element} step={shownStep} partner={partner} inert={leaving} class={behind} />
+  );
+  // One shape for every state, so the picture's nodes stay the same nodes until it goes.
   return (
-    <PageShell title={title} documentTitle={[stepTitle(flow, shownStep), title]} busy={leaving || preview}>
+    <PageShell
+      title={title}
+      documentTitle={mounted ? [stepTitle(flow, shownStep), title] : undefined}
+      busy={!mounted || leaving || preview}
+    >
       {preview ? <FirstStepPreview /> : null}
-      {/* Drawn out of sight under the picture until its step is there (firstStepPreview.tsx). */}
-      {flow === "nuform" ? (
-        <nu-form
-          ref={element}
-          step={shownStep}
-          partner={partner}
-          inert={leaving}
-          class={preview ? "form-behind-preview" : undefined}
-        />
-      ) : (
-        <nu-recruitment-form
-          ref={element}
-          step={shownStep}
-          partner={partner}
-          inert={leaving}
-          class={preview ? "form-behind-preview" : undefined}
-        />
-      )}
+      {form}
     </PageShell>
   );
 }

@@ -28,9 +28,7 @@ export function BrandFooter() {
           ))}
         </ul>
       </nav>
-      <p>
-        © {new Date().getFullYear()} {BRAND.name}
-      </p>
+      <p>{`© ${new Date().getFullYear()} ${BRAND.name}`}</p>
     </footer>
   );
 }
