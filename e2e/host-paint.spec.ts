@@ -1,0 +1,190 @@
+/**
+ * /customer/nuForm paints from its HTML (issue 11, LCP): the server writes the page frame and a
+ * still picture of `<nu-form>`'s sign-in step (server/hostFrame.ts, server/firstStepPreview.ts);
+ * the host shell takes the frame over as it is and swaps the picture for the live element in the
+ * same place (hosts/flows/firstStepPreview.tsx). The picture is inert until then.
+ */
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { collectCspViolations, nuFormReady } from "./embed-helpers.ts";
+
+declare global {
+  interface Window {
+    __served: { intro: Element | null; h1: Element | null; header: Element | null; footer: Element | null };
+    __paintLcp: { element: Element | null; size: number }[];
+    __paintShifts: number[];
+  }
+}
+
+/** What the HTML held before any script ran, and every LCP entry and layout shift from the start. */
+async function observe(page: Page) {
+  await page.addInitScript(() => {
+    window.__paintLcp = [];
+    window.__paintShifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        element: Element | null;
+        size: number;
+      })[]) {
+        window.__paintLcp.push({ element: entry.element, size: entry.size });
+      }
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+        window.__paintShifts.push(entry.value);
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+    document.addEventListener("DOMContentLoaded", () => {
+      window.__served = {
+        intro: document.querySelector(".first-step-preview .nu-step-intro"),
+        h1: document.querySelector("main h1"),
+        header: document.querySelector("header.site-header"),
+        footer: document.querySelector("footer.site-footer"),
+      };
+    });
+  });
+}
+
+/** Holds every request for `pattern` until `release()`; `held` resolves once one has arrived. */
+async function hold(page: Page, pattern: RegExp) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrived!: () => void;
+  const held = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  await page.route(pattern, async (route: Route) => {
+    arrived();
+    await released;
+    await route.continue();
+  });
+  return { held, release };
+}
+
+const PARTS = [
+  ".nu-step-progress",
+  ".nu-step-title",
+  ".nu-step-intro",
+  ".nu-control",
+  ".nu-button",
+  ".nu-hint",
+];
+
+/** The boxes of the sign-in step's parts, in the picture or in the element's shadow root. */
+function boxes(page: Page, where: "picture" | "element") {
+  return page.evaluate(
+    ({ parts, where }) => {
+      const root =
+        where === "picture"
+          ? document.querySelector(".first-step-preview")
+          : document.querySelector("nu-form")?.shadowRoot;
+      return parts.map((part) => {
+        const box = root?.querySelector(part)?.getBoundingClientRect();
+        return box
+          ? [part, box.x, box.y, box.width, box.height].map((v) =>
+              typeof v === "number" ? Math.round(v) : v,
+            )
+          : [part];
+      });
+    },
+    { parts: PARTS, where },
+  );
+}
+
+test("the sign-in step shows from the HTML, before any script, and cannot be used until it is live", async ({
+  page,
+}) => {
+  // No script of the page ever arrives: what shows is what the HTML alone paints.
+  await page.route(/\/(assets|elements)\/.*\.js(\?.*)?$/, () => {});
+  await page.goto("/customer/nuForm", { waitUntil: "commit" });
+  const picture = page.locator(".first-step-preview");
+  await expect(picture.locator("h2")).toHaveText("登記成為 nu 會員");
+  await expect(picture.locator(".nu-step-intro")).toBeVisible();
+  await expect(page.locator("main h1")).toHaveText("會員登記");
+  await expect(page.locator("header.site-header")).toContainText("BabyNu 營養");
+  // Inert and hidden from assistive technology: no focus, no typing, nothing read out twice.
+  await expect(picture).toHaveAttribute("inert", "");
+  await expect(picture).toHaveAttribute("aria-hidden", "true");
+  await picture.locator("input").click({ force: true });
+  await page.keyboard.type("early@example.com");
+  await expect(picture.locator("input")).toHaveValue("");
+  await expect(picture.locator("input")).not.toBeFocused();
+  await page.keyboard.press("Tab");
+  expect(
+    await page.evaluate(() => document.activeElement?.closest(".first-step-preview") ?? null),
+  ).toBeNull();
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toHaveCount(0);
+});
+
+test("the live step takes the picture's place box for box: no layout shift, and the largest paint stays the served one", async ({
+  page,
+}) => {
+  const violations = await collectCspViolations(page);
+  await observe(page);
+  const nuForm = await hold(page, /\/elements\/chunks\/NuForm-[^/]+\.js/);
+  await page.goto("/customer/nuForm");
+  await nuForm.held;
+  // The shell is up and has placed the element behind the picture, which still shows: the very
+  // nodes the HTML brought (taken over, not drawn again).
+  await expect(page.locator("nu-form")).toHaveClass(/form-behind-preview/);
+  await expect(page.locator(".first-step-preview .nu-step-intro")).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => document.querySelector(".first-step-preview .nu-step-intro") === window.__served.intro,
+    ),
+  ).toBe(true);
+  const picture = await boxes(page, "picture");
+  nuForm.release();
+  await nuFormReady(page);
+  await expect(page.locator(".first-step-preview")).toHaveCount(0);
+  await expect(page.locator("nu-form")).not.toHaveClass(/form-behind-preview/);
+  expect(await boxes(page, "element")).toEqual(picture);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  const result = await page.evaluate(() => ({
+    shifts: window.__paintShifts,
+    lastLcpIsServed: window.__paintLcp.at(-1)?.element === window.__served.intro,
+    lcpEntries: window.__paintLcp.length,
+    sameFrame:
+      document.querySelector("main h1") === window.__served.h1 &&
+      document.querySelector("header.site-header") === window.__served.header &&
+      document.querySelector("footer.site-footer") === window.__served.footer,
+    headers: document.querySelectorAll("header.site-header").length,
+  }));
+  expect(result.shifts).toEqual([]);
+  // The live step painted nothing larger than the picture did: the LCP is the HTML's own text.
+  expect(result.lastLcpIsServed).toBe(true);
+  // The shell took the server's frame over (hydrated): the same nodes, not a second copy.
+  expect(result.sameFrame).toBe(true);
+  expect(result.headers).toBe(1);
+  expect(await violations()).toEqual([]);
+  // Live: the real field takes text.
+  const email = page.getByRole("combobox", { name: "電郵地址" });
+  await email.fill("live@example.com");
+  await expect(email).toHaveValue("live@example.com");
+});
+
+test("the picture matches the live step at a desktop width too", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const nuForm = await hold(page, /\/elements\/chunks\/NuForm-[^/]+\.js/);
+  await page.goto("/customer/nuForm");
+  await nuForm.held;
+  const picture = await boxes(page, "picture");
+  nuForm.release();
+  await nuFormReady(page);
+  await expect(page.locator(".first-step-preview")).toHaveCount(0);
+  expect(await boxes(page, "element")).toEqual(picture);
+});
+
+test("a later step's page has the frame but no picture, and an unknown path neither", async ({ request }) => {
+  const later = await (await request.get("/customer/nuForm/personInfoHK")).text();
+  expect(later).toContain('<main class="page" aria-busy="true"><h1>會員登記</h1></main>');
+  expect(later).not.toContain("first-step-preview");
+  const recruitment = await (await request.get("/customer/recruitmentForm")).text();
+  expect(recruitment).toContain("<h1>媽媽會員招募</h1>");
+  const unknown = await request.get("/customer/nuForm/nope");
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.text()).toContain('<div id="app"></div>');
+});
