@@ -8,7 +8,9 @@
  * - the cache headers of the entry, a hashed chunk and the HTML, and whether ETag gives 304;
  * - CLS on /demo/ at 390×844 (layout-shift entries from navigation until 4 s after `load`);
  * - Lighthouse (mobile defaults: simulated slow 4G, 4× CPU slowdown) on /customer/nuForm and
- *   /demo/, with the `lighthouse` devDependency against the same Chromium.
+ *   /demo/, with the `lighthouse` devDependency against the same Chromium: LIGHTHOUSE_RUNS runs
+ *   per page (default 3, the pages alternating), each figure the median of its runs, with the
+ *   LCP element and the load average around the runs (Lighthouse's TBT and LCP follow the load).
  *
  * and writes them into docs/performance.md between the BENCH:WEB markers, with date and machine.
  *
@@ -151,7 +153,17 @@ async function demoCls(page: Page, base: string): Promise<number> {
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 }
 
-function lighthouse(url: string): Record<string, number> | null {
+interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  lcpElement: string;
+}
+
+function lighthouse(url: string): LighthouseFigures | null {
   try {
     const out = execFileSync(
       "npx",
@@ -175,6 +187,10 @@ function lighthouse(url: string): Record<string, number> | null {
       lcp: audit("largest-contentful-paint"),
       tbt: audit("total-blocking-time"),
       cls: audit("cumulative-layout-shift"),
+      lcpElement: String(
+        report.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.selector ??
+          "?",
+      ),
     };
   } catch (error) {
     console.warn(`lighthouse skipped for ${url}: ${(error as Error).message.split("\n")[0]}`);
@@ -247,11 +263,28 @@ async function main() {
     const cls = await demoCls(page, server.base);
     await page.close();
     lines.push(`**CLS on /demo/** (390×844, navigation until 4 s after load): **${cls.toFixed(3)}**`, "");
-    for (const path of ["/customer/nuForm", "/demo/"]) {
-      const figures = lighthouse(`${server.base}${path}`);
-      if (!figures) continue;
+    const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+    const paths = ["/customer/nuForm", "/demo/"];
+    const results = new Map<string, LighthouseFigures[]>(paths.map((p) => [p, []]));
+    const loadBefore = os.loadavg()[0];
+    for (let run = 0; run < runs; run++) {
+      for (const path of paths) {
+        const figures = lighthouse(`${server.base}${path}`);
+        if (figures) results.get(path)?.push(figures);
+      }
+    }
+    const loadAfter = os.loadavg()[0];
+    for (const [path, all] of results) {
+      if (all.length === 0) continue;
+      const median = (pick: (f: LighthouseFigures) => number) => {
+        const sorted = all.map(pick).sort((a, b) => a - b);
+        return sorted[Math.floor((sorted.length - 1) / 2)];
+      };
+      const elements = [...new Set(all.map((f) => `\`${f.lcpElement}\``))].join(", ");
       lines.push(
-        `**Lighthouse ${path}** (mobile defaults): performance ${figures.performance}, accessibility ${figures.accessibility}, FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, CLS ${figures.cls.toFixed(3)}`,
+        `**Lighthouse ${path}** (mobile defaults; median of ${all.length} runs, load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}): performance ${median((f) => f.performance)}, accessibility ${median((f) => f.accessibility)}, FCP ${(median((f) => f.fcp) / 1000).toFixed(2)} s, LCP ${(median((f) => f.lcp) / 1000).toFixed(2)} s, TBT ${Math.round(median((f) => f.tbt))} ms, CLS ${median((f) => f.cls).toFixed(3)}; LCP element ${elements}`,
+        "",
+        `Runs: ${all.map((f) => `${f.performance} / LCP ${(f.lcp / 1000).toFixed(2)} s / TBT ${Math.round(f.tbt)} ms`).join("; ")}`,
         "",
       );
     }
