@@ -36,6 +36,29 @@ export interface Session {
   expiresAtMs: number;
 }
 
+export interface SessionRow {
+  kind: SessionKind;
+  subject: string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+}
+
+/** The columns of `auth_sessions` that `accept` needs, as a statement selects them. */
+export const SESSION_ROW_SQL = "kind, subject, expires_at, revoked_at";
+/**
+ * The condition `accept` checks, as SQL over those columns: live for (kind, subject) at a time.
+ * The arguments are the statement's placeholders for them (`$10` …).
+ */
+export function sessionLiveSql(kind: string, subject: string, at: string): string {
+  return `revoked_at IS NULL AND kind = ${kind} AND subject = ${subject} AND expires_at > ${at}`;
+}
+
+/** The cache's state when a read began: the row is remembered only if nothing changed since. */
+export interface ReadMark {
+  epoch: number;
+  listening: boolean;
+}
+
 export type EndReason = "sign-out" | "everywhere" | `admin:${string}`;
 
 export interface Sessions {
@@ -43,6 +66,23 @@ export interface Sessions {
   start(kind: SessionKind, subject: string): Promise<Session>;
   /** The live session `sid` of that kind and subject; 401 SESSION_ENDED / TOKEN_EXPIRED otherwise. */
   check(sid: string, kind: SessionKind, subject: string): Promise<Session>;
+  /**
+   * `check` split in two, for a write that reads the session in its own statement (one round
+   * trip instead of two when this instance has not seen the session yet): `cached` answers from
+   * the cache (undefined: not known here, SESSION_ENDED: known revoked); otherwise the caller
+   * takes `mark()`, reads the row with SESSION_ROW_SQL's columns in its statement (which must
+   * write only when the row passes `sessionLiveSql`), and `accept`s the row it read.
+   */
+  cached(sid: string, kind: SessionKind, subject: string): Promise<Session | undefined>;
+  mark(): ReadMark;
+  accept(
+    sid: string,
+    kind: SessionKind,
+    subject: string,
+    row: SessionRow | null,
+    mark: ReadMark,
+    atMs?: number,
+  ): Session;
   /** Ends one session; true when it was live. */
   end(sid: string, reason: EndReason): Promise<boolean>;
   /** Ends every live session of a subject; returns how many. */
@@ -108,21 +148,44 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
     invalidate();
   });
 
-  async function read(sid: string): Promise<Session | null> {
-    const { rows } = await db.query<{
-      kind: SessionKind;
-      subject: string;
-      expires_at: Date | string;
-      revoked_at: Date | null;
-    }>("SELECT kind, subject, expires_at, revoked_at FROM auth_sessions WHERE sid = $1", [sid]);
-    const row = rows[0];
+  const mark = (): ReadMark => ({ epoch, listening });
+  /** The session of a row read at `readAt`, remembered when no notification came meanwhile. */
+  function fromRow(sid: string, row: SessionRow | null, readAt: ReadMark): Session | null {
     if (!row) return null;
     if (row.revoked_at !== null) {
       limitedSet(revoked, sid, true);
       return null;
     }
-    return { sid, kind: row.kind, subject: row.subject, expiresAtMs: new Date(row.expires_at).getTime() };
+    const found = {
+      sid,
+      kind: row.kind,
+      subject: row.subject,
+      expiresAtMs: new Date(row.expires_at).getTime(),
+    };
+    if (readAt.listening && listening && readAt.epoch === epoch) limitedSet(liveSessions, sid, found);
+    return found;
   }
+  const checked = (session: Session | null, kind: SessionKind, subject: string, atMs: number) => {
+    if (!session) throw ended();
+    if (session.kind !== kind || session.subject !== subject) throw new ApiFailure("UNAUTHENTICATED");
+    if (session.expiresAtMs <= atMs) throw new ApiFailure("TOKEN_EXPIRED");
+    return session;
+  };
+
+  const cached = async (sid: string, kind: SessionKind, subject: string) => {
+    let session = listening ? liveSessions.get(sid) : undefined;
+    if (session) {
+      // The rest of this I/O turn first: a notification that reached this instance together
+      // with the request (a sign-out answered by another instance a moment ago) empties the
+      // cache before the cache answers. Verification is synchronous now; without this turn
+      // the request could be answered in the same tick it arrived in.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      session = listening ? liveSessions.get(sid) : undefined;
+    }
+    if (session) return checked(session, kind, subject, now());
+    if (revoked.has(sid)) throw ended();
+    return undefined;
+  };
 
   return {
     async start(kind, subject) {
@@ -153,27 +216,20 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
     },
 
     async check(sid, kind, subject) {
-      let session = listening ? liveSessions.get(sid) : undefined;
-      if (session) {
-        // The rest of this I/O turn first: a notification that reached this instance together
-        // with the request (a sign-out answered by another instance a moment ago) empties the
-        // cache before the cache answers. Verification is synchronous now; without this turn
-        // the request could be answered in the same tick it arrived in.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        session = listening ? liveSessions.get(sid) : undefined;
-      }
-      if (!session) {
-        if (revoked.has(sid)) throw ended();
-        const readAt = { epoch, listening };
-        const found = await read(sid);
-        if (!found) throw ended();
-        if (readAt.listening && listening && readAt.epoch === epoch) limitedSet(liveSessions, sid, found);
-        session = found;
-      }
-      if (session.kind !== kind || session.subject !== subject) throw new ApiFailure("UNAUTHENTICATED");
-      if (session.expiresAtMs <= now()) throw new ApiFailure("TOKEN_EXPIRED");
-      return session;
+      const session = await cached(sid, kind, subject);
+      if (session) return session;
+      const readAt = mark();
+      const { rows } = await db.query<SessionRow>(
+        `SELECT ${SESSION_ROW_SQL} FROM auth_sessions WHERE sid = $1`,
+        [sid],
+      );
+      return checked(fromRow(sid, rows[0] ?? null, readAt), kind, subject, now());
     },
+
+    cached,
+    mark,
+    accept: (sid, kind, subject, row, readAt, atMs = now()) =>
+      checked(fromRow(sid, row, readAt), kind, subject, atMs),
 
     async end(sid, reason) {
       const before = heardCount;

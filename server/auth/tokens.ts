@@ -41,6 +41,11 @@ export type Principal =
   | ({ kind: "customer"; email: string; flow: Flow } & SessionOf)
   | ({ kind: "staff"; staffId: string; role: string } & SessionOf);
 
+/** A token whose signature and claims passed; its session still to be checked. */
+export type UncheckedToken =
+  | { kind: "customer"; sid: string; subject: string; email: string; flow: Flow }
+  | { kind: "staff"; sid: string; subject: string; staffId: string; role: string };
+
 export interface Tokens {
   customer(email: string, flow: Flow): Promise<string>;
   staff(staffId: string, role: string): Promise<string>;
@@ -50,6 +55,11 @@ export interface Tokens {
   ): Promise<{ token: string; expiresAtMs: number }>;
   /** The principal of a valid token of a live session; ApiFailure UNAUTHENTICATED / TOKEN_EXPIRED / SESSION_ENDED otherwise. */
   verify(token: string): Promise<Principal>;
+  /**
+   * A valid token's claims, its session NOT checked yet: the caller must (sessions.check, or
+   * cached/mark/accept in its own statement) before acting on it.
+   */
+  unchecked(token: string): UncheckedToken;
   /** The session subject of a customer e-mail (an HMAC: the sessions table keeps no address). */
   customerSubject(email: string): string;
 }
@@ -81,6 +91,27 @@ export function createTokens(
     return { token, expiresAtMs: exp * 1000 };
   };
   const sign = async (...args: Parameters<typeof signed>) => (await signed(...args)).token;
+  const unchecked = (token: string): UncheckedToken => {
+    let payload: Record<string, unknown>;
+    try {
+      payload = verifyHs256(token, key, {
+        issuer: ISSUER,
+        audiences: AUDIENCES,
+        nowS: Math.floor(now() / 1000),
+      });
+    } catch (error) {
+      if (error instanceof JwtRefused && error.expired) throw new ApiFailure("TOKEN_EXPIRED");
+      throw new ApiFailure("UNAUTHENTICATED");
+    }
+    const { aud, sid } = payload;
+    const sub = String(payload.sub);
+    if (typeof sid !== "string" || !SID.test(sid)) throw new ApiFailure("UNAUTHENTICATED");
+    if (aud === CUSTOMER_AUDIENCE && (payload.flow === "nuform" || payload.flow === "recruitment"))
+      return { kind: "customer", sid, subject: customerSubject(sub), email: sub, flow: payload.flow };
+    if (aud === STAFF_AUDIENCE && typeof payload.role === "string")
+      return { kind: "staff", sid, subject: sub, staffId: sub, role: payload.role };
+    throw new ApiFailure("UNAUTHENTICATED");
+  };
   return {
     customerSubject,
     async customer(email, flow) {
@@ -95,30 +126,12 @@ export function createTokens(
       const session = await sessions.check(principal.sid, "staff", principal.staffId);
       return signed({ role: principal.role }, principal.staffId, STAFF_AUDIENCE, session, STAFF_TOKEN_TTL_S);
     },
+    unchecked,
     async verify(token) {
-      let payload: Record<string, unknown>;
-      try {
-        payload = verifyHs256(token, key, {
-          issuer: ISSUER,
-          audiences: AUDIENCES,
-          nowS: Math.floor(now() / 1000),
-        });
-      } catch (error) {
-        if (error instanceof JwtRefused && error.expired) throw new ApiFailure("TOKEN_EXPIRED");
-        throw new ApiFailure("UNAUTHENTICATED");
-      }
-      const { aud, sid } = payload;
-      const sub = String(payload.sub);
-      if (typeof sid !== "string" || !SID.test(sid)) throw new ApiFailure("UNAUTHENTICATED");
-      if (aud === CUSTOMER_AUDIENCE && (payload.flow === "nuform" || payload.flow === "recruitment")) {
-        const session = await sessions.check(sid, "customer", customerSubject(sub));
-        return { kind: "customer", email: sub, flow: payload.flow, sid, sessionEndsMs: session.expiresAtMs };
-      }
-      if (aud === STAFF_AUDIENCE && typeof payload.role === "string") {
-        const session = await sessions.check(sid, "staff", sub);
-        return { kind: "staff", staffId: sub, role: payload.role, sid, sessionEndsMs: session.expiresAtMs };
-      }
-      throw new ApiFailure("UNAUTHENTICATED");
+      const claims = unchecked(token);
+      const session = await sessions.check(claims.sid, claims.kind, claims.subject);
+      const { subject: _subject, ...principal } = claims;
+      return { ...principal, sessionEndsMs: session.expiresAtMs };
     },
   };
 }

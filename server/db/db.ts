@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse as pgliteParse, protocol as pgliteProtocol, type Results } from "@electric-sql/pglite";
 import pg from "pg";
 
 export type Row = Record<string, unknown>;
@@ -87,9 +87,13 @@ export function restrictTree(root: string): void {
 }
 
 export function wrapPglite(db: PGlite): Db {
+  const prepared = preparedPglite(db);
   const on = (q: Pick<PGlite, "query" | "exec">): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
-      const result = await q.query<T>(sql, params);
+      const result =
+        q === db && params.length > 0 && preparable(sql, params)
+          ? await prepared<T>(sql, params)
+          : await q.query<T>(sql, params);
       // PGlite reports affectedRows 0 for a SELECT; node-postgres' rowCount is the rows returned.
       return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
     },
@@ -110,6 +114,58 @@ export function wrapPglite(db: PGlite): Db {
       };
     },
     close: () => db.close(),
+  };
+}
+
+/** Parameters PGlite's prepared path sends as text, exactly as its `query` would. */
+function preparable(sql: string, params: unknown[]): boolean {
+  if (sql.includes("*")) return false;
+  return params.every((p) => p === null || p === undefined || typeof p === "string" || typeof p === "number");
+}
+
+/**
+ * PGlite's `query` sends six protocol messages, one call into its WebAssembly each, and parses
+ * and plans the statement every time. Here a statement outside a transaction is parsed once per
+ * database (named, like the PostgreSQL path below) and then run as one call: Bind, Describe,
+ * Execute, Sync. Same locks as `query` (no other query or transaction in between), same
+ * result parsing, same file-system sync afterwards; notifications reach their listeners as before.
+ */
+function preparedPglite(db: PGlite) {
+  const { serialize } = pgliteProtocol;
+  const names = new Map<string, string>();
+  const join = (parts: Uint8Array[]) => {
+    const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  };
+  return async <T>(sql: string, params: unknown[]) => {
+    await db._checkReady();
+    return db._runExclusiveTransaction(() =>
+      db._runExclusiveQuery(async () => {
+        let name = names.get(sql);
+        if (name === undefined) {
+          name = `nu${names.size + 1}`;
+          await db.execProtocol(join([serialize.parse({ name, text: sql }), serialize.sync()]), {
+            syncToFs: false,
+          });
+          names.set(sql, name);
+        }
+        const values = params.map((p) => (p === null || p === undefined ? null : String(p)));
+        const { messages } = await db.execProtocol(
+          join([
+            serialize.bind({ statement: name, values }),
+            serialize.describe({ type: "P" }),
+            serialize.execute({}),
+            serialize.sync(),
+          ]),
+        );
+        return pgliteParse.parseResults(messages, db.parsers)[0] as Results<T>;
+      }),
+    );
   };
 }
 

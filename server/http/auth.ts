@@ -1,19 +1,56 @@
 /** Who is calling: the Bearer token of a request, checked, and the role a route needs. */
 import type { Context } from "hono";
+import type { ReadMark } from "../auth/sessions.ts";
 import type { Principal } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { findStaff, type StaffRow } from "../services/staff.ts";
+import { type AppEnv, header as headerOf } from "./env.ts";
 import { ApiFailure } from "./envelope.ts";
 
 export type CustomerPrincipal = Extract<Principal, { kind: "customer" }>;
 
-/** The caller's principal, or null when the request has no Authorization header. */
-export async function principalOf(c: Context, deps: Deps): Promise<Principal | null> {
-  const header = c.req.header("authorization");
+/** The request's Bearer token, or null when it has no Authorization header. */
+function bearerToken(c: Context): string | null {
+  const header = headerOf(c as Context<AppEnv>, "authorization");
   if (header === undefined || header === "") return null;
   const match = /^Bearer ([A-Za-z0-9_\-.]{1,4096})$/.exec(header);
   if (!match) throw new ApiFailure("UNAUTHENTICATED");
-  return deps.tokens.verify(match[1]);
+  return match[1];
+}
+
+/** The caller's principal, or null when the request has no Authorization header. */
+export async function principalOf(c: Context, deps: Deps): Promise<Principal | null> {
+  const token = bearerToken(c);
+  return token === null ? null : deps.tokens.verify(token);
+}
+
+/** A customer session the caller's own write statement checks (sessions.ts `cached`/`accept`). */
+export interface PendingSession {
+  sid: string;
+  subject: string;
+  mark: ReadMark;
+}
+
+/**
+ * A customer for a write that can check the session in its own statement: the session is
+ * checked here when this instance has it cached; otherwise it comes back as `pending`, and the
+ * write must read and check it in the same statement (one round trip, not two) and `accept` it.
+ */
+export async function customerForWrite(
+  c: Context,
+  deps: Deps,
+): Promise<{ customer: Pick<CustomerPrincipal, "email" | "flow">; pending?: PendingSession }> {
+  const token = bearerToken(c);
+  if (token === null) throw new ApiFailure("UNAUTHENTICATED");
+  const claims = deps.tokens.unchecked(token);
+  if (claims.kind !== "customer") {
+    await deps.sessions.check(claims.sid, claims.kind, claims.subject);
+    throw new ApiFailure("FORBIDDEN");
+  }
+  const customer = { email: claims.email, flow: claims.flow };
+  const mark = deps.sessions.mark();
+  if (await deps.sessions.cached(claims.sid, "customer", claims.subject)) return { customer };
+  return { customer, pending: { sid: claims.sid, subject: claims.subject, mark } };
 }
 
 export async function requireCustomer(c: Context, deps: Deps): Promise<CustomerPrincipal> {

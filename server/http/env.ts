@@ -4,12 +4,25 @@ import type { Context } from "hono";
 export type AppEnv = { Bindings: HttpBindings; Variables: { requestId: string } };
 
 /**
+ * A request header, read from Node's own parsed headers: `c.req.header` would first build a
+ * WHATWG Headers object from them on every request (it showed in the profile). Repeated headers
+ * come as Node joins them (", ") or, for those HTTP allows once (Authorization, Content-Type,
+ * Content-Length, Host …), the first one, as Node's servers always have.
+ */
+export function header(c: Context<AppEnv>, name: Lowercase<string>): string | undefined {
+  const incoming = c.env?.incoming;
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/**
  * The address rate limits count by: the socket's peer, or with TRUST_PROXY=1 the last
  * X-Forwarded-For entry (the one our own proxy appended; earlier ones are the client's word).
  */
 export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for");
+    const forwarded = header(c, "x-forwarded-for");
     const last = forwarded?.split(",").at(-1)?.trim();
     if (last) return last;
   }
@@ -28,14 +41,14 @@ export function ownOrigin(config: { publicOrigin: string | undefined; trustProxy
   const configured = config.publicOrigin;
   if (configured !== undefined) return (_c, origin) => origin === configured;
   return (c, origin) => {
-    const host = c.req.header("host")?.toLowerCase();
+    const host = header(c, "host")?.toLowerCase();
     return host !== undefined && origin === `${requestScheme(c, config.trustProxy)}://${host}`;
   };
 }
 
 function requestScheme(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase();
+    const forwarded = header(c, "x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase();
     if (forwarded === "https" || forwarded === "http") return forwarded;
   }
   return new URL(c.req.url).protocol.slice(0, -1);

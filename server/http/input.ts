@@ -6,6 +6,7 @@ import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import * as v from "valibot";
 import { fieldOf } from "../../lib/core/schemas.ts";
+import { type AppEnv, header } from "./env.ts";
 import { ApiFailure } from "./envelope.ts";
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -83,7 +84,7 @@ export function bodyText(c: Context): Promise<string> {
 
 /** The JSON body, validated. Anything but `application/json` or unparsable JSON is refused. */
 export async function jsonBody<S extends AnySchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  const type = c.req.header("content-type") ?? "";
+  const type = header(c as Context<AppEnv>, "content-type") ?? "";
   const text = await bodyText(c);
   if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiFailure("VALIDATION_FAILED", { field: "" });
   if (text.length > BODY_LIMIT_BYTES / 3 && Buffer.byteLength(text) > BODY_LIMIT_BYTES)

@@ -8,8 +8,8 @@ import {
 } from "../../lib/core/schemas.ts";
 import type { Principal } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
-import { principalOf, requireCustomer, staffFromPrincipal } from "../http/auth.ts";
-import type { AppEnv } from "../http/env.ts";
+import { customerForWrite, principalOf, staffFromPrincipal } from "../http/auth.ts";
+import { type AppEnv, header } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, parse, queryOf } from "../http/input.ts";
 import { createLead, patchLead, readLead } from "../services/leads.ts";
@@ -32,11 +32,12 @@ export function leadRoutes(deps: Deps): Hono<AppEnv> {
       return ok(c, [await readLead(deps, principal, id, { full: query.full === "1", role })]);
     })
     .post("/lead", async (c) => {
-      const customer = await requireCustomer(c, deps);
-      const rawKey = c.req.header("idempotency-key");
+      // The session is checked in the insert itself when this instance has not seen it yet.
+      const { customer, pending } = await customerForWrite(c, deps);
+      const rawKey = header(c, "idempotency-key");
       const key = rawKey === undefined ? undefined : parse(idempotencyKeySchema, rawKey);
       const input = await jsonBody(c, leadCreateSchema);
-      const answer = await createLead(deps, customer, input, key);
+      const answer = await createLead(deps, customer, input, key, pending);
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
       return c.json(answer.body, answer.status as 200);
     })

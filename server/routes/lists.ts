@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { emptyQuerySchema, hospitalQuerySchema } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
-import type { AppEnv } from "../http/env.ts";
+import { type AppEnv, header } from "../http/env.ts";
 import { queryOf } from "../http/input.ts";
 import type { CachedList } from "../services/lists.ts";
 
@@ -10,7 +10,7 @@ import type { CachedList } from "../services/lists.ts";
 function sendList(c: Context<AppEnv>, list: CachedList): Response {
   c.header("Cache-Control", "no-cache");
   c.header("ETag", list.etag);
-  const held = c.req.header("if-none-match");
+  const held = header(c, "if-none-match");
   if (
     held !== undefined &&
     (held.trim() === "*" || held.split(",").some((t) => t.trim().replace(/^W\//, "") === list.etag))

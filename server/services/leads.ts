@@ -7,11 +7,12 @@ import { newLeadRef } from "../../lib/core/leadRef.ts";
 import { isValidPhone } from "../../lib/core/lists/phoneCodes.ts";
 import type { LeadCreateInput, LeadPatchInput } from "../../lib/core/schemas.ts";
 import type { Flow, Lead, Redemption } from "../../lib/core/types.ts";
+import { SESSION_ROW_SQL, type SessionRow, sessionLiveSql } from "../auth/sessions.ts";
 import type { Principal } from "../auth/tokens.ts";
 import type { Queryable } from "../db/db.ts";
 import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
-import type { CustomerPrincipal } from "../http/auth.ts";
+import type { CustomerPrincipal, PendingSession } from "../http/auth.ts";
 import { ApiFailure, type Envelope } from "../http/envelope.ts";
 import { recordConsents } from "./customerTexts.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
@@ -99,13 +100,17 @@ function detailsOf(input: Partial<LeadCreateInput>): Partial<Details> {
  * One statement does it all: with a key, a CTE claims the key, storing the answer computed
  * beforehand (the new lead is fully known: id, details, time), and inserts the lead only if the
  * claim succeeded. A duplicate lead fails the whole statement (unique violation), so no key is
- * left claimed for an answer that was never given.
+ * left claimed for an answer that was never given. When this instance has not seen the
+ * customer's session yet (`pending`: signed in through another instance, or before a restart),
+ * the same statement reads it and writes only if it is live; the row read is then checked and
+ * remembered as `sessions.check` would have (SESSION_ENDED, TOKEN_EXPIRED …).
  */
 export async function createLead(
   deps: Deps,
-  customer: CustomerPrincipal,
+  customer: Pick<CustomerPrincipal, "email" | "flow">,
   input: LeadCreateInput,
   idempotencyKey: string | undefined,
+  pending?: PendingSession,
 ): Promise<Answer> {
   if (input.email !== customer.email) throw new ApiFailure("FORBIDDEN", { field: "email" });
   if (input.flow !== customer.flow) throw new ApiFailure("FORBIDDEN", { field: "flow" });
@@ -122,6 +127,7 @@ export async function createLead(
     idempotencyKey === undefined
       ? undefined
       : { scope: `lead:${customer.email}`, key: idempotencyKey, hash: requestHash(input) };
+  const sql = createLeadSql(ref !== undefined, pending !== undefined);
   for (let attempt = 0; attempt < 5; attempt++) {
     const id = newLeadRef();
     const lead = toLead(
@@ -129,25 +135,16 @@ export async function createLead(
       [],
     );
     const body: Envelope = { Code: 200, Message: "OK", Data: [lead] };
-    const leadParams = [id, input.flow, input.email, detailsJson, at];
+    const params: unknown[] = [id, input.flow, input.email, detailsJson, at];
+    if (ref) params.push(ref.scope, ref.key, ref.hash, JSON.stringify(body));
+    if (pending) params.push(pending.sid, pending.subject);
     try {
-      if (ref === undefined) {
-        await deps.db.query(
-          `INSERT INTO leads (id, flow, email, details, created_at, updated_at)
-           VALUES ($1, $2, $3, $4::jsonb, $5, $5)`,
-          leadParams,
-        );
+      const { rows } = await deps.db.query<SessionRow & { written: string | null }>(sql, params);
+      if (pending)
+        deps.sessions.accept(pending.sid, "customer", pending.subject, rows[0] ?? null, pending.mark, nowMs);
+      if (rows.length === 1 && (pending === undefined || rows[0].written !== null))
         return { status: 200, body, replayed: false };
-      }
-      const { rows } = await deps.db.query(
-        `WITH claim AS (
-           INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
-           VALUES ($6, $7, $8, 200, $9::jsonb, $5) ON CONFLICT (scope, key) DO NOTHING RETURNING key)
-         INSERT INTO leads (id, flow, email, details, created_at, updated_at)
-         SELECT $1, $2, $3, $4::jsonb, $5, $5 FROM claim RETURNING id`,
-        [...leadParams, ref.scope, ref.key, ref.hash, JSON.stringify(body)],
-      );
-      if (rows.length === 1) return { status: 200, body, replayed: false };
+      if (ref === undefined) throw new Error("lead insert wrote nothing");
       return storedAnswer(deps.db, ref);
     } catch (error) {
       if (pgCode(error) !== "23505") throw error;
@@ -160,6 +157,34 @@ export async function createLead(
     }
   }
   throw new Error("no free lead id after 5 draws");
+}
+
+/**
+ * The lead insert: $1–$5 the lead (id, flow, e-mail, details, time); with a key $6–$9 its claim
+ * (scope, key, request hash, answer); with a session to check, $10–$11 (or $6–$7) its sid and
+ * subject. Without a session to check, one row (the lead's id) when written. With one, one row
+ * (the session, and the lead's id when it was written: a join, as `count(*)` over
+ * the CTE cost PGlite twice the whole statement) when the session exists, none otherwise.
+ */
+function createLeadSql(withKey: boolean, checkSession: boolean): string {
+  const lead = `INSERT INTO leads (id, flow, email, details, created_at, updated_at)
+    SELECT $1, $2, $3, $4::jsonb, $5, $5`;
+  const claim = (
+    from: string,
+  ) => `INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
+    SELECT $6, $7, $8, 200, $9::jsonb, $5 ${from} ON CONFLICT (scope, key) DO NOTHING RETURNING key`;
+  if (!checkSession) {
+    if (!withKey) return `${lead} RETURNING id`;
+    return `WITH claim AS (${claim("")}) ${lead} FROM claim RETURNING id`;
+  }
+  const sid = withKey ? "$10" : "$6";
+  const subject = withKey ? "$11" : "$7";
+  const live = `FROM s WHERE ${sessionLiveSql("'customer'", subject, "$5")}`;
+  const write = withKey
+    ? `claim AS (${claim(live)}), lead AS (${lead} FROM claim RETURNING id)`
+    : `lead AS (${lead} ${live} RETURNING id)`;
+  return `WITH s AS (SELECT ${SESSION_ROW_SQL} FROM auth_sessions WHERE sid = ${sid}), ${write}
+    SELECT ${SESSION_ROW_SQL}, lead.id AS written FROM s LEFT JOIN lead ON true`;
 }
 
 /** The lead and its redemptions in one round trip. */
