@@ -9,7 +9,8 @@
  *   it ran, so a change racing a read is never hidden by the stale row;
  * - a write made here drops its key at once (before and after it runs) and is answered only once
  *   this instance has heard the write's own notification (at most 1 s): PostgreSQL signals every
- *   listener at the commit, so the other instances have it too when the client is told "done";
+ *   listener at the commit, so the other instances normally have it too when the client is told
+ *   "done" (a few ms later on a starved machine: docs/sessions.md, rule 7);
  * - at most `limit` entries, the oldest dropped first; "not found" is never kept.
  *
  * A cached value is given without waiting: the callers read it after the session check, which
