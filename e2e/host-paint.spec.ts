@@ -117,6 +117,25 @@ test("the sign-in step shows from the HTML, before any script, and cannot be use
   await expect(page.getByRole("combobox", { name: "電郵地址" })).toHaveCount(0);
 });
 
+test("no script is requested before the first paint (server/afterPaint.ts), and the step then goes live", async ({
+  page,
+}) => {
+  const violations = await collectCspViolations(page);
+  await page.goto("/customer/nuForm");
+  await nuFormReady(page);
+  const order = await page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => entry.startTime),
+  }));
+  expect(order.firstPaint).not.toBeNull();
+  expect(order.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...order.scripts)).toBeGreaterThanOrEqual(order.firstPaint as number);
+  expect(await violations()).toEqual([]);
+});
+
 test("the live step takes the picture's place box for box: no layout shift, and the largest paint stays the served one", async ({
   page,
 }) => {

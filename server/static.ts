@@ -10,6 +10,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:z
 import type { Context, Hono } from "hono";
 import { BRAND_FIELDS } from "../lib/core/brand.ts";
 import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
+import { AFTER_PAINT_HASH, afterPaintStarter } from "./afterPaint.ts";
 import type { ServerConfig } from "./config.ts";
 import { firstStepPreview, PREVIEW_CSS, PREVIEW_CSS_HASH } from "./firstStepPreview.ts";
 import { hostFrame } from "./hostFrame.ts";
@@ -66,7 +67,7 @@ export function contentSecurityPolicy(config: ServerConfig): string {
   );
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${AFTER_PAINT_HASH}`,
     `style-src 'self' 'sha256-${sha256(brandStyle(config))}' ${PREVIEW_CSS_HASH}`,
     `img-src ${["'self'", "data:", "blob:", originOf(config.brand.logoUrl)].filter(Boolean).join(" ")}`,
     `connect-src ${connect.join(" ")}`,
@@ -185,11 +186,11 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   const allowedOrigins = new Set(config.allowedOrigins);
 
   /**
-   * `<link rel="modulepreload">` for what the page's element needs first: the entry everywhere,
+   * What the page's element needs first, to preload: the entry everywhere,
    * and the first step's chunks on the customer and staff routes (dist/elements/first-steps.json,
    * written by the element build), so they download in parallel with the host shell.
    */
-  async function modulePreloads(pagePath: string, priority: string): Promise<string> {
+  async function firstStepFiles(pagePath: string): Promise<string[]> {
     const tag = pagePath.startsWith(NUFORM_BASE)
       ? "nu-form"
       : pagePath.startsWith(RECRUITMENT_BASE)
@@ -206,9 +207,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
         // A broken manifest only costs the preloads.
       }
     }
-    return files
-      .map((file) => `<link rel="modulepreload" href="/elements/${escapeHtml(file)}"${priority}>`)
-      .join("");
+    return files.map((file) => `/elements/${file}`);
   }
 
   function htmlHeaders(c: Context<AppEnv>): void {
@@ -232,17 +231,24 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, preview) : "";
     const style = host ? `<style>${brandStyle(config)}</style>` : "";
     const previewStyle = preview ? `<style>${PREVIEW_CSS}</style>` : "";
-    // A page whose HTML paints its own frame needs no script for its first paint: its scripts
-    // must not take the connection from what that paint needs (the logo, the stylesheet).
-    const priority = frame ? ' fetchpriority="low"' : "";
-    const head = `${meta}${style}${previewStyle}${await modulePreloads(c.req.path, priority)}`;
+    const preloads = await firstStepFiles(c.req.path);
+    let text = bytes.toString("utf8");
+    let links = preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
+    let starter = "";
+    const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(text);
+    if (frame && moduleScript) {
+      // A page whose HTML paints its own frame needs no script for its first paint (afterPaint.ts).
+      text = text.replace(moduleScript[0], "");
+      links = "";
+      starter = afterPaintStarter(escapeHtml([moduleScript[1], ...preloads].join(" ")));
+    }
+    const head = `${meta}${style}${previewStyle}${links}`;
     const page = Buffer.from(
-      bytes
-        .toString("utf8")
-        .replace('<script type="module" crossorigin', `<script type="module"${priority} crossorigin`)
+      text
         .replace("<title>nu-forms</title>", `<title>${escapeHtml(config.brand.name)}</title>`)
         .replace(/<\/head>/i, `${head}</head>`)
-        .replace('<div id="app"></div>', `<div id="app">${frame}</div>`),
+        .replace('<div id="app"></div>', `<div id="app">${frame}</div>`)
+        .replace(/<\/body>/i, `${starter}</body>`),
     );
     htmlHeaders(c);
     const etag = etagOf(page);

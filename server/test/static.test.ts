@@ -3,6 +3,7 @@
  * hashed chunks cached for a year, the entry and the HTML revalidated by ETag, CORS for the element
  * bundle on ALLOWED_ORIGINS origins, and a favicon.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,7 +28,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, "elements/chunks"), { recursive: true });
   fs.writeFileSync(
     path.join(distDir, "hosts/index.html"),
-    `<!doctype html><html><head><title>t</title></head><body><div id="app">${"<p>x</p>".repeat(100)}</div></body></html>`,
+    `<!doctype html><html><head><title>t</title><script type="module" crossorigin src="/assets/index-T1.js"></script></head><body><div id="app">${"<p>x</p>".repeat(100)}</div></body></html>`,
   );
   fs.writeFileSync(path.join(distDir, "hosts/favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeWithEncodings(path.join(distDir, "elements/nu-forms.js"), `import "./chunks/flows-Ab12.js";${chunk}`);
@@ -114,12 +115,22 @@ describe("modulepreload", () => {
       path.join(distDir, "elements/first-steps.json"),
       JSON.stringify({ "nu-form": ["chunks/flows-Ab12.js", "nu-forms.js"] }),
     );
-    const flow = await (await get("/customer/nuForm")).text();
-    // A customer page paints from its HTML (server/hostFrame.ts): its scripts come at low priority.
-    expect(flow).toContain(
-      '<link rel="modulepreload" href="/elements/chunks/flows-Ab12.js" fetchpriority="low">',
-    );
-    expect(flow).toContain('<link rel="modulepreload" href="/elements/nu-forms.js" fetchpriority="low">');
+    const flowPage = await get("/customer/nuForm");
+    const flow = await flowPage.text();
+    // A customer page paints from its HTML (server/hostFrame.ts): it requests its scripts only
+    // after that paint, through the one inline starter its CSP allows (server/afterPaint.ts).
+    expect(flow).not.toContain('<link rel="modulepreload"');
+    expect(flow).not.toMatch(/<script type="module"/);
+    const starter = /<script data-after-paint="([^"]+)">([^<]+)<\/script><\/body>/.exec(flow);
+    expect(starter?.[1].split(" ")).toEqual([
+      expect.stringMatching(/^\/assets\/index-.*\.js$/),
+      "/elements/chunks/flows-Ab12.js",
+      "/elements/nu-forms.js",
+    ]);
+    const scriptHash = `'sha256-${createHash("sha256")
+      .update(starter?.[2] ?? "")
+      .digest("base64")}'`;
+    expect(flowPage.headers.get("content-security-policy")).toContain(`script-src 'self' ${scriptHash}`);
     const home = await (await get("/")).text();
     expect(home).toContain('<link rel="modulepreload" href="/elements/nu-forms.js">');
     expect(home).not.toContain("flows-Ab12");

@@ -1,0 +1,23 @@
+/**
+ * A page that paints from its HTML (server/hostFrame.ts) requests its scripts only after that
+ * first paint. Its paint needs no script, and a script requested before it counts against the
+ * page's LCP in Lighthouse's simulation (Lantern counts every request started before the observed
+ * LCP, at any priority: docs/performance.md), though in the browser the step is already painted.
+ *
+ * The starter is one fixed inline script (allowed by its CSP hash); what it starts is in its
+ * `data-after-paint` attribute: the page's module script first, then the modules to preload. It
+ * starts them when the browser reports the first contentful paint (where paint timing is not
+ * supported: the task after the first frame), at the latest after 3 s; a hidden tab has no paint
+ * to wait for: it starts at once.
+ */
+import { createHash } from "node:crypto";
+
+export const AFTER_PAINT_SCRIPT =
+  '(function(){var s=document.currentScript,u=s.dataset.afterPaint.split(" "),d=false,t=PerformanceObserver.supportedEntryTypes||[];function go(){if(d)return;d=true;u.slice(1).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});var m=document.createElement("script");m.type="module";m.crossOrigin="";m.src=u[0];document.head.appendChild(m)}document.addEventListener("visibilitychange",go);if(document.visibilityState==="hidden")return go();if(t.indexOf("paint")>=0)new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()';
+
+export const AFTER_PAINT_HASH = `'sha256-${createHash("sha256").update(AFTER_PAINT_SCRIPT).digest("base64")}'`;
+
+/** The starter for `moduleScript` and `preloads` (URLs the server wrote: escaped by the caller). */
+export function afterPaintStarter(attribute: string): string {
+  return `<script data-after-paint="${attribute}">${AFTER_PAINT_SCRIPT}</script>`;
+}
