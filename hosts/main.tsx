@@ -16,30 +16,20 @@ window.addEventListener("vite:preloadError", (event) => {
   location.reload();
 });
 
-/**
- * Resolves once the browser has painted what the HTML holds (the customer pages' frame, written by
- * the server), so the shell's and the element bundle's first work comes after the first paint
- * instead of before it. A hidden page paints nothing: it starts at once.
- */
-function afterFirstPaint(): Promise<void> {
-  if (document.visibilityState === "hidden") return Promise.resolve();
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
-afterFirstPaint()
-  .then(loadRuntime)
-  .then(
-    (runtime) => {
-      sessionStorage.removeItem("nu-preload-reloaded");
-      // hydrate: the customer pages' frame and first-step picture came with the HTML
-      // (server/hostFrame.ts); the shell takes over those nodes as they are, so nothing repaints.
-      hydrate(<App runtime={runtime} />, mount);
-    },
-    (error: unknown) => {
-      console.error(
-        "nu-forms: the element bundle failed to load",
-        error instanceof Error ? error.message : error,
-      );
-      render(<BundleLoadError />, mount);
-    },
-  );
+// A customer page that paints from its HTML starts this script only after that paint
+// (server/afterPaint.ts).
+loadRuntime().then(
+  (runtime) => {
+    sessionStorage.removeItem("nu-preload-reloaded");
+    // hydrate: the customer pages' frame and first-step picture came with the HTML
+    // (server/hostFrame.ts); the shell takes over those nodes as they are, so nothing repaints.
+    hydrate(<App runtime={runtime} />, mount);
+  },
+  (error: unknown) => {
+    console.error(
+      "nu-forms: the element bundle failed to load",
+      error instanceof Error ? error.message : error,
+    );
+    render(<BundleLoadError />, mount);
+  },
+);

@@ -261,3 +261,19 @@ export async function count(s: TestServer, table: string): Promise<number> {
   const { rows } = await s.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
   return rows[0].n;
 }
+
+/** The SQL `s` sends while `run` runs. */
+export async function queriesDuring(s: TestServer, run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const query = s.db.query.bind(s.db);
+  s.db.query = (async (sql: string, params?: unknown[]) => {
+    seen.push(sql);
+    return query(sql, params);
+  }) as typeof s.db.query;
+  try {
+    await run();
+  } finally {
+    s.db.query = query;
+  }
+  return seen;
+}

@@ -6,26 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Lead } from "../../lib/core/types.ts";
-import { customerToken, newLeadBody, staffToken, startTestServer, type TestServer } from "./harness.ts";
+import {
+  customerToken,
+  newLeadBody,
+  queriesDuring,
+  staffToken,
+  startTestServer,
+  type TestServer,
+} from "./harness.ts";
 
 let s: TestServer;
 let staff: string;
-
-/** The SQL the server sends while `run` runs. */
-async function queriesDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const query = s.db.query.bind(s.db);
-  s.db.query = (async (sql: string, params?: unknown[]) => {
-    seen.push(sql);
-    return query(sql, params);
-  }) as typeof s.db.query;
-  try {
-    await run();
-  } finally {
-    s.db.query = query;
-  }
-  return seen;
-}
 
 /** A new customer with a lead of their own. */
 async function customerWithLead(email: string): Promise<{ token: string; id: string }> {
@@ -56,7 +47,7 @@ describe("lead reads come from a per-instance cache emptied by NOTIFY", () => {
     const first = await read(id, staff);
     expect(first.status).toBe(200);
     let second: Awaited<ReturnType<typeof read>> | undefined;
-    const seen = await queriesDuring(async () => {
+    const seen = await queriesDuring(s, async () => {
       second = await read(id, staff);
     });
     expect(seen.filter((sql) => /\b(leads|redemptions)\b/.test(sql))).toEqual([]);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSessions } from "../auth/sessions.ts";
 import { createTokens } from "../auth/tokens.ts";
-import { count, newLeadBody, startTestServer, type TestServer } from "./harness.ts";
+import { count, newLeadBody, queriesDuring, startTestServer, type TestServer } from "./harness.ts";
 
 let s: TestServer;
 let other: Awaited<ReturnType<typeof createSessions>>;
@@ -24,22 +24,6 @@ afterAll(async () => {
   await other?.close();
   await s?.stop();
 });
-
-/** The SQL the server sends while `run` runs. */
-async function queriesDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const query = s.db.query.bind(s.db);
-  s.db.query = (async (sql: string, params?: unknown[]) => {
-    seen.push(sql);
-    return query(sql, params);
-  }) as typeof s.db.query;
-  try {
-    await run();
-  } finally {
-    s.db.query = query;
-  }
-  return seen;
-}
 
 const post = (token: string, body: Record<string, unknown>, key?: string) =>
   s.call<{ id: string; email: string }>("POST", "/api/lead", {
@@ -66,7 +50,7 @@ describe("a session this instance has not seen", () => {
     const email = "unseen.one@example.com";
     const token = await elsewhere.customer(email, "nuform");
     let answer: Awaited<ReturnType<typeof post>> | undefined;
-    const seen = await queriesDuring(async () => {
+    const seen = await queriesDuring(s, async () => {
       answer = await post(token, newLeadBody(email), "unseen-one-1");
     });
     expect(answer?.status).toBe(200);
@@ -76,14 +60,14 @@ describe("a session this instance has not seen", () => {
     expect(seen[0]).toMatch(/INSERT INTO leads/);
     expect(await leadsOf(email)).toBe(1);
     // Remembered: the next use of the token reads no session.
-    const again = await queriesDuring(() => s.deps.tokens.verify(token));
+    const again = await queriesDuring(s, () => s.deps.tokens.verify(token));
     expect(again.filter((sql) => sql.includes("auth_sessions"))).toEqual([]);
   });
 
   it("without an Idempotency-Key too", async () => {
     const email = "unseen.nokey@example.com";
     const token = await elsewhere.customer(email, "nuform");
-    const seen = await queriesDuring(async () => {
+    const seen = await queriesDuring(s, async () => {
       expect((await post(token, newLeadBody(email))).status).toBe(200);
     });
     expect(seen).toHaveLength(1);

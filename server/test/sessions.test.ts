@@ -9,26 +9,11 @@ import {
   customerToken,
   DEMO_PASSWORD,
   newLeadBody,
+  queriesDuring,
   staffToken,
   startTestServer,
   type TestServer,
 } from "./harness.ts";
-
-/** The SQL the server sends while `run` runs. */
-async function queriesDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const query = s.db.query.bind(s.db);
-  s.db.query = (async (sql: string, params?: unknown[]) => {
-    seen.push(sql);
-    return query(sql, params);
-  }) as typeof s.db.query;
-  try {
-    await run();
-  } finally {
-    s.db.query = query;
-  }
-  return seen;
-}
 
 let s: TestServer;
 beforeAll(async () => {
@@ -217,7 +202,7 @@ describe("revocation reaches the cache wherever it is made", () => {
 
   it("knows a session it started as live: its first use reads nothing", async () => {
     const token = await s.deps.tokens.customer("born.live@example.com", "nuform");
-    const seen = await queriesDuring(() => s.deps.tokens.verify(token));
+    const seen = await queriesDuring(s, () => s.deps.tokens.verify(token));
     expect(seen).toEqual([]);
     // And it is still ended by a sign-out like any other.
     expect((await signOut(token)).status).toBe(200);
@@ -228,7 +213,7 @@ describe("revocation reaches the cache wherever it is made", () => {
     const token = await staffToken(s, "S001");
     expect((await readLead(token)).status).toBe(200);
     const check = () => s.deps.tokens.verify(token);
-    const seen = await queriesDuring(() => check());
+    const seen = await queriesDuring(s, () => check());
     expect(seen.filter((sql) => sql.includes("auth_sessions"))).toEqual([]);
   });
 });
@@ -237,7 +222,7 @@ describe("the staff row is remembered with the sessions, and dropped on any chan
   const fullRead = (token: string) =>
     s.call<{ email: string }>("GET", "/api/lead?id=NUDEM00001&full=1", { token });
   const staffQueries = async (run: () => Promise<unknown>) => {
-    const seen = await queriesDuring(run);
+    const seen = await queriesDuring(s, run);
     return seen.filter((sql) => /\bFROM staff\b/.test(sql));
   };
 
