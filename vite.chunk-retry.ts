@@ -78,17 +78,30 @@ export function retryableChunkImports(): Plugin {
 /** The chunk that holds the loader for all (vite.chunks.ts: the entry's statically imported code). */
 const LOADER_HOME = "runtime";
 
-/** Put at the top of the `runtime` chunk (or of a chunk that does not import it); attempt counts are per URL. */
+/**
+ * Put at the top of the `runtime` chunk (or of a chunk that does not import it); attempt counts are
+ * per URL. Each chunk is downloaded once per page (a failed download is forgotten, so a retry asks
+ * again): the later steps share most of their chunks, and prefetching them at idle called `fetch()`
+ * for the same files dozens of times (77 ms of one idle task in Chromium, issue 11's TBT).
+ */
 const LOADER = `
 const __nuImportFailures = new Map();
+const __nuDownloads = new Map();
 function __nuImport(specifier, deps) {
   const url = new URL(specifier, import.meta.url).href;
   const failures = __nuImportFailures.get(url) ?? 0;
-  const download = (href) =>
-    fetch(href).then((response) => {
-      if (!response.ok) throw new Error(\`\${response.status} \${href}\`);
-      return response.arrayBuffer();
-    });
+  const download = (href) => {
+    let done = __nuDownloads.get(href);
+    if (done === undefined) {
+      done = fetch(href).then((response) => {
+        if (!response.ok) throw new Error(\`\${response.status} \${href}\`);
+        return response.arrayBuffer().then(() => {});
+      });
+      done.catch(() => __nuDownloads.delete(href));
+      __nuDownloads.set(href, done);
+    }
+    return done;
+  };
   return Promise.all([url, ...deps.map((dep) => new URL(dep, import.meta.url).href)].map(download)).then(() =>
     import(failures === 0 ? url : \`\${url}?retry=\${failures}\`).catch((error) => {
       __nuImportFailures.set(url, failures + 1);

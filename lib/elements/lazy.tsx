@@ -121,17 +121,34 @@ function TextsGate({ lang, scope, children }: { lang: Lang; scope: MessageScope;
   throw load.promise;
 }
 
-/** After the first paint, when the browser is idle: starts downloading what later steps need. */
+/**
+ * After the first paint, when the browser is idle: starts downloading what later steps need, one
+ * part after another while the idle period lasts, the rest in the next idle periods, so the
+ * prefetch never makes a long task of its own (issue 11: total blocking time).
+ */
 export function preloadWhenIdle(parts: readonly { preload: () => void }[]): () => void {
-  const start = () => {
-    for (const part of parts) part.preload();
+  let next = 0;
+  let cancel: () => void = () => {};
+  const run = (timeRemaining: () => number) => {
+    do parts[next++]?.preload();
+    while (next < parts.length && timeRemaining() > 0);
+    if (next < parts.length) schedule();
   };
-  if (typeof requestIdleCallback === "function") {
-    const id = requestIdleCallback(start, { timeout: 3000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(start, 200);
-  return () => clearTimeout(id);
+  const schedule = () => {
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback((deadline) => run(() => deadline.timeRemaining()), { timeout: 3000 });
+      cancel = () => cancelIdleCallback(id);
+    } else {
+      // Safari has no idle callbacks: a pause, then a few milliseconds of work at a time.
+      const id = setTimeout(() => {
+        const end = performance.now() + 5;
+        run(() => end - performance.now());
+      }, 200);
+      cancel = () => clearTimeout(id);
+    }
+  };
+  schedule();
+  return () => cancel();
 }
 
 interface BoundaryProps {
