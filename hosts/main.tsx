@@ -4,6 +4,7 @@ import { App } from "./App.tsx";
 import { applyBrandColours } from "./brand.ts";
 import { BundleLoadError } from "./pages/BundleLoadError.tsx";
 import { loadRuntime } from "./runtime.ts";
+import { yieldToMain } from "./yieldToMain.ts";
 
 const mount = document.getElementById("app")!;
 applyBrandColours();
@@ -17,19 +18,23 @@ window.addEventListener("vite:preloadError", (event) => {
 });
 
 // A customer page that paints from its HTML starts this script only after that paint
-// (server/afterPaint.ts).
-loadRuntime().then(
-  (runtime) => {
-    sessionStorage.removeItem("nu-preload-reloaded");
-    // hydrate: the customer pages' frame and first-step picture came with the HTML
-    // (server/hostFrame.ts); the shell takes over those nodes as they are, so nothing repaints.
-    hydrate(<App runtime={runtime} />, mount);
-  },
-  (error: unknown) => {
-    console.error(
-      "nu-forms: the element bundle failed to load",
-      error instanceof Error ? error.message : error,
-    );
-    render(<BundleLoadError />, mount);
-  },
-);
+// (server/afterPaint.ts). The shell's own start, the element bundle's start (it defines every tag)
+// and the hydration each run in a task of their own.
+yieldToMain()
+  .then(loadRuntime)
+  .then(
+    async (runtime) => {
+      sessionStorage.removeItem("nu-preload-reloaded");
+      await yieldToMain();
+      // hydrate: the customer pages' frame and first-step picture came with the HTML
+      // (server/hostFrame.ts); the shell takes over those nodes as they are, so nothing repaints.
+      hydrate(<App runtime={runtime} />, mount);
+    },
+    (error: unknown) => {
+      console.error(
+        "nu-forms: the element bundle failed to load",
+        error instanceof Error ? error.message : error,
+      );
+      render(<BundleLoadError />, mount);
+    },
+  );
