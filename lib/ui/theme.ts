@@ -25,7 +25,8 @@ export const TOKENS = {
     doc: "Subtle fills: card header, hovered option, disabled fields.",
   },
   font: {
-    value: 'system-ui, -apple-system, "PingFang HK", "Noto Sans TC", "Microsoft JhengHei", sans-serif',
+    value:
+      'system-ui, -apple-system, "PingFang HK", "Noto Sans HK", "Noto Sans CJK HK", "Microsoft JhengHei", "WenQuanYi Micro Hei", sans-serif',
     doc: "Font family.",
   },
   "font-size": {
