@@ -34,6 +34,7 @@ export function retryableChunkImports(): Plugin {
       };
       const loaded = staticClosure(chunk.fileName);
       loaded.add(chunk.fileName);
+      if (chunk.isEntry) return importAlongside(code, chunk.fileName, staticClosure);
       // One copy of the loader, in the chunk every other one imports (the entry's `runtime`),
       // exported to them: a copy in each chunk cost every first step 0.3 kB gzip. Its URLs are
       // then relative to that chunk.
@@ -73,6 +74,32 @@ export function retryableChunkImports(): Plugin {
       return { code: `${LOADER.replace(/\n\s*/g, " ").trim()} ${out}${exported}`, map: null };
     },
   };
+}
+
+/**
+ * The entry's one dynamic import is the registration, after the page's first frame
+ * (lib/elements/bundle.ts). Rolldown gives it a chunk of its own that re-exports the `runtime`
+ * chunk, so the browser would learn of `runtime` only once that file had arrived: one more round
+ * trip. The entry imports the chunks it statically needs alongside it, all at once. A failure
+ * there is the page's to retry (a reload), as it was when the entry imported them statically.
+ */
+function importAlongside(
+  code: string,
+  fileName: string,
+  staticClosure: (fileName: string) => Set<string>,
+): { code: string; map: null } | null {
+  const here = posix.dirname(fileName);
+  let rewritten = 0;
+  const out = code.replace(
+    /\bimport\(\s*(["'`])(\.{1,2}\/[^"'`]+?\.js)\1\s*\)/g,
+    (_whole, _quote: string, specifier: string) => {
+      rewritten++;
+      const target = posix.normalize(posix.join(here, specifier));
+      const all = [specifier, ...[...staticClosure(target)].map((dep) => `./${posix.relative(here, dep)}`)];
+      return `Promise.all(${JSON.stringify(all)}.map((url)=>import(url))).then((modules)=>modules[0])`;
+    },
+  );
+  return rewritten === 0 ? null : { code: out, map: null };
 }
 
 /** The chunk that holds the loader for all (vite.chunks.ts: the entry's statically imported code). */

@@ -8,7 +8,8 @@ interface Graph {
 }
 
 const root = import.meta.dirname;
-const ENTRY = resolve(root, "lib/elements/index.ts");
+/** What the entry (lib/elements/bundle.ts) imports after the first frame: every page needs it. */
+const REGISTRATION = resolve(root, "lib/elements/index.ts");
 /** The registration files: the elements' components are what they import dynamically. */
 const FLOW_ELEMENTS = resolve(root, "lib/elements/flows.ts");
 const STAFF_ELEMENTS = resolve(root, "lib/elements/staff.ts");
@@ -51,8 +52,7 @@ const cuts = new WeakMap<Graph, Cut>();
 function cutOf(graph: Graph): Cut {
   let cut = cuts.get(graph);
   if (!cut) {
-    const runtime = staticClosure(graph, ENTRY);
-    runtime.delete(ENTRY);
+    const runtime = staticClosure(graph, REGISTRATION);
     const components = (file: string) => graph.getModuleInfo(file)?.dynamicallyImportedIds ?? [];
     const flows = components(FLOW_ELEMENTS);
     const staff = new Set(components(STAFF_ELEMENTS).flatMap((id) => [...staticClosure(graph, id)]));
@@ -84,7 +84,8 @@ function cutOf(graph: Graph): Cut {
  * files, and gzip, compressing each file alone, sent 8.7 kB more than for the same code in one.
  * So, by step and by what loads together:
  *
- * - `runtime`: everything the entry imports statically (Preact with compat, nanostores, the
+ * - `runtime`: the registration (`lib/elements/index.ts`, which the entry imports after the page's
+ *   first frame) and everything it imports statically (Preact with compat, nanostores, the
  *   element class, the lazy loader, the API client, the configuration, the sign-in texts): every
  *   page needs it; with it, what the flows' sign-in steps share with the staff elements (field
  *   parts, form helpers, guards), which every element's chunk imported anyway (a file of its own

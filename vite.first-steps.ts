@@ -20,7 +20,7 @@ const LATER_TEXTS = /\/lib\/core\/i18n\/zh-HK\.later\.ts$/;
 /**
  * Writes dist/elements/first-steps.json: for each element above, every file a page with only the
  * entry script and that element downloads before the element's first step shows (the entry, the
- * element's chunk and everything they import statically; later steps, the English catalogue and
+ * registration it imports, the element's chunk and everything they import statically; later steps, the English catalogue and
  * the rule sets come later, by dynamic import). .size-limit.js budgets these lists and
  * scripts/bench-web.ts checks them in Chromium.
  */
@@ -41,7 +41,10 @@ export function firstStepChunks(chunks: readonly OutputChunk[], module: RegExp):
   if (!entry) throw new Error("the element bundle has no entry chunk");
   const own = chunks.find((c) => c.moduleIds.some((id) => module.test(id.replaceAll("\\", "/"))));
   if (!own) throw new Error(`no chunk holds ${module}`);
-  const files = closure(own.fileName, closure(entry.fileName));
+  // The entry imports the registration (the `runtime` chunk) after the first frame, dynamically.
+  const start = closure(entry.fileName);
+  for (const registration of entry.dynamicImports) closure(registration, start);
+  const files = closure(own.fileName, start);
   return [...files].sort().map((file) => byFile.get(file) as OutputChunk);
 }
 

@@ -92,7 +92,7 @@ export default defineConfig(({ mode }): UserConfig => {
         sourcemap: true,
         target: "es2022",
         lib: {
-          entry: { "nu-forms": resolve(root, "lib/elements/index.ts") },
+          entry: { "nu-forms": resolve(root, "lib/elements/bundle.ts") },
           formats: ["es"],
           fileName: (_format, name) => `${name}.js`,
         },

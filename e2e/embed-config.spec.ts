@@ -288,3 +288,43 @@ test("the later steps are prefetched a part per idle period, and each chunk is d
   const twice = fetched.filter((path, i) => fetched.indexOf(path) !== i);
   expect(twice).toEqual([]);
 });
+
+/** Animation frames wait until the test releases them; the page reports no paint of its own. */
+async function holdFrames(page: Page, { hidden = false } = {}) {
+  await page.addInitScript((hidden) => {
+    const queued: FrameRequestCallback[] = [];
+    const w = window as unknown as { releaseFrames: () => void };
+    window.requestAnimationFrame = (callback) => queued.push(callback);
+    w.releaseFrames = () => {
+      for (const run of queued.splice(0)) run(performance.now());
+    };
+    const byType = performance.getEntriesByType.bind(performance);
+    performance.getEntriesByType = (type: string) => (type === "paint" ? [] : byType(type));
+    if (hidden) Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+  }, hidden);
+}
+
+test("the bundle asks for the elements' code only after the page's first frame, so a brand page paints first", async ({
+  page,
+}) => {
+  await holdFrames(page);
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/elements/")) requested.push(path);
+  });
+  await open(page, "/__embed-first-frame", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  await page.waitForLoadState("networkidle");
+  expect(requested).toEqual(["/elements/nu-forms.js"]);
+  expect(await page.evaluate(() => customElements.get("nu-form") === undefined)).toBe(true);
+
+  await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
+  await nuFormReady(page);
+  expect(requested).toEqual(expect.arrayContaining(firstStepFiles("nu-form")));
+});
+
+test("in a hidden tab (no frames to wait for) the bundle defines the elements at once", async ({ page }) => {
+  await holdFrames(page, { hidden: true });
+  await open(page, "/__embed-hidden", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  await page.evaluate(() => customElements.whenDefined("nu-form"));
+});
