@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TOKEN_DOCS } from "../lib/ui/theme.docs.ts";
 import { TOKENS } from "../lib/ui/theme.ts";
 import { buildManifest, docTargets } from "./custom-elements-manifest.ts";
 import { fillBlocks, renderBlocks, updateDocTables } from "./element-docs-tables.ts";
@@ -118,8 +119,8 @@ describe("custom-elements.json", () => {
     const primary = form?.cssProperties.find((p) => p.name === "--nu-color-primary");
     expect(primary).toEqual({
       name: "--nu-color-primary",
-      default: TOKENS["color-primary"].value,
-      description: TOKENS["color-primary"].doc,
+      default: TOKENS["color-primary"],
+      description: TOKEN_DOCS["color-primary"],
     });
   });
 });

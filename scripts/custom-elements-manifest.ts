@@ -26,6 +26,7 @@ import {
   type R2wcType,
 } from "../lib/elements/meta.ts";
 import { PART_DOCS } from "../lib/elements/parts.docs.ts";
+import { TOKEN_DOCS } from "../lib/ui/theme.docs.ts";
 import { TOKENS, type TokenName } from "../lib/ui/theme.ts";
 import { type DocTarget, updateDocTables } from "./element-docs-tables.ts";
 import { scan } from "./manifest-scan.ts";
@@ -84,7 +85,7 @@ const R2WC_TS_TYPE: Record<R2wcType, string> = {
 };
 
 function tokenEntry(name: TokenName) {
-  return { name: `--nu-${name}`, default: TOKENS[name].value, description: TOKENS[name].doc };
+  return { name: `--nu-${name}`, default: TOKENS[name], description: TOKEN_DOCS[name] };
 }
 
 async function describeElement(

@@ -1,16 +1,18 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { space, TOKENS, token } from "./theme.ts";
+import { TOKEN_DOCS } from "./theme.docs.ts";
+import { space, TOKENS, type TokenName, token } from "./theme.ts";
 
 describe("theme tokens", () => {
-  it("docs/theming.md lists every token with its default, and nothing else", () => {
+  it("docs/theming.md lists every token with its default and what it styles, and nothing else", () => {
     const doc = readFileSync(resolve(import.meta.dirname, "../../docs/theming.md"), "utf8");
-    const rows = [...doc.matchAll(/^\| `--nu-([a-z-]+)` *\| `([^`]*)` *\|/gm)].map(([, name, value]) => [
-      name,
-      value,
-    ]);
-    expect(rows).toEqual(Object.entries(TOKENS).map(([name, t]) => [name, t.value]));
+    const rows = [...doc.matchAll(/^\| `--nu-([a-z-]+)` *\| `([^`]*)` *\| (.*?) *\|$/gm)].map(
+      ([, name, value, text]) => [name, value, text],
+    );
+    expect(rows).toEqual(
+      Object.entries(TOKENS).map(([name, value]) => [name, value, TOKEN_DOCS[name as TokenName]]),
+    );
   });
 
   it("writes var() with the default, and spacing as a multiple of --nu-space", () => {

@@ -1,51 +1,37 @@
 /**
  * The documented `--nu-*` custom properties (docs/theming.md) with their defaults. Component CSS
  * reads every colour, font and size through `token()`, so a default lives in exactly one place.
+ * What each one styles is in theme.docs.ts, which only the manifest generator reads: the text does
+ * not ship to browsers (issue 11).
  */
 export const TOKENS = {
-  "color-primary": { value: "#0b6e4f", doc: "Brand colour: primary buttons, focus, selected day, links." },
-  "color-primary-contrast": { value: "#ffffff", doc: "Text on the brand colour." },
-  "color-accent": { value: "#f5c518", doc: "Yellow theme colour (confirm dialog `theme=yellow`)." },
-  "color-accent-contrast": { value: "#1f1a00", doc: "Text on the yellow theme colour." },
-  "color-info": { value: "#1f5fbf", doc: "Blue theme colour (confirm dialog `theme=blue`)." },
-  "color-info-contrast": { value: "#ffffff", doc: "Text on the blue theme colour." },
-  "color-error": { value: "#b3261e", doc: "Error text, invalid field borders, required marks." },
-  "color-success": { value: "#1b7a3d", doc: "Success text (e-mail sent)." },
-  "color-warning": {
-    value: "#b06000",
-    doc: "Warning edge (no matching address, refused second redemption).",
-  },
-  "color-warning-bg": { value: "#fff4e0", doc: "Warning background." },
-  "color-text": { value: "#1c2321", doc: "Body text." },
-  "color-muted": { value: "#5b6664", doc: "Hints, placeholders, secondary text." },
-  "color-border": { value: "#8a9794", doc: "Field and card borders." },
-  "color-surface": { value: "#ffffff", doc: "Field, card and dialog background." },
-  "color-background": {
-    value: "#f4f7f6",
-    doc: "Subtle fills: card header, hovered option, disabled fields.",
-  },
-  font: {
-    value:
-      'system-ui, -apple-system, "PingFang HK", "Noto Sans HK", "Noto Sans CJK HK", "Microsoft JhengHei", "WenQuanYi Micro Hei", sans-serif',
-    doc: "Font family.",
-  },
-  "font-size": {
-    value: "16px",
-    doc: "Base font size (px: a host page's `html {font-size}` cannot shrink it).",
-  },
-  radius: { value: "8px", doc: "Corner radius of fields, buttons, cards and dialogs." },
-  space: { value: "8px", doc: "Base spacing unit; gaps and paddings are multiples of it." },
-  "focus-ring": {
-    value: "0 0 0 3px rgb(11 110 79 / 0.45)",
-    doc: "Box shadow drawn around the focused control.",
-  },
+  "color-primary": "#0b6e4f",
+  "color-primary-contrast": "#ffffff",
+  "color-accent": "#f5c518",
+  "color-accent-contrast": "#1f1a00",
+  "color-info": "#1f5fbf",
+  "color-info-contrast": "#ffffff",
+  "color-error": "#b3261e",
+  "color-success": "#1b7a3d",
+  "color-warning": "#b06000",
+  "color-warning-bg": "#fff4e0",
+  "color-text": "#1c2321",
+  "color-muted": "#5b6664",
+  "color-border": "#8a9794",
+  "color-surface": "#ffffff",
+  "color-background": "#f4f7f6",
+  font: 'system-ui, -apple-system, "PingFang HK", "Noto Sans HK", "Noto Sans CJK HK", "Microsoft JhengHei", "WenQuanYi Micro Hei", sans-serif',
+  "font-size": "16px",
+  radius: "8px",
+  space: "8px",
+  "focus-ring": "0 0 0 3px rgb(11 110 79 / 0.45)",
 } as const;
 
 export type TokenName = keyof typeof TOKENS;
 
 /** `var(--nu-<name>, <default>)` for use inside component CSS. */
 export function token(name: TokenName): string {
-  return `var(--nu-${name}, ${TOKENS[name].value})`;
+  return `var(--nu-${name}, ${TOKENS[name]})`;
 }
 
 /** `calc(<n> * --nu-space)`: spacing as a multiple of the base unit. */
