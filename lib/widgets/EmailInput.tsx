@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from "react";
 import { isEmail } from "../core/email.ts";
-import { suggestDomainFix, suggestEmails } from "../core/lists/emailDomains.ts";
 import { baseSheet } from "../ui/base.ts";
 import { Combobox, comboboxSheet, useCombobox } from "../ui/combobox.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
@@ -12,6 +11,7 @@ import { useEmit } from "../ui/useEmit.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useSyncedState } from "../ui/useSyncedState.ts";
 import { useT } from "../ui/useT.ts";
+import { useEmailDomains } from "./emailDomainsOnDemand.ts";
 import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 
 export type EmailSendStatus = "idle" | "sending" | "sent" | "error";
@@ -61,7 +61,8 @@ export const emailSheet = sheet(`
 /**
  * E-mail field with domain suggestions (typing `abc@g` offers the common domains starting with g)
  * and an optional 發送電郵 button whose sending / sent / error states the page drives by `status`.
- * A likely typo in a common domain (gmial.com) is offered as a one-press correction.
+ * A likely typo in a common domain (gmial.com) is offered as a one-press correction. The domain
+ * list loads after the field (emailDomainsOnDemand.ts).
  */
 export function EmailInput(props: EmailInputProps) {
   const { name = "email", placeholder, disabled, required, sendButton, lang } = props;
@@ -74,12 +75,14 @@ export function EmailInput(props: EmailInputProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useSyncedState(props.value ?? "");
   const [invalid, setInvalid] = useState(false);
-  const suggestions = useMemo(() => suggestEmails(value), [value]);
-  const domainFix = useMemo(() => suggestDomainFix(value), [value]);
+  const { domains, need: needDomains } = useEmailDomains();
+  const suggestions = useMemo(() => domains?.suggestEmails(value) ?? [], [domains, value]);
+  const domainFix = useMemo(() => domains?.suggestDomainFix(value) ?? null, [domains, value]);
   const resendIn = props.resendIn;
   const waiting = resendIn !== undefined && resendIn > 0;
 
   const change = (next: string) => {
+    needDomains();
     setValue(next);
     setInvalid(false);
     reflectToHost(ref, "value", next);
