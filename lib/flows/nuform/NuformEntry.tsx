@@ -1,16 +1,15 @@
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import type { VerifyResult } from "../../api/index.ts";
 import { lazyElement } from "../../elements/lazy.tsx";
 import { $flags, setFlag } from "../../state/index.ts";
 import { useIds } from "../../ui/ids.ts";
-import { isSignedIn, startCustomerSession } from "../shared/customerSignIn.ts";
+import { isSignedIn } from "../shared/customerSignIn.ts";
 import { EmailLogin } from "../shared/EmailLogin.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { flowSession } from "../shared/flowSession.ts";
-import { prefillFromLead } from "../shared/prefill.ts";
 import { SignedInPanel } from "../shared/SignedInPanel.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
+import type { VerifiedSignIn } from "../shared/verifiedSignIn.ts";
 
 /**
  * The residence question loads after sign-in (its texts are sign-in texts): the e-mail field does
@@ -36,13 +35,11 @@ export function NuformEntry() {
   const signedIn = isSignedIn(flow);
   const inserted = $flags.get().isInserted === "true" && Boolean(session.leadId);
 
-  const onVerified = async (email: string, result: VerifyResult) => {
-    const { ownLeadId } = startCustomerSession(flow, email, result);
+  const onVerified = async ({ ownLeadId }: VerifiedSignIn) => {
     if (ownLeadId) {
       await continueExisting(ownLeadId);
       return;
     }
-    if (result.existing && result.lead_id) await prefillFromLead(api, flow, result.lead_id);
     setJustVerified(true);
   };
 

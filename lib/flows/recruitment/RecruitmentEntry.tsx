@@ -1,35 +1,28 @@
 import { useStore } from "@nanostores/react";
-import type { VerifyResult } from "../../api/index.ts";
 import { $flags } from "../../state/index.ts";
 import { useIds } from "../../ui/ids.ts";
-import { isSignedIn, startCustomerSession } from "../shared/customerSignIn.ts";
+import { isSignedIn } from "../shared/customerSignIn.ts";
 import { EmailLogin } from "../shared/EmailLogin.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { flowSession } from "../shared/flowSession.ts";
-import { prefillFromLead } from "../shared/prefill.ts";
 import { SignedInPanel } from "../shared/SignedInPanel.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
+import type { VerifiedSignIn } from "../shared/verifiedSignIn.ts";
 
 /**
  * The recruitment form's entry page: e-mail sign-in, then straight on to personal info — or to
  * member redemption when this e-mail already has a recruitment lead.
  */
 export function RecruitmentEntry() {
-  const { api, flow, t, go, progress } = useFlow();
+  const { flow, t, go, progress } = useFlow();
   useStore($flags);
   const session = useStore(flowSession(flow));
   const ids = useIds("heading");
   const signedIn = isSignedIn(flow);
   const inserted = $flags.get().isInserted === "true" && Boolean(session.leadId);
 
-  const onVerified = async (email: string, result: VerifyResult) => {
-    const { ownLeadId } = startCustomerSession(flow, email, result);
-    if (ownLeadId) {
-      go("memberRedemption");
-      return;
-    }
-    if (result.existing && result.lead_id) await prefillFromLead(api, flow, result.lead_id);
-    go("personInfo");
+  const onVerified = ({ ownLeadId }: VerifiedSignIn) => {
+    go(ownLeadId ? "memberRedemption" : "personInfo");
   };
 
   return (

@@ -1,10 +1,10 @@
 import { type RefObject, useState } from "react";
-import type { VerifyResult } from "../../api/index.ts";
 import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { TextField } from "../../ui/form/TextField.tsx";
 import { useSubmit } from "../../ui/form/useSubmit.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { signInFailure } from "./signInFailure.ts";
+import { completeSignIn, type VerifiedSignIn } from "./verifiedSignIn.ts";
 
 const CODE_PATTERN = /^\d{6}$/;
 
@@ -13,7 +13,8 @@ export interface CodeEntryProps {
   lang: string;
   /** The address the code went to. */
   email: string;
-  onVerified: (email: string, result: VerifyResult) => Promise<void> | void;
+  /** Runs once the session is stored (verifiedSignIn.ts); the flow moves on. */
+  onVerified: (signIn: VerifiedSignIn) => Promise<void> | void;
   /** Shows (or, with "", clears) the sign-in notice above the code field. */
   onNotice: (text: string) => void;
   /** The sign-in form's submit calls this while the code field shows (EmailLogin.tsx). */
@@ -47,7 +48,8 @@ export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryP
     onNotice("");
     const result = await run(
       async () => {
-        await onVerified(email, await api.verifyEmailCode(email, typed, flow));
+        const result = await api.verifyEmailCode(email, typed, flow);
+        await onVerified(await completeSignIn(api, flow, email, result));
       },
       {
         onFailure: (message, error) => {

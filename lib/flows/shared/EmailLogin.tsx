@@ -1,6 +1,5 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
-import type { VerifyResult } from "../../api/index.ts";
 import { isEmail } from "../../core/email.ts";
 import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
@@ -11,6 +10,7 @@ import { useDraft } from "./flowDraft.ts";
 import { flowSession } from "./flowSession.ts";
 import { signInFailure } from "./signInFailure.ts";
 import { useCountdown } from "./useCountdown.ts";
+import type { VerifiedSignIn } from "./verifiedSignIn.ts";
 
 /** The code field and 驗證: loaded when a code goes out (and at idle before), not with the e-mail field. */
 export const CodeEntry = lazyElement(() => import("./CodeEntry.tsx").then((m) => m.CodeEntry), "sign-in", {
@@ -23,8 +23,8 @@ export const RESEND_AFTER_MS = 60_000;
 const CODE_LIFETIME_MS = 10 * 60_000;
 
 export interface EmailLoginProps {
-  /** Runs after a successful verify; the flow stores the session and moves on. */
-  onVerified: (email: string, result: VerifyResult) => Promise<void> | void;
+  /** Runs after a successful verify, once the session is stored; the flow moves on. */
+  onVerified: (signIn: VerifiedSignIn) => Promise<void> | void;
   /** id of the step heading that names the form. */
   labelledBy: string;
 }

@@ -4,16 +4,16 @@
  * recruitment form's hand-over to nuForm.
  */
 
-import type { ApiClient, ApiError, VerifyResult } from "../../api/index.ts";
+import type { ApiClient, ApiError } from "../../api/index.ts";
 import type { FlagKey } from "../../core/storageKeys.ts";
 import type { Flow } from "../../core/types.ts";
 import { SIGNED_IN_FLAG } from "../../customerGate.ts";
 import { $flags, applyFlagChanges } from "../../state/index.ts";
 import { clearDraft, getDraft } from "./flowDraft.ts";
-import { flowSession, resetFlowSession } from "./flowSession.ts";
+import { resetFlowSession } from "./flowSession.ts";
 
 /** Flags that describe one customer's progress; a new sign-in starts them afresh. */
-const PROGRESS_FLAGS = [
+export const PROGRESS_FLAGS = [
   "isInserted",
   "IsSelectedNUProduct",
   "RECTUITMENTFORM",
@@ -22,33 +22,6 @@ const PROGRESS_FLAGS = [
 export function isSignedIn(flow: Flow): boolean {
   const flags = $flags.get();
   return flags[SIGNED_IN_FLAG[flow]] === "true" && Boolean(flags.CUSTOMER_TOKEN);
-}
-
-/**
- * Stores a verified sign-in. When verify found this flow's own lead, the lead id is kept and
- * isInserted is set, so the guard lets the customer only where an existing lead may go.
- */
-export function startCustomerSession(
-  flow: Flow,
-  email: string,
-  result: VerifyResult,
-): { ownLeadId?: string } {
-  const previousEmail = flowSession(flow).get().email;
-  const ownLeadId = result.lead_flow === flow && result.lead_id ? result.lead_id : undefined;
-  if (previousEmail && previousEmail.toLowerCase() !== email.toLowerCase()) {
-    // Someone else typed the draft: keep only what came with the page (the partner).
-    clearDraft(flow, { partner: getDraft(flow).partner, loginEmail: email });
-  }
-  resetFlowSession(flow, { email, existing: result.existing ? "true" : "false", leadId: ownLeadId });
-  applyFlagChanges({
-    remove: [...PROGRESS_FLAGS],
-    set: {
-      CUSTOMER_TOKEN: result.token,
-      [SIGNED_IN_FLAG[flow]]: "true",
-      ...(ownLeadId ? { isInserted: "true" } : {}),
-    },
-  });
-  return { ownLeadId };
 }
 
 /**
