@@ -1,7 +1,8 @@
 /**
  * Customer sign-in and sign-out of a flow: which flags SPEC §3 stores, the customer token, and
- * the flow's own session (e-mail, lead id). One place, used by both flows' entry pages and by the
- * recruitment form's hand-over to nuForm.
+ * the flow's own session (e-mail, lead id). Whether the customer is signed in and the sign-out are
+ * here; starting a session after a verified code is in verifiedSignIn.ts, which loads with the
+ * code entry (issue 11).
  */
 
 import type { ApiClient, ApiError } from "../../api/index.ts";
