@@ -4,7 +4,7 @@
  * in the document > the default. Empty strings count as "not given". The document is read inside
  * `resolveConfig` only, so importing this module is safe in Node.
  */
-import { ALS_DEFAULT_URL } from "./core/als.ts";
+import { ALS_DEFAULT_URL } from "./core/alsUrl.ts";
 
 export interface NuConfig {
   /** Base URL of the HTTP API (default `/api` on the page's origin). */

@@ -2,7 +2,9 @@
  * The Hong Kong Address Lookup Service (ALS): request rules of SPEC §5/§9 and the answer's shape
  * (fixtures/als/SCHEMA.md). Absent parts are omitted by the service, never null.
  */
-export const ALS_DEFAULT_URL = "https://www.als.gov.hk/lookup";
+import { ALS_DEFAULT_URL } from "./alsUrl.ts";
+
+export { ALS_DEFAULT_URL };
 export const ALS_SUGGESTION_COUNT = 20;
 export const ALS_DEBOUNCE_MS = 400;
 /** A lookup not answered by then counts as the service being unavailable. */
