@@ -11,7 +11,7 @@ import { useFlow } from "./FlowContext.tsx";
 import { useDraft } from "./flowDraft.ts";
 import { acceptedVersions, DocumentLinks, useLegalDocuments } from "./LegalDocuments.tsx";
 import { laterStepSheet } from "./laterStyles.ts";
-import { usePartnerName } from "./partner.ts";
+import { usePartnerName } from "./partnerName.ts";
 import { StepActions } from "./StepActions.tsx";
 import { StepLayout } from "./StepLayout.tsx";
 
