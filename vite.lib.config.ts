@@ -98,7 +98,9 @@ export default defineConfig(({ mode }): UserConfig => {
         },
         rollupOptions: {
           output: {
-            chunkFileNames: "chunks/[name]-[hash].js",
+            // 6 characters of base-64 hash are enough to tell a release's chunks apart, and every chunk
+            // name is written out in the import lists of the others (issue 11: −0.15 kB gzip per first step).
+            chunkFileNames: "chunks/[name]-[hash:6].js",
             codeSplitting: { groups: elementChunkGroups },
             // Served as is to browsers: minify fully (library mode keeps whitespace and annotations).
             minify: true,
