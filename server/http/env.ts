@@ -17,6 +17,20 @@ export function header(c: Context<AppEnv>, name: Lowercase<string>): string | un
 }
 
 /**
+ * Sets a header of the answer on Node's own response, for what the pipeline adds to every answer
+ * (request id, the /api gate's headers, CORS): `c.header` would build a WHATWG Headers object per
+ * request and make every Response carry it (both showed in the profile). Node merges these with
+ * the handler's Response's headers when it writes the head; the Response's win on the same name,
+ * so a route can still loosen `Cache-Control`. `append` adds to a list header (`Vary`).
+ */
+export function setHeader(c: Context<AppEnv>, name: string, value: string, append = false): void {
+  const outgoing = c.env?.outgoing as import("node:http").ServerResponse | undefined;
+  if (!outgoing || typeof outgoing.setHeader !== "function") return c.header(name, value, { append });
+  if (append && outgoing.hasHeader(name)) outgoing.appendHeader(name, value);
+  else outgoing.setHeader(name, value);
+}
+
+/**
  * The address rate limits count by: the socket's peer, or with TRUST_PROXY=1 the last
  * X-Forwarded-For entry (the one our own proxy appended; earlier ones are the client's word).
  */
