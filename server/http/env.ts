@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 
@@ -24,9 +25,9 @@ export function header(c: Context<AppEnv>, name: Lowercase<string>): string | un
  * so a route can still loosen `Cache-Control`. `append` adds to a list header (`Vary`).
  */
 export function setHeader(c: Context<AppEnv>, name: string, value: string, append = false): void {
-  const outgoing = c.env?.outgoing as import("node:http").ServerResponse | undefined;
-  if (!outgoing || typeof outgoing.setHeader !== "function") return c.header(name, value, { append });
-  if (append && outgoing.hasHeader(name)) outgoing.appendHeader(name, value);
+  const outgoing = c.env?.outgoing as ServerResponse | undefined;
+  if (!outgoing || typeof outgoing.setHeader !== "function") c.header(name, value, { append });
+  else if (append && outgoing.hasHeader(name)) outgoing.appendHeader(name, value);
   else outgoing.setHeader(name, value);
 }
 
