@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { createLogger, logRequest } from "../log.ts";
+import { describe, expect, it, vi } from "vitest";
+import { batched, createLogger, LOG_BATCH_BYTES, LOG_FLUSH_MS, logRequest } from "../log.ts";
 
 const withoutTime = (line: string) => line.replace(/,"time":"[^"]*"/, "");
 
@@ -29,5 +29,38 @@ describe("access log line", () => {
     logger.level = "warn";
     logRequest(logger, "a-1", "GET", "/api/lead", 200, 1);
     expect(lines).toEqual([]);
+  });
+});
+
+describe("log batches", () => {
+  it("hands lines on in one write per batch: at the size limit, after the time limit, or on flushSync", () => {
+    vi.useFakeTimers();
+    try {
+      const writes: string[] = [];
+      let synced = 0;
+      const out = batched({
+        write: (text: string) => writes.push(text) > 0,
+        flushSync: () => {
+          synced++;
+        },
+      });
+      const line = `${"x".repeat(99)}\n`;
+      const perBatch = Math.ceil(LOG_BATCH_BYTES / line.length);
+      for (let i = 0; i < perBatch - 1; i++) out.write(line);
+      expect(writes).toEqual([]);
+      out.write(line);
+      expect(writes).toEqual([line.repeat(perBatch)]);
+      out.write("late\n");
+      vi.advanceTimersByTime(LOG_FLUSH_MS - 1);
+      expect(writes).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(writes.at(-1)).toBe("late\n");
+      out.write("last\n");
+      out.flushSync?.();
+      expect(writes.at(-1)).toBe("last\n");
+      expect(synced).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
