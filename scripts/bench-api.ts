@@ -17,7 +17,10 @@
  * server for the redemption row, default 20000),
  * BENCH_NODE_ARGS (extra node flags for the API server, e.g. `--cpu-prof`), BENCH_BASELINE
  * (a checkout of an earlier version: its server is timed on the same rows, interleaved, for
- * before/after in one run), BENCH_DOC=0 (print only).
+ * before/after in one run), BENCH_DOC=0 (print only), BENCH_ROWS (a regular expression: only
+ * the rows whose call matches, e.g. `lead` or `_list`), BENCH_DB (`pglite` or `postgres`: that
+ * database only). Each row's start and end are printed on the monotonic clock (µs, as V8's
+ * `--cpu-prof` time stamps), so a profile can be split by row.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -80,6 +83,9 @@ const TOKEN_SECRET = randomBytes(32).toString("base64url");
 const API_HEADERS = { "x-api-key": DEFAULT_API_KEY, "content-type": "application/json" };
 const LISTS = ["/api/hospital_list", "/api/clinic_list", "/api/product_image"];
 const LEADS_PER_SERVER = Number(process.env.BENCH_LEADS ?? 20_000);
+const ROW_FILTER = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : undefined;
+const DB_FILTER = process.env.BENCH_DB;
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 const usedPorts = new Set<number>();
 async function freePort(): Promise<number> {
@@ -235,8 +241,10 @@ async function time(child: Child, server: string, spec: RowSpec, rows: Row[]): P
     ? { setupRequest: (req: RawRequest) => ({ ...req, ...spec.next() }), onResponse: spec.onResponse }
     : spec.next();
   const cpuBefore = child.cpuMs();
+  const startUs = monotonicUs();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: [request] });
   const cpuAfter = child.cpuMs();
+  console.log(`  window ${server} | ${spec.call} | ${startUs} | ${monotonicUs()}`);
   const cpuUsPerRequest =
     cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
       ? undefined
@@ -336,6 +344,8 @@ function listRows(): RowSpec[] {
     next: () => ({ method: "GET", path: list, headers: API_HEADERS }),
   }));
 }
+
+const wanted = (spec: RowSpec) => ROW_FILTER === undefined || ROW_FILTER.test(spec.call);
 
 function bareRows(): RowSpec[] {
   return [
@@ -464,12 +474,13 @@ async function runDatabase(
       ROOT,
       "listening",
     );
-    for (const spec of bareRows()) await time(bare, "bare Hono", spec, rows);
+    for (const spec of bareRows().filter(wanted)) await time(bare, "bare Hono", spec, rows);
     await bare.stop();
     bare = undefined;
     // Row by row, each server in turn: before and after see the same moment of a noisy machine.
     const count = started[0].specs.length;
     for (let i = 0; i < count; i++) {
+      if (!wanted(started[0].specs[i])) continue;
       for (const s of started) await time(s.child, s.name, s.specs[i], rows);
     }
   } finally {
@@ -583,6 +594,7 @@ async function main(): Promise<void> {
   let repeated = false;
   const sections: string[] = [];
   for (const db of databases) {
+    if (DB_FILTER !== undefined && !db.name.toLowerCase().startsWith(DB_FILTER.toLowerCase())) continue;
     const { rows, exhausted: ranOut, repeated: again } = await runDatabase(db, customerCount);
     exhausted ||= ranOut;
     repeated ||= again;

@@ -22,7 +22,7 @@ import type { AppEnv } from "./http/env.ts";
 import { ApiFailure, failureEnvelope, sendFailure } from "./http/envelope.ts";
 import { healthRoutes, type Readiness } from "./http/health.ts";
 import { apiGate, requestLog, safePath } from "./http/middleware.ts";
-import { createLogger } from "./log.ts";
+import { createLogger, flushLog } from "./log.ts";
 import { customerAuthRoutes } from "./routes/customerAuth.ts";
 import { customerTextRoutes } from "./routes/customerTexts.ts";
 import { devOutboxRoutes } from "./routes/devOutbox.ts";
@@ -171,7 +171,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         await lists.close();
         await leads.close();
         await db.close();
-        logger.flush();
+        flushLog(logger);
       },
     };
   } catch (error) {

@@ -40,13 +40,22 @@ export interface VerifyOptions {
   nowS: number;
 }
 
+/** The last header segment that passed `checkHeader` (every token we sign has the same one). */
+let acceptedHeader = "";
+
+function checkHeader(header64: string): void {
+  if (header64 === acceptedHeader) return;
+  const header = jsonObject(header64);
+  if (header.alg !== "HS256" || "crit" in header || "b64" in header) throw new JwtRefused();
+  if (header.typ !== undefined && header.typ !== "JWT") throw new JwtRefused();
+  acceptedHeader = header64;
+}
+
 export function verifyHs256(token: string, key: Uint8Array, opts: VerifyOptions): Claims {
   const parts = token.split(".");
   if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p))) throw new JwtRefused();
   const [header64, payload64, signature64] = parts;
-  const header = jsonObject(header64);
-  if (header.alg !== "HS256" || "crit" in header || "b64" in header) throw new JwtRefused();
-  if (header.typ !== undefined && header.typ !== "JWT") throw new JwtRefused();
+  checkHeader(header64);
   const signature = Buffer.from(signature64, "base64url");
   const expected = createHmac("sha256", key).update(`${header64}.${payload64}`).digest();
   if (signature.length !== SIGNATURE_BYTES || !timingSafeEqual(signature, expected)) throw new JwtRefused();

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 
@@ -14,6 +15,20 @@ export function header(c: Context<AppEnv>, name: Lowercase<string>): string | un
   if (!incoming) return c.req.header(name);
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/**
+ * Sets a header of the answer on Node's own response, for what the pipeline adds to every answer
+ * (request id, the /api gate's headers, CORS): `c.header` would build a WHATWG Headers object per
+ * request and make every Response carry it (both showed in the profile). Node merges these with
+ * the handler's Response's headers when it writes the head; the Response's win on the same name,
+ * so a route can still loosen `Cache-Control`. `append` adds to a list header (`Vary`).
+ */
+export function setHeader(c: Context<AppEnv>, name: string, value: string, append = false): void {
+  const outgoing = c.env?.outgoing as ServerResponse | undefined;
+  if (!outgoing || typeof outgoing.setHeader !== "function") c.header(name, value, { append });
+  else if (append && outgoing.hasHeader(name)) outgoing.appendHeader(name, value);
+  else outgoing.setHeader(name, value);
 }
 
 /**

@@ -100,7 +100,9 @@ export async function jsonBody<S extends AnySchema>(c: Context, schema: S): Prom
 
 /** The query string as one value per name (a repeated name is refused), validated. */
 export function queryOf<S extends AnySchema>(c: Context, schema: S): v.InferOutput<S> {
-  const all = c.req.queries();
+  // No "?" in the request line: nothing to parse (Hono would still split the URL).
+  const target = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.url;
+  const all = target !== undefined && !target.includes("?") ? {} : c.req.queries();
   const single: Record<string, string> = Object.create(null);
   for (const [name, values] of Object.entries(all)) {
     if (values.length !== 1) throw new ApiFailure("VALIDATION_FAILED", { field: name });

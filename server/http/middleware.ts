@@ -1,14 +1,15 @@
 /**
  * What every request goes through, in two middlewares (each extra one is a closure and a
  * promise per request): the request log for all, and for /api one gate doing the headers,
- * CORS, key and size checks. Headers are set before the handler runs: set on a finished
- * response, Hono would rebuild it as a stream.
+ * CORS, key and size checks. Their headers go on Node's response before the handler runs
+ * (`setHeader`): set on a finished Response, Hono would rebuild it as a stream, and set with
+ * `c.header`, every answer would carry a WHATWG Headers object.
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Deps } from "../deps.ts";
-import { requestId } from "../log.ts";
-import { type AppEnv, header, type OwnOrigin, ownOrigin } from "./env.ts";
+import { logRequest, requestId } from "../log.ts";
+import { type AppEnv, header, type OwnOrigin, ownOrigin, setHeader } from "./env.ts";
 import { ApiFailure, sendFailure } from "./envelope.ts";
 import { BODY_LIMIT_BYTES } from "./input.ts";
 
@@ -24,21 +25,25 @@ export function requestLog(deps: Deps, readiness: { draining: boolean }): Middle
     const started = performance.now();
     const reqId = requestId(header(c, "x-request-id"));
     c.set("requestId", reqId);
-    c.header("X-Request-Id", reqId);
+    setHeader(c, "X-Request-Id", reqId);
     try {
       await next();
-      if (readiness.draining) c.header("Connection", "close");
+      if (readiness.draining) setHeader(c, "Connection", "close");
     } finally {
       // A body nobody read is drained, so the client is not left writing into a closed request.
+      // (GET and HEAD carry none: Node's server discards anything there itself.)
       const incoming = c.env?.incoming;
-      if (incoming && !incoming.readableEnded && !incoming.destroyed) incoming.resume();
-      logger.info({
+      const method = c.req.method;
+      if (incoming && method !== "GET" && method !== "HEAD" && !incoming.readableEnded && !incoming.destroyed)
+        incoming.resume();
+      logRequest(
+        logger,
         reqId,
-        method: c.req.method,
-        path: safePath(c.req.path),
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      });
+        method,
+        safePath(c.req.path),
+        c.res.status,
+        Math.round(performance.now() - started),
+      );
     }
   };
 }
@@ -78,8 +83,8 @@ export function apiGate(deps: Deps): MiddlewareHandler<AppEnv> {
   const own = ownOrigin(deps.config);
   const isApiKey = keyCheck(deps.config.apiKey);
   return async (c, next) => {
-    c.header("Cache-Control", "no-store");
-    c.header("X-Content-Type-Options", "nosniff");
+    setHeader(c, "Cache-Control", "no-store");
+    setHeader(c, "X-Content-Type-Options", "nosniff");
     const origin = header(c, "origin");
     if (origin !== undefined) {
       const preflight = cors(c, origin, allowed, own);
@@ -108,14 +113,14 @@ function cors(
   const sameOrigin = own(c, origin.toLowerCase());
   if (!sameOrigin && !allowed.has(origin.toLowerCase()))
     return sendFailure(c, new ApiFailure("ORIGIN_NOT_ALLOWED"));
-  c.header("Vary", "Origin", { append: true });
+  setHeader(c, "Vary", "Origin", true);
   if (sameOrigin) return undefined;
-  c.header("Access-Control-Allow-Origin", origin);
-  c.header("Access-Control-Expose-Headers", "Retry-After, Idempotent-Replayed, ETag, X-Request-Id");
+  setHeader(c, "Access-Control-Allow-Origin", origin);
+  setHeader(c, "Access-Control-Expose-Headers", "Retry-After, Idempotent-Replayed, ETag, X-Request-Id");
   if (c.req.method === "OPTIONS") {
-    c.header("Access-Control-Allow-Methods", ALLOWED_METHODS);
-    c.header("Access-Control-Allow-Headers", `${ALLOWED_HEADERS}, if-none-match, x-request-id`);
-    c.header("Access-Control-Max-Age", "600");
+    setHeader(c, "Access-Control-Allow-Methods", ALLOWED_METHODS);
+    setHeader(c, "Access-Control-Allow-Headers", `${ALLOWED_HEADERS}, if-none-match, x-request-id`);
+    setHeader(c, "Access-Control-Max-Age", "600");
     return c.body(null, 204);
   }
   return undefined;

@@ -39,6 +39,8 @@ export function leadRoutes(deps: Deps): Hono<AppEnv> {
       const input = await jsonBody(c, leadCreateSchema);
       const answer = await createLead(deps, customer, input, key, pending);
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
+      if (answer.json !== undefined)
+        return c.body(answer.json, answer.status as 200, { "Content-Type": "application/json" });
       return c.json(answer.body, answer.status as 200);
     })
     .patch("/lead", async (c) => {

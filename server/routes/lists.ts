@@ -6,18 +6,20 @@ import { type AppEnv, header } from "../http/env.ts";
 import { queryOf } from "../http/input.ts";
 import type { CachedList } from "../services/lists.ts";
 
-/** The list's ready answer; `304` when the caller already holds this version (`If-None-Match`). */
+/**
+ * The list's ready answer: its bytes and headers as built when the list was read (the pipeline
+ * adds the request id and the /api headers on Node's response); `304` when the caller already
+ * holds this version (`If-None-Match`).
+ */
 function sendList(c: Context<AppEnv>, list: CachedList): Response {
-  c.header("Cache-Control", "no-cache");
-  c.header("ETag", list.etag);
   const held = header(c, "if-none-match");
   if (
     held !== undefined &&
     (held.trim() === "*" || held.split(",").some((t) => t.trim().replace(/^W\//, "") === list.etag))
   ) {
-    return c.body(null, 304);
+    return c.body(null, 304, { "Cache-Control": "no-cache", ETag: list.etag });
   }
-  return c.body(list.json, 200, { "Content-Type": "application/json" });
+  return new Response(list.body, { status: 200, headers: list.headers });
 }
 
 export function listRoutes(deps: Deps): Hono<AppEnv> {

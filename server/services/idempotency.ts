@@ -12,6 +12,8 @@ import { ApiFailure, type Envelope } from "../http/envelope.ts";
 export interface Answer {
   status: number;
   body: Envelope;
+  /** `body` as JSON text, when it was already made (the first answer, stored with its key). */
+  json?: string;
   replayed: boolean;
 }
 

@@ -135,15 +135,17 @@ export async function createLead(
       [],
     );
     const body: Envelope = { Code: 200, Message: "OK", Data: [lead] };
+    // One JSON text for the stored answer and the answer sent.
+    const json = JSON.stringify(body);
     const params: unknown[] = [id, input.flow, input.email, detailsJson, at];
-    if (ref) params.push(ref.scope, ref.key, ref.hash, JSON.stringify(body));
+    if (ref) params.push(ref.scope, ref.key, ref.hash, json);
     if (pending) params.push(pending.sid, pending.subject);
     try {
       const { rows } = await deps.db.query<SessionRow & { written: string | null }>(sql, params);
       if (pending)
         deps.sessions.accept(pending.sid, "customer", pending.subject, rows[0] ?? null, pending.mark, nowMs);
       if (rows.length === 1 && (pending === undefined || rows[0].written !== null))
-        return { status: 200, body, replayed: false };
+        return { status: 200, body, json, replayed: false };
       if (ref === undefined) throw new Error("lead insert wrote nothing");
       return storedAnswer(deps.db, ref);
     } catch (error) {

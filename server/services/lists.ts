@@ -36,10 +36,15 @@ export async function products(q: Queryable): Promise<Product[]> {
   return rows;
 }
 
-/** A list as the API answers it: the envelope's JSON text, its ETag, and the ids it holds. */
+/**
+ * A list as the API answers it: the envelope's JSON text and bytes, its ETag, the headers of its
+ * answer (built once: the request pipeline adds its own, see `setHeader`), and the ids it holds.
+ */
 export interface CachedList {
   json: string;
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
+  headers: Readonly<Record<string, string>>;
   ids: ReadonlySet<string | number>;
 }
 
@@ -54,8 +59,15 @@ export interface ReferenceLists {
 
 function answer(rows: { id: string | number }[]): CachedList {
   const json = JSON.stringify({ Code: 200, Message: "OK", Data: rows });
-  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
-  return { json, etag, ids: new Set(rows.map((r) => r.id)) };
+  const body = new Uint8Array(Buffer.from(json));
+  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const headers = {
+    "content-type": "application/json",
+    "content-length": String(body.length),
+    "cache-control": "no-cache",
+    etag,
+  };
+  return { json, body, etag, headers, ids: new Set(rows.map((r) => r.id)) };
 }
 
 type Table = "hospitals" | "clinics" | "products" | "legal_documents";

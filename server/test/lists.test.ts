@@ -4,7 +4,7 @@ import { API_KEY, customerToken, newLeadBody, startTestServer, type TestServer }
 let s: TestServer;
 
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ allowedOrigins: ["https://brand.example"] });
 });
 afterAll(async () => {
   await s?.stop();
@@ -46,6 +46,32 @@ describe("reference lists in memory", () => {
     const all = await get("/api/hospital_list", { "if-none-match": etag as string });
     expect(all.status).toBe(200);
     expect(all.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("answers from its ready bytes through the same pipeline: request id, /api headers, CORS, key check, access log", async () => {
+    const res = await get("/api/product_image", {
+      origin: "https://brand.example",
+      "x-request-id": "list-1",
+    });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-request-id")).toBe("list-1");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("content-length")).toBe(String(Buffer.byteLength(text)));
+    expect(res.headers.get("access-control-allow-origin")).toBe("https://brand.example");
+    expect(res.headers.get("vary")).toBe("Origin");
+    const held = await get("/api/product_image", { "if-none-match": res.headers.get("etag") as string });
+    expect(held.status).toBe(304);
+    expect(held.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(held.headers.get("x-request-id")).toMatch(/^[a-z0-9]{6}-[a-z0-9]+$/);
+    // The same rules as any call: another origin is refused, a wrong key too, and each is logged.
+    expect((await get("/api/product_image", { origin: "https://evil.example" })).status).toBe(403);
+    expect((await get("/api/product_image", { "x-api-key": "wrong" })).status).toBe(401);
+    await expect
+      .poll(() => s.logs.filter((line) => line.includes('"reqId":"list-1"')))
+      .toEqual([expect.stringContaining('"path":"/api/product_image","status":200')]);
   });
 
   it("drops its copy when the table changes: new content, new ETag, and lead checks see it", async () => {
