@@ -109,7 +109,9 @@ const LOADER_HOME = "runtime";
  * Put at the top of the `runtime` chunk (or of a chunk that does not import it); attempt counts are
  * per URL. Each chunk is downloaded once per page (a failed download is forgotten, so a retry asks
  * again): the later steps share most of their chunks, and prefetching them at idle called `fetch()`
- * for the same files dozens of times (77 ms of one idle task in Chromium, issue 11's TBT).
+ * for the same files dozens of times (77 ms of one idle task in Chromium, issue 11's TBT). A call
+ * to `fetch()` costs the page 0.3–3 ms of its main thread, so each download after the first starts
+ * in a task of its own: ten chunks are ten short tasks, not one long one.
  */
 const LOADER = `
 const __nuImportFailures = new Map();
@@ -117,10 +119,11 @@ const __nuDownloads = new Map();
 function __nuImport(specifier, deps) {
   const url = new URL(specifier, import.meta.url).href;
   const failures = __nuImportFailures.get(url) ?? 0;
-  const download = (href) => {
+  const download = (href, i) => {
     let done = __nuDownloads.get(href);
     if (done === undefined) {
-      done = fetch(href).then((response) => {
+      const start = i === 0 ? Promise.resolve() : new Promise((resume) => setTimeout(resume, 0));
+      done = start.then(() => fetch(href)).then((response) => {
         if (!response.ok) throw new Error(\`\${response.status} \${href}\`);
         return response.arrayBuffer().then(() => {});
       });
