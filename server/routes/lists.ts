@@ -17,7 +17,7 @@ function sendList(c: Context<AppEnv>, list: CachedList): Response {
     held !== undefined &&
     (held.trim() === "*" || held.split(",").some((t) => t.trim().replace(/^W\//, "") === list.etag))
   ) {
-    return c.body(null, 304, { "Cache-Control": "no-cache", ETag: list.etag });
+    return c.body(null, 304, { "Cache-Control": list.headers["cache-control"], ETag: list.etag });
   }
   return new Response(list.body, { status: 200, headers: list.headers });
 }

@@ -37,11 +37,10 @@ export async function products(q: Queryable): Promise<Product[]> {
 }
 
 /**
- * A list as the API answers it: the envelope's JSON text and bytes, its ETag, the headers of its
+ * A list as the API answers it: the envelope's JSON as bytes, its ETag, the headers of its
  * answer (built once: the request pipeline adds its own, see `setHeader`), and the ids it holds.
  */
 export interface CachedList {
-  json: string;
   body: Uint8Array<ArrayBuffer>;
   etag: string;
   headers: Readonly<Record<string, string>>;
@@ -58,8 +57,7 @@ export interface ReferenceLists {
 }
 
 function answer(rows: { id: string | number }[]): CachedList {
-  const json = JSON.stringify({ Code: 200, Message: "OK", Data: rows });
-  const body = new Uint8Array(Buffer.from(json));
+  const body = new Uint8Array(Buffer.from(JSON.stringify({ Code: 200, Message: "OK", Data: rows })));
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   const headers = {
     "content-type": "application/json",
@@ -67,7 +65,7 @@ function answer(rows: { id: string | number }[]): CachedList {
     "cache-control": "no-cache",
     etag,
   };
-  return { json, body, etag, headers, ids: new Set(rows.map((r) => r.id)) };
+  return { body, etag, headers, ids: new Set(rows.map((r) => r.id)) };
 }
 
 type Table = "hospitals" | "clinics" | "products" | "legal_documents";
