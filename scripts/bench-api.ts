@@ -5,7 +5,7 @@
  * `bash scripts/with-postgres.sh` does; `npm run bench:api` runs under it) it starts the real
  * server in its own process, and a bare Hono server (scripts/bench-bare-hono.ts) that answers
  * the same list JSON the API just answered, then times with autocannon, in this order:
- * bare Hono (three lists, 404), the API's three lists, an /api 404, GET /api/lead?id= as
+ * the three lists and an /api 404 (each on bare Hono, then on the API), GET /api/lead?id= as
  * staff, POST /api/lead (a new customer each request) and POST /api/redemptions (each on a
  * lead written for it before the run, once per kind). Before timing a row, one request of that row must answer the
  * status and envelope the row names, or the run stops: a row can never time the wrong path.
@@ -13,8 +13,9 @@
  * Writes the tables, ratios to bare Hono and the targets of issue 12 into docs/performance.md
  * between the bench:api markers, with the machine. Settings: BENCH_DURATION (s per row,
  * default 6), BENCH_CONNECTIONS (default 10), BENCH_PORTS (first-last, default 8353-8399),
- * BENCH_CUSTOMERS (signed-in customers for the POST row, default 30000), BENCH_LEADS (leads per
+ * BENCH_CUSTOMERS (signed-in customers for the POST row, default: as many as its requests), BENCH_LEADS (leads per
  * server for the redemption row, default 20000),
+ * BENCH_MAX_RATE (req/s a dynamic row's requests are made for before timing, default 2500),
  * BENCH_NODE_ARGS (extra node flags for the API server, e.g. `--cpu-prof`), BENCH_BASELINE
  * (a checkout of an earlier version: its server is timed on the same rows, interleaved, for
  * before/after in one run), BENCH_DOC=0 (print only), BENCH_ROWS (a regular expression: only
@@ -54,17 +55,17 @@ interface RawRequest {
   headers: Record<string, string>;
   body?: string;
 }
+/** What autocannon's `setupClient` hands over: one connection (its documented client API). */
+interface AutocannonClient {
+  setRequests(requests: RawRequest[]): void;
+  on(event: "response", listener: () => void): void;
+}
 type Autocannon = (opts: {
   url: string;
   connections: number;
   duration: number;
-  requests: (
-    | RawRequest
-    | {
-        setupRequest: (req: RawRequest) => RawRequest;
-        onResponse?: (status: number, body: string) => void;
-      }
-  )[];
+  setupClient?: (client: AutocannonClient) => void;
+  requests?: RawRequest[];
 }) => Promise<AutocannonResult>;
 
 // autocannon ships no type declarations; the shape used here is declared above.
@@ -77,6 +78,9 @@ const END = "<!-- bench:api:end -->";
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const [FIRST_PORT, LAST_PORT] = (process.env.BENCH_PORTS ?? "8353-8399").split("-").map(Number);
+/** The most requests per second a dynamic row is prepared for (requests made before timing). */
+const MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 2_500);
+const PREPARED_PER_CONNECTION = Math.ceil((MAX_RATE * DURATION) / CONNECTIONS);
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const TOKEN_SECRET = randomBytes(32).toString("base64url");
@@ -195,7 +199,6 @@ interface RowSpec {
   /** One request of the row; called for every request (new customer, new lead …). */
   next: () => RawRequest;
   dynamic?: boolean;
-  onResponse?: (status: number, body: string) => void;
 }
 
 interface Row {
@@ -211,7 +214,6 @@ async function probe(url: string, spec: RowSpec): Promise<void> {
   const req = spec.next();
   const res = await fetch(url + req.path, { method: req.method, headers: req.headers, body: req.body });
   const text = await res.text();
-  spec.onResponse?.(res.status, text);
   const fail = (why: string) => {
     throw new Error(
       `row "${spec.call}": ${req.method} ${req.path} answered ${res.status} ${text.slice(0, 200)} — ${why}`,
@@ -237,19 +239,46 @@ async function time(child: Child, server: string, spec: RowSpec, rows: Row[]): P
   const { url } = child;
   await probe(url, spec);
   console.log(`bench ${server}: ${spec.call} (${DURATION} s, ${CONNECTIONS} connections)…`);
-  const request = spec.dynamic
-    ? { setupRequest: (req: RawRequest) => ({ ...req, ...spec.next() }), onResponse: spec.onResponse }
-    : spec.next();
+  const load = spec.dynamic ? preparedLoad(spec) : { requests: [spec.next()] };
   const cpuBefore = child.cpuMs();
   const startUs = monotonicUs();
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: [request] });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...load });
   const cpuAfter = child.cpuMs();
+  if ("overran" in load && load.overran())
+    throw new Error(
+      `row "${spec.call}": a connection used up its ${PREPARED_PER_CONNECTION} prepared requests (raise BENCH_MAX_RATE)`,
+    );
   console.log(`  window ${server} | ${spec.call} | ${startUs} | ${monotonicUs()}`);
   const cpuUsPerRequest =
     cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
       ? undefined
       : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
   rows.push({ call: spec.call, server, result, cpuUsPerRequest });
+}
+
+/**
+ * The requests of a dynamic row (a new customer, a new lead each time), all made before the clock
+ * starts: each connection gets its own list in autocannon's `setupClient`, which runs before
+ * timing, and autocannon writes each request's bytes once there. Built during the run (its
+ * `setupRequest`), they cost this process more CPU per request than the server's own 404, on the
+ * same two cores as the server. A connection that answered its whole list would start it again
+ * (repeats): the row is refused.
+ */
+function preparedLoad(spec: RowSpec): {
+  setupClient: (client: AutocannonClient) => void;
+  overran: () => boolean;
+} {
+  let overran = false;
+  return {
+    setupClient(client) {
+      client.setRequests(Array.from({ length: PREPARED_PER_CONNECTION }, () => spec.next()));
+      let answered = 0;
+      client.on("response", () => {
+        if (++answered > PREPARED_PER_CONNECTION) overran = true;
+      });
+    },
+    overran: () => overran,
+  };
 }
 
 async function json(url: string, init: RequestInit = {}): Promise<{ Data: Record<string, string>[] }> {
@@ -474,13 +503,14 @@ async function runDatabase(
       ROOT,
       "listening",
     );
-    for (const spec of bareRows().filter(wanted)) await time(bare, "bare Hono", spec, rows);
-    await bare.stop();
-    bare = undefined;
-    // Row by row, each server in turn: before and after see the same moment of a noisy machine.
+    // Row by row, each server in turn, bare Hono's same call first: a ratio and a before/after
+    // compare figures taken at the same moment of a noisy machine, not minutes apart.
+    const bareSpecs = bareRows();
     const count = started[0].specs.length;
     for (let i = 0; i < count; i++) {
       if (!wanted(started[0].specs[i])) continue;
+      const yardstick = bareSpecs.find((b) => b.call === started[0].specs[i].call);
+      if (yardstick) await time(bare, "bare Hono", yardstick, rows);
       for (const s of started) await time(s.child, s.name, s.specs[i], rows);
     }
   } finally {
@@ -589,7 +619,9 @@ async function main(): Promise<void> {
     );
   }
 
-  const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 30_000);
+  // Each timed server's lead row draws one customer per prepared request, and one for its probe.
+  const perServer = CONNECTIONS * PREPARED_PER_CONNECTION + 1;
+  const customerCount = Number(process.env.BENCH_CUSTOMERS ?? (BASELINE ? 2 : 1) * perServer);
   let exhausted = false;
   let repeated = false;
   const sections: string[] = [];

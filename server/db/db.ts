@@ -5,8 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite, parse as pgliteParse, protocol as pgliteProtocol, type Results } from "@electric-sql/pglite";
+import { PGlite, parse as pgliteParse, type Results } from "@electric-sql/pglite";
 import pg from "pg";
+import { serialize } from "pg-protocol";
 
 export type Row = Record<string, unknown>;
 
@@ -91,8 +92,8 @@ export function wrapPglite(db: PGlite): Db {
   const on = (q: Pick<PGlite, "query" | "exec">): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const result =
-        q === db && params.length > 0 && preparable(sql, params)
-          ? await prepared<T>(sql, params)
+        params.length > 0 && preparable(sql, params)
+          ? await prepared<T>(sql, params, q !== db)
           : await q.query<T>(sql, params);
       // PGlite reports affectedRows 0 for a SELECT; node-postgres' rowCount is the rows returned.
       return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
@@ -125,47 +126,38 @@ function preparable(sql: string, params: unknown[]): boolean {
 
 /**
  * PGlite's `query` sends six protocol messages, one call into its WebAssembly each, and parses
- * and plans the statement every time. Here a statement outside a transaction is parsed once per
- * database (named, like the PostgreSQL path below) and then run as one call: Bind, Describe,
- * Execute, Sync. Same locks as `query` (no other query or transaction in between), same
- * result parsing, same file-system sync afterwards; notifications reach their listeners as before.
+ * and plans the statement every time. Here a statement is parsed once per database (named, like
+ * the PostgreSQL path below) and then run as one call: Bind, Describe, Execute, Sync. Same locks
+ * as `query` (outside a transaction: no other query or transaction in between; inside one, whose
+ * callback holds the transaction lock: no other query in between), same result parsing;
+ * notifications reach their listeners as before.
+ * The messages are written by pg-protocol (node-postgres' own encoder, on Buffers): PGlite's
+ * encoder cost more per insert than its result parsing (bench:api profile, docs/performance.md).
  */
 function preparedPglite(db: PGlite) {
-  const { serialize } = pgliteProtocol;
   const names = new Map<string, string>();
-  const join = (parts: Uint8Array[]) => {
-    const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    return out;
-  };
-  return async <T>(sql: string, params: unknown[]) => {
-    await db._checkReady();
-    return db._runExclusiveTransaction(() =>
+  // Describe the unnamed portal, Execute it, Sync: the same bytes for every statement.
+  const portal = Buffer.concat([serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]);
+  return async <T>(sql: string, params: unknown[], inTransaction: boolean) => {
+    const run = () =>
       db._runExclusiveQuery(async () => {
         let name = names.get(sql);
         if (name === undefined) {
           name = `nu${names.size + 1}`;
-          await db.execProtocol(join([serialize.parse({ name, text: sql }), serialize.sync()]), {
+          await db.execProtocol(Buffer.concat([serialize.parse({ name, text: sql }), serialize.sync()]), {
             syncToFs: false,
           });
           names.set(sql, name);
         }
         const values = params.map((p) => (p === null || p === undefined ? null : String(p)));
         const { messages } = await db.execProtocol(
-          join([
-            serialize.bind({ statement: name, values }),
-            serialize.describe({ type: "P" }),
-            serialize.execute({}),
-            serialize.sync(),
-          ]),
+          Buffer.concat([serialize.bind({ statement: name, values }), portal]),
         );
         return pgliteParse.parseResults(messages, db.parsers)[0] as Results<T>;
-      }),
-    );
+      });
+    if (inTransaction) return run();
+    await db._checkReady();
+    return db._runExclusiveTransaction(run);
   };
 }
 

@@ -71,4 +71,23 @@ describe("PGlite statements with parameters", () => {
     expect(heard.length).toBeGreaterThanOrEqual(2);
     await stop();
   });
+  it("run prepared inside a transaction too: rolled back with it, the statement kept for later", async () => {
+    const sql = "INSERT INTO t (id, n) VALUES ($1, $2) RETURNING n";
+    const failed = await db
+      .transaction(async (q) => {
+        expect((await q.query(sql, ["rolled-back", 7])).rows).toEqual([{ n: 7 }]);
+        throw new Error("undo");
+      })
+      .catch((e: unknown) => e);
+    expect((failed as Error).message).toBe("undo");
+    const prepared = await raw.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1",
+      [sql],
+    );
+    expect(prepared.rows).toEqual([{ n: 1 }]);
+    expect((await db.query("SELECT id FROM t WHERE id = $1", ["rolled-back"])).rows).toEqual([]);
+    await db.transaction((q) => q.query(sql, ["kept", 8]));
+    expect((await db.query(sql, ["kept-outside", 9])).rows).toEqual([{ n: 9 }]);
+    expect((await db.query("SELECT n FROM t WHERE id = $1", ["kept"])).rows).toEqual([{ n: 8 }]);
+  });
 });
