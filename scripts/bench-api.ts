@@ -574,7 +574,7 @@ function machine(loadBefore: number[]): string {
     `- CPU: ${cpus[0]?.model.trim() ?? "unknown"}, ${cpus.length} cores visible (${os.availableParallelism()} usable)`,
     `- Memory: ${Math.round(os.totalmem() / 2 ** 30)} GiB; OS: ${os.type()} ${os.release()} (${os.arch()})`,
     `- Node ${process.version}; load average before the run: ${loadBefore.map((l) => l.toFixed(2)).join(", ")} (the machine is shared: compare ratios, not absolute rates)`,
-    `- Each server one process (\`APP_ENV=prod\`, access log to a pipe that is drained); autocannon in this process on the same machine, ${CONNECTIONS} connections, ${DURATION} s per row; every row preceded by one checked request${NODE_ARGS.length ? `; API server flags: \`${NODE_ARGS.join(" ")}\`` : ""}${BASELINE ? "; `API before` is the earlier version, timed row by row alternately with `API`" : ""}`,
+    `- Each server one process (\`APP_ENV=prod\`, access log to a pipe that is drained); autocannon in this process on the same machine, ${CONNECTIONS} connections, ${DURATION} s per row; every row preceded by one checked request; bare Hono timed right before the API's same call; the new-lead and redemption rows' requests made before the clock starts${NODE_ARGS.length ? `; API server flags: \`${NODE_ARGS.join(" ")}\`` : ""}${BASELINE ? "; `API before` is the earlier version, timed row by row alternately with `API`" : ""}`,
   ].join("\n");
 }
 
