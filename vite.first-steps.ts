@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import type { OutputChunk } from "rolldown";
 import type { Plugin } from "vite";
+import { compileEagerly } from "./vite.compile-hints.ts";
 
 /** The component module of each element whose first step has a size budget (.size-limit.js). */
 export const FIRST_STEP_MODULES: Record<string, RegExp> = {
@@ -22,7 +23,8 @@ const LATER_TEXTS = /\/lib\/core\/i18n\/zh-HK\.later\.ts$/;
  * entry script and that element downloads before the element's first step shows (the entry, the
  * registration it imports, the element's chunk and everything they import statically; later steps, the English catalogue and
  * the rule sets come later, by dynamic import). .size-limit.js budgets these lists and
- * scripts/bench-web.ts checks them in Chromium.
+ * scripts/bench-web.ts checks them in Chromium. Each of these files gets V8's compile hint
+ * (vite.compile-hints.ts).
  */
 /**
  * The chunks a page with only the entry script and the element whose component is `module`
@@ -60,6 +62,11 @@ export function firstStepManifest(): Plugin {
           for (const c of firstStepChunks(chunks, LATER_TEXTS)) files.add(c.fileName);
         }
         manifest[tag] = [...files].sort();
+      }
+      // What a first step runs at load is compiled while it downloads, off the main thread.
+      for (const file of new Set(Object.values(manifest).flat())) {
+        const chunk = bundle[file];
+        if (chunk?.type === "chunk") compileEagerly(chunk, bundle);
       }
       this.emitFile({
         type: "asset",

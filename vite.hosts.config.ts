@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { compileEagerly } from "./vite.compile-hints.ts";
 import { precompress } from "./vite.precompress.ts";
 
 /**
@@ -22,8 +23,17 @@ const favicon: Plugin = {
   },
 };
 
+/** The shell runs at load on every host page: compiled while it downloads (vite.compile-hints.ts). */
+const shellCompiledEagerly: Plugin = {
+  name: "nu-forms:shell-compile-hint",
+  generateBundle(_options, bundle) {
+    for (const file of Object.values(bundle))
+      if (file.type === "chunk" && file.isEntry) compileEagerly(file, bundle);
+  },
+};
+
 export default defineConfig({
-  plugins: [favicon, precompress()],
+  plugins: [favicon, shellCompiledEagerly, precompress()],
   root: resolve(root, "hosts"),
   publicDir: false,
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },

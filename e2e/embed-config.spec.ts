@@ -4,7 +4,7 @@
  * chunk that fails to load. The pages here are plain HTML served at the app's origin (routed), so
  * they carry only the configuration they write themselves.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { firstStepFiles, nuFormReady, REPO_ROOT } from "./embed-helpers.ts";
@@ -259,6 +259,30 @@ test("a page with only <nu-form> loads exactly its budgeted sign-in files; the l
   for (let round = 0; round < 50 && (await runIdle(page, 50)) > 0; round++);
   await Promise.all([laterTexts, personStep]);
   expect([...requested].some((path) => /\/(Staff|jsQR|en-)[^/]*\.js$/.test(path))).toBe(false);
+});
+
+test("the code a first step runs at load is served with V8's compile hint; a later step's is not", async ({
+  request,
+}) => {
+  const HINT = "//# allFunctionsCalledOnLoad\n";
+  const firstLine = async (path: string) => (await (await request.get(path)).text()).slice(0, HINT.length);
+  const hinted = ["runtime", "flow", "NuForm"].map((name) => {
+    const file = firstStepFiles("nu-form").find((f) => f.includes(`/chunks/${name}-`));
+    if (!file) throw new Error(`no ${name} chunk in <nu-form>'s first step`);
+    return file;
+  });
+  for (const file of hinted) expect(await firstLine(file), file).toBe(HINT);
+  const shell = (await (await request.get("/customer/nuForm")).text()).match(
+    /\/assets\/index-[\w-]+\.js/,
+  )?.[0];
+  expect(shell).toBeTruthy();
+  expect(await firstLine(shell as string)).toBe(HINT);
+  // Compiled when it is first imported (at idle), not with the page.
+  const laterStep = readdirSync(resolve(REPO_ROOT, "dist/elements/chunks")).find((f) =>
+    /^PersonInfo-[\w-]+\.js$/.test(f),
+  );
+  expect(laterStep).toBeTruthy();
+  expect(await firstLine(`/elements/chunks/${laterStep}`)).not.toBe(HINT);
 });
 
 test("the later steps are prefetched a part per idle period, and each chunk is downloaded once", async ({
