@@ -23,8 +23,8 @@ const LATER_TEXTS = /\/lib\/core\/i18n\/zh-HK\.later\.ts$/;
  * entry script and that element downloads before the element's first step shows (the entry, the
  * registration it imports, the element's chunk and everything they import statically; later steps, the English catalogue and
  * the rule sets come later, by dynamic import). .size-limit.js budgets these lists and
- * scripts/bench-web.ts checks them in Chromium. Each of these files gets V8's compile hint
- * (vite.compile-hints.ts).
+ * scripts/bench-web.ts checks them in Chromium. Those of them that hold code get V8's compile
+ * hint (vite.compile-hints.ts).
  */
 /**
  * The chunks a page with only the entry script and the element whose component is `module`
