@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, type Request, test } from "@playwright/test";
 import { firstStepFiles, nuFormReady, REPO_ROOT } from "./embed-helpers.ts";
 import { uniqueEmail } from "./support/api.ts";
 import { API_KEY, BASE_URL } from "./support/env.ts";
@@ -30,6 +30,19 @@ async function open(page: Page, path: string, html: string) {
     route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
   );
   await page.goto(path);
+}
+
+/** The paths under /elements/ the page requests from now on (those `keep` accepts), in order. */
+function elementRequests(
+  page: Page,
+  keep: (request: Request, path: string) => boolean = () => true,
+): string[] {
+  const paths: string[] = [];
+  page.on("request", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith("/elements/") && keep(request, path)) paths.push(path);
+  });
+  return paths;
 }
 
 /** Asks for a sign-in code and returns the x-api-key the element sent. */
@@ -242,15 +255,11 @@ test("a page with only <nu-form> loads exactly its budgeted sign-in files; the l
   page,
 }) => {
   await holdIdleCallbacks(page);
-  const requested = new Set<string>();
-  page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith("/elements/") && path.endsWith(".js")) requested.add(path);
-  });
+  const requested = elementRequests(page, (_request, path) => path.endsWith(".js"));
   await open(page, "/__embed-budget", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
   await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  expect([...requested].sort()).toEqual([...firstStepFiles("nu-form")].sort());
+  expect([...new Set(requested)].sort()).toEqual([...firstStepFiles("nu-form")].sort());
 
   const laterTexts = page.waitForRequest(/\/elements\/chunks\/zh-HK\.later-[^/]+\.js$/);
   const personStep = page.waitForRequest(/\/elements\/chunks\/PersonInfo-[^/]+\.js$/);
@@ -258,7 +267,7 @@ test("a page with only <nu-form> loads exactly its budgeted sign-in files; the l
   // cover them all: the rest waits for the next period).
   for (let round = 0; round < 50 && (await runIdle(page, 50)) > 0; round++);
   await Promise.all([laterTexts, personStep]);
-  expect([...requested].some((path) => /\/(Staff|jsQR|en-)[^/]*\.js$/.test(path))).toBe(false);
+  expect(requested.some((path) => /\/(Staff|jsQR|en-)[^/]*\.js$/.test(path))).toBe(false);
 });
 
 test("the code a first step runs at load is served with V8's compile hint; a later step's is not", async ({
@@ -291,11 +300,7 @@ test("the later steps are prefetched a part per idle period, and each chunk is d
   // One idle task that prefetched every later step (and fetched the chunks they share again and
   // again) was the page's longest task (issue 11: total blocking time).
   await holdIdleCallbacks(page);
-  const fetched: string[] = [];
-  page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (request.resourceType() === "fetch" && path.startsWith("/elements/")) fetched.push(path);
-  });
+  const fetched = elementRequests(page, (request) => request.resourceType() === "fetch");
   await open(page, "/__embed-idle", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
   await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -334,11 +339,7 @@ test("the bundle asks for the elements' code only after the page's first frame, 
   page,
 }) => {
   await holdFrames(page);
-  const requested: string[] = [];
-  page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith("/elements/")) requested.push(path);
-  });
+  const requested = elementRequests(page);
   await open(page, "/__embed-first-frame", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
   await page.waitForLoadState("networkidle");
   expect(requested).toEqual(["/elements/nu-forms.js"]);
