@@ -6,16 +6,19 @@
  * server in its own process, and a bare Hono server (scripts/bench-bare-hono.ts) that answers
  * the same list JSON the API just answered, then times with autocannon, in this order:
  * the three lists and an /api 404 (each on bare Hono, then on the API), GET /api/lead?id= as
- * staff, POST /api/lead (a new customer each request) and POST /api/redemptions (each on a
- * lead written for it before the run, once per kind). Before timing a row, one request of that row must answer the
+ * staff, POST /api/lead (a new customer each request) and POST /api/redemptions (each on a lead written for it
+ * before the run, once per kind). Before timing a row, one request of that row must answer the
  * status and envelope the row names, or the run stops: a row can never time the wrong path.
+ * Each row with a rate target is then offered at exactly that rate, paced (open loop,
+ * scripts/bench-paced.ts), for its latency at that rate.
  *
  * Writes the tables, ratios to bare Hono and the targets of issue 12 into docs/performance.md
  * between the bench:api markers, with the machine. Settings: BENCH_DURATION (s per row,
  * default 6), BENCH_CONNECTIONS (default 10), BENCH_PORTS (first-last, default 8353-8399),
- * BENCH_CUSTOMERS (signed-in customers for the POST row, default: as many as its requests), BENCH_LEADS (leads per
- * server for the redemption row, default 20000),
- * BENCH_MAX_RATE (req/s a dynamic row's requests are made for before timing, default 2500),
+ * BENCH_CUSTOMERS (signed-in customers for the POST rows, default: as many as their requests),
+ * BENCH_LEADS (leads per server for the redemption rows, default: enough for them),
+ * BENCH_MAX_RATE (req/s a dynamic row's requests are made for before timing, default 2500 on
+ * PGlite and 5000 on PostgreSQL: above what their rows reach),
  * BENCH_NODE_ARGS (extra node flags for the API server, e.g. `--cpu-prof`), BENCH_BASELINE
  * (a checkout of an earlier version: its server is timed on the same rows, interleaved, for
  * before/after in one run), BENCH_DOC=0 (print only), BENCH_ROWS (a regular expression: only
@@ -37,6 +40,7 @@ import { createSessions } from "../server/auth/sessions.ts";
 import { createTokens } from "../server/auth/tokens.ts";
 import { DEFAULT_API_KEY } from "../server/config.ts";
 import { openDb } from "../server/db/db.ts";
+import { type PacedResult, paced } from "./bench-paced.ts";
 
 interface Histogram {
   average: number;
@@ -63,7 +67,7 @@ interface AutocannonClient {
 type Autocannon = (opts: {
   url: string;
   connections: number;
-  duration: number;
+  duration?: number;
   setupClient?: (client: AutocannonClient) => void;
   requests?: RawRequest[];
 }) => Promise<AutocannonResult>;
@@ -78,15 +82,23 @@ const END = "<!-- bench:api:end -->";
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const [FIRST_PORT, LAST_PORT] = (process.env.BENCH_PORTS ?? "8353-8399").split("-").map(Number);
-/** The most requests per second a dynamic row is prepared for (requests made before timing). */
-const MAX_RATE = Number(process.env.BENCH_MAX_RATE ?? 2_500);
-const PREPARED_PER_CONNECTION = Math.ceil((MAX_RATE * DURATION) / CONNECTIONS);
+/** BENCH_MAX_RATE: req/s every dynamic row is prepared for, instead of its database's `maxRate`. */
+const MAX_RATE = process.env.BENCH_MAX_RATE ? Number(process.env.BENCH_MAX_RATE) : undefined;
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const TOKEN_SECRET = randomBytes(32).toString("base64url");
 const API_HEADERS = { "x-api-key": DEFAULT_API_KEY, "content-type": "application/json" };
 const LISTS = ["/api/hospital_list", "/api/clinic_list", "/api/product_image"];
-const LEADS_PER_SERVER = Number(process.env.BENCH_LEADS ?? 20_000);
+/** Leads written for each server's redemption rows: each is redeemed once per kind (two). */
+const leadsPerServer = (db: Database) =>
+  Number(
+    process.env.BENCH_LEADS ??
+      Math.ceil(
+        ((maxRate(db) + (db.targets["POST /api/redemptions (distinct leads)"] ?? 0)) * DURATION) / 2,
+      ) + 10,
+  );
+const maxRate = (db: Database) => MAX_RATE ?? db.maxRate;
+const preparedPerConnection = (db: Database) => Math.ceil((maxRate(db) * DURATION) / CONNECTIONS);
 const ROW_FILTER = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : undefined;
 const DB_FILTER = process.env.BENCH_DB;
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
@@ -207,6 +219,8 @@ interface Row {
   result: AutocannonResult;
   /** The server process's own CPU time per answered request (µs): robust to a loaded machine. */
   cpuUsPerRequest?: number;
+  /** The same call offered at the row's target rate, paced (open loop): its latency there. */
+  atTarget?: PacedResult & { rate: number };
 }
 
 /** One request of the row must answer what the row says it times, before any timing. */
@@ -235,18 +249,22 @@ async function probe(url: string, spec: RowSpec): Promise<void> {
     fail("expected an OK envelope with data");
 }
 
-async function time(child: Child, server: string, spec: RowSpec, rows: Row[]): Promise<void> {
+async function time(child: Child, server: string, spec: RowSpec, rows: Row[], db: Database): Promise<void> {
   const { url } = child;
   await probe(url, spec);
+  const perConnection = preparedPerConnection(db);
+  const lists = spec.dynamic
+    ? Array.from({ length: CONNECTIONS }, () => Array.from({ length: perConnection }, () => spec.next()))
+    : undefined;
   console.log(`bench ${server}: ${spec.call} (${DURATION} s, ${CONNECTIONS} connections)…`);
-  const load = spec.dynamic ? preparedLoad(spec) : { requests: [spec.next()] };
+  const load = lists ? preparedLoad(lists) : { requests: [spec.next()] };
   const cpuBefore = child.cpuMs();
   const startUs = monotonicUs();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...load });
   const cpuAfter = child.cpuMs();
   if ("overran" in load && load.overran())
     throw new Error(
-      `row "${spec.call}": a connection used up its ${PREPARED_PER_CONNECTION} prepared requests (raise BENCH_MAX_RATE)`,
+      `row "${spec.call}": a connection used up its ${perConnection} prepared requests (raise BENCH_MAX_RATE)`,
     );
   console.log(`  window ${server} | ${spec.call} | ${startUs} | ${monotonicUs()}`);
   const cpuUsPerRequest =
@@ -257,6 +275,32 @@ async function time(child: Child, server: string, spec: RowSpec, rows: Row[]): P
 }
 
 /**
+ * The row's call offered at exactly `rate` (issue 12: "p99 latency at those rates"), each request
+ * due at its time whatever the answers before it (scripts/bench-paced.ts), latency counted from
+ * then. Kept on the row timed at saturation just before.
+ */
+async function timeAtRate(
+  child: Child,
+  server: string,
+  spec: RowSpec,
+  rows: Row[],
+  rate: number,
+): Promise<void> {
+  await probe(child.url, spec);
+  console.log(`bench ${server}: ${spec.call} paced at ${rate}/s (${DURATION} s)…`);
+  const pace = { rate, duration: DURATION, connections: CONNECTIONS };
+  // A second of the same pace on a list first: the pacing code's own first run is not timed.
+  await paced(child.url, () => ({ method: "GET", path: LISTS[0], headers: API_HEADERS }), {
+    ...pace,
+    duration: 1,
+  });
+  const requests = Array.from({ length: Math.round(rate * DURATION) }, () => spec.next());
+  const result = await paced(child.url, (i) => requests[i], pace);
+  const row = rows.findLast((r) => r.server === server && r.call === spec.call);
+  if (row) row.atTarget = { ...result, rate };
+}
+
+/**
  * The requests of a dynamic row (a new customer, a new lead each time), all made before the clock
  * starts: each connection gets its own list in autocannon's `setupClient`, which runs before
  * timing, and autocannon writes each request's bytes once there. Built during the run (its
@@ -264,17 +308,19 @@ async function time(child: Child, server: string, spec: RowSpec, rows: Row[]): P
  * same two cores as the server. A connection that answered its whole list would start it again
  * (repeats): the row is refused.
  */
-function preparedLoad(spec: RowSpec): {
+function preparedLoad(lists: RawRequest[][]): {
   setupClient: (client: AutocannonClient) => void;
   overran: () => boolean;
 } {
   let overran = false;
+  let next = 0;
   return {
     setupClient(client) {
-      client.setRequests(Array.from({ length: PREPARED_PER_CONNECTION }, () => spec.next()));
+      const list = lists[next++ % lists.length];
+      client.setRequests(list);
       let answered = 0;
       client.on("response", () => {
-        if (++answered > PREPARED_PER_CONNECTION) overran = true;
+        if (++answered > list.length) overran = true;
       });
     },
     overran: () => overran,
@@ -306,6 +352,33 @@ function apiRows(
   let redeemed = 0;
   let keys = 0;
   const kinds = ["member", "nutritionist"];
+  /**
+   * A new customer's lead. Their sessions were written before the run, so this instance has not
+   * seen them and the insert checks each in the same statement (the case of a customer signed in
+   * through another instance or before a restart; side by side in one run, no slower than one it
+   * knows: docs/performance.md).
+   */
+  const newLead = (): RawRequest => {
+    const who = customers();
+    return {
+      method: "POST",
+      path: "/api/lead",
+      headers: {
+        ...API_HEADERS,
+        authorization: `Bearer ${who.token}`,
+        "idempotency-key": `bench-${++keys}-${randomBytes(4).toString("hex")}`,
+      },
+      body: JSON.stringify({
+        flow: "nuform",
+        email: who.email,
+        last_name: "陳",
+        first_name: "大文",
+        phone_code: "852",
+        phone: "91234567",
+        consents: { terms: true, privacy: true, marketing: false },
+      }),
+    };
+  };
   return [
     ...listRows(),
     {
@@ -322,27 +395,7 @@ function apiRows(
       call: "POST /api/lead (new customer)",
       expect: { status: 200 },
       dynamic: true,
-      next: () => {
-        const who = customers();
-        return {
-          method: "POST",
-          path: "/api/lead",
-          headers: {
-            ...API_HEADERS,
-            authorization: `Bearer ${who.token}`,
-            "idempotency-key": `bench-${++keys}-${randomBytes(4).toString("hex")}`,
-          },
-          body: JSON.stringify({
-            flow: "nuform",
-            email: who.email,
-            last_name: "陳",
-            first_name: "大文",
-            phone_code: "852",
-            phone: "91234567",
-            consents: { terms: true, privacy: true, marketing: false },
-          }),
-        };
-      },
+      next: newLead,
     },
     {
       call: "POST /api/redemptions (distinct leads)",
@@ -393,6 +446,11 @@ interface Database {
   url: string | undefined;
   /** Targets of issue 12 for the database-bound rows: req/s. */
   targets: Record<string, number>;
+  /**
+   * The rate (req/s) its dynamic rows are prepared for: above what they reach here, and within
+   * the customers prepared for it stay few enough to sign beforehand.
+   */
+  maxRate: number;
 }
 
 /** Leads written straight into the database for the redemption rows (`sets` lists of `count`). */
@@ -441,7 +499,7 @@ async function customerPool(
       pool.push({ email, token: await tokens.customer(email, "nuform") });
     }
     await sessions.close();
-    return { customers: pool, leads: await seedLeads(handle, leadSets, LEADS_PER_SERVER) };
+    return { customers: pool, leads: await seedLeads(handle, leadSets, leadsPerServer(db)) };
   } finally {
     await handle.close();
   }
@@ -510,8 +568,11 @@ async function runDatabase(
     for (let i = 0; i < count; i++) {
       if (!wanted(started[0].specs[i])) continue;
       const yardstick = bareSpecs.find((b) => b.call === started[0].specs[i].call);
-      if (yardstick) await time(bare, "bare Hono", yardstick, rows);
-      for (const s of started) await time(s.child, s.name, s.specs[i], rows);
+      if (yardstick) await time(bare, "bare Hono", yardstick, rows, db);
+      for (const s of started) await time(s.child, s.name, s.specs[i], rows, db);
+      const rate = db.targets[started[0].specs[i].call];
+      if (rate !== undefined)
+        for (const s of started) await timeAtRate(s.child, s.name, s.specs[i], rows, rate);
     }
   } finally {
     await bare?.stop();
@@ -534,7 +595,6 @@ function target(db: Database, rows: Row[], row: Row): string {
   if (row.server === "bare Hono") return "";
   const r = row.result;
   const clean = r.errors + r.timeouts === 0 && r.non2xx === 0;
-  const p99ok = r.latency.p99 <= 20;
   const bare = rows.find((b) => b.server === "bare Hono" && b.call === row.call);
   let need: string;
   let met: boolean;
@@ -548,20 +608,27 @@ function target(db: Database, rows: Row[], row: Row): string {
     need = `≥ ${rate}/s`;
     met = r.requests.average >= rate;
   }
+  // Judged as issue 12 measured it: rate and p99 of the same 10-connection run. The paced figure
+  // beside it is the stricter open-loop view, reported, not judged.
+  met &&= r.latency.p99 <= 20;
   // A 404 row answers 404 by design; it counts as clean when nothing else went wrong.
-  const ok = met && p99ok && (clean || (row.call.includes("404") && r.errors + r.timeouts === 0));
+  const ok = met && (clean || (row.call.includes("404") && r.errors + r.timeouts === 0));
   return `${need}, p99 ≤ 20 ms: ${ok ? "met" : "**not met**"}`;
 }
 
 function table(db: Database, rows: Row[]): string {
   const lines = [
-    "| server | call | req/s | vs bare Hono | server CPU/request | p99 | mean | requests | non-2xx | errors | target (issue 12) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| server | call | req/s | vs bare Hono | server CPU/request | p99 | mean | requests | non-2xx | errors | open loop at the target rate: p99 (p50), answered/s, failed | target (issue 12) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const row of rows) {
     const r = row.result;
+    const at = row.atTarget;
+    const paced = at
+      ? `${at.latency.p99.toFixed(1)} ms (${at.latency.p50.toFixed(1)}), ${Math.round(at.achievedRate)}/s of ${at.rate}, ${at.non2xx + at.errors}`
+      : "";
     lines.push(
-      `| ${row.server} | \`${row.call}\` | ${Math.round(r.requests.average)} | ${ratio(rows, row)} | ${row.cpuUsPerRequest === undefined ? "" : `${Math.round(row.cpuUsPerRequest)} µs`} | ${r.latency.p99} ms | ${r.latency.average.toFixed(1)} ms | ${r.requests.total} | ${r.non2xx} | ${r.errors + r.timeouts} | ${target(db, rows, row)} |`,
+      `| ${row.server} | \`${row.call}\` | ${Math.round(r.requests.average)} | ${ratio(rows, row)} | ${row.cpuUsPerRequest === undefined ? "" : `${Math.round(row.cpuUsPerRequest)} µs`} | ${r.latency.p99} ms | ${r.latency.average.toFixed(1)} ms | ${r.requests.total} | ${r.non2xx} | ${r.errors + r.timeouts} | ${paced} | ${target(db, rows, row)} |`,
     );
   }
   return lines.join("\n");
@@ -600,6 +667,7 @@ async function main(): Promise<void> {
         "POST /api/lead (new customer)": 1000,
         "POST /api/redemptions (distinct leads)": 1000,
       },
+      maxRate: 2_500,
     },
   ];
   const pgUrl = process.env.TEST_DATABASE_URL?.trim();
@@ -612,6 +680,7 @@ async function main(): Promise<void> {
         "POST /api/lead (new customer)": 2000,
         "POST /api/redemptions (distinct leads)": 1500,
       },
+      maxRate: 5_000,
     });
   } else {
     console.log(
@@ -619,15 +688,24 @@ async function main(): Promise<void> {
     );
   }
 
-  // Each timed server's lead row draws one customer per prepared request, and one for its probe.
-  const perServer = CONNECTIONS * PREPARED_PER_CONNECTION + 1;
-  const customerCount = Number(process.env.BENCH_CUSTOMERS ?? (BASELINE ? 2 : 1) * perServer);
+  // Each timed server's lead row draws one customer per prepared request, one per paced request,
+  // and one for each probe.
+  // Each timed server's lead row draws one customer per prepared request, one per paced request,
+  // and one for each probe.
+  const customersFor = (db: Database) =>
+    Number(
+      process.env.BENCH_CUSTOMERS ??
+        (BASELINE ? 2 : 1) *
+          (CONNECTIONS * preparedPerConnection(db) +
+            (db.targets["POST /api/lead (new customer)"] ?? 0) * DURATION +
+            3),
+    );
   let exhausted = false;
   let repeated = false;
   const sections: string[] = [];
   for (const db of databases) {
     if (DB_FILTER !== undefined && !db.name.toLowerCase().startsWith(DB_FILTER.toLowerCase())) continue;
-    const { rows, exhausted: ranOut, repeated: again } = await runDatabase(db, customerCount);
+    const { rows, exhausted: ranOut, repeated: again } = await runDatabase(db, customersFor(db));
     exhausted ||= ranOut;
     repeated ||= again;
     console.log(`\n${db.name}\n${table(db, rows)}`);
@@ -639,8 +717,9 @@ async function main(): Promise<void> {
     machine(loadBefore),
     "",
     ...sections.flatMap((s) => [s, ""]),
-    "`vs bare Hono`: the row's rate as a share of bare Hono answering the same JSON (lists), its own 404 (404 row), or the hospital list (other rows), measured in the same run. POST /api/lead creates a new lead per request (new e-mail, new Idempotency-Key); POST /api/redemptions redeems leads written for it before the run (" +
-      `${LEADS_PER_SERVER} per server), each once per kind.` +
+    "`req/s`, `p99`, `mean`: 10 connections each sending its next request as soon as the last is answered (saturation). The targets are judged on these, as issue 12 measured them. `open loop at the target rate`: the same call offered at exactly the row's target rate after a second of warm-up, each request due at its time whatever became of the ones before it, latency counted from then (scripts/bench-paced.ts): the stricter view of a service's tail, where one pause of the machine queues every request due during it; reported, not judged.",
+    "",
+    "`vs bare Hono`: the row's rate as a share of bare Hono answering the same JSON (lists), its own 404 (404 row), or the hospital list (other rows), measured in the same run. POST /api/lead creates a new lead per request (new e-mail, new Idempotency-Key), whose session (written before the run) this instance has not seen: the insert checks it in the same statement. POST /api/redemptions redeems leads written for it before the run, each once per kind." +
       (exhausted ? " The customer pool ran out: later lead requests were repeats answered 409." : "") +
       (repeated ? " The redemption leads ran out: later redemptions were repeats answered 409." : ""),
   ].join("\n");
