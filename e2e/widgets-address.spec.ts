@@ -21,6 +21,10 @@ test.beforeEach(async ({ page }) => {
 const requestsFor = (q: string) => alsRequests(q, since);
 
 /** The `q` of every lookup the page sends, in the order it sends them. */
+/**
+ * The lookups the page sends, in order, as Playwright reports them: that report can reach the test
+ * after the playback server has answered, so read it with `expect.poll`.
+ */
 function sentLookups(page: Page): string[] {
   const sent: string[] = [];
   page.on("request", (request) => {
@@ -62,7 +66,7 @@ test("a Chinese query: debounced request with q, n=20 and the headers; picking a
   await page.keyboard.type("大花園", { delay: 60 });
   await waitForRequest("淘大花園");
   // …as the first lookup the page sent shows: the whole text, typed after that second.
-  expect(sent).toEqual(["淘大花園"]);
+  await expect.poll(() => [...sent]).toEqual(["淘大花園"]);
   expect(await requestsFor("淘")).toHaveLength(0);
   const [request] = await requestsFor("淘大花園");
   expect(request).toMatchObject({ n: "20", accept: "application/json", acceptLanguage: "en,zh-Hant" });
@@ -293,7 +297,7 @@ test("an empty answer says nothing matched; a failing service says to fill in by
   await page.clock.runFor(1000);
   await a.building.fill("focal three");
   await expect.poll(async () => (await requestsFor("focal three")).length).toBe(2);
-  expect(sent).toEqual(["focal three"]);
+  await expect.poll(() => [...sent]).toEqual(["focal three"]);
   expect(await requestsFor("f")).toHaveLength(0);
 });
 
