@@ -75,6 +75,19 @@ describe("paced load", () => {
     expect(result).toMatchObject({ sent: 20, answered: 20, non2xx: 10, errors: 0 });
   });
 
+  it("counts a request whose connection is lost as an error, and goes on on the others", async () => {
+    const url = await serve((path, _body, res) => {
+      if (path === "/drop") res.socket?.destroy();
+      else res.writeHead(200).end();
+    });
+    const result = await paced(url, (i) => ({ method: "GET", path: i === 3 ? "/drop" : "/", headers: {} }), {
+      rate: 100,
+      duration: 0.2,
+      connections: 2,
+    });
+    expect(result).toMatchObject({ sent: 20, answered: 19, non2xx: 0, errors: 1 });
+  });
+
   it("reads an answer's end from Content-Length or chunks, and waits for the rest", () => {
     const sized = Buffer.from("HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\n{}HTTP/1.1");
     expect(responseLength(sized)).toEqual({ length: sized.length - 8, status: 201 });

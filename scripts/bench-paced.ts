@@ -118,8 +118,15 @@ export async function paced(
     new Promise<Connection>((resolve, reject) => {
       const socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
       const c: Connection = { socket, current: -1, buf: Buffer.alloc(0) };
-      socket.once("connect", () => resolve(c));
-      socket.once("error", reject);
+      let connected = false;
+      socket.once("connect", () => {
+        connected = true;
+        resolve(c);
+      });
+      // Before the connection: the run cannot start. After: "close" follows and counts the loss.
+      socket.on("error", (error) => {
+        if (!connected) reject(error);
+      });
       socket.on("data", (chunk: Buffer) => {
         c.buf = c.buf.length ? Buffer.concat([c.buf, chunk]) : chunk;
         const answer = responseLength(c.buf);
