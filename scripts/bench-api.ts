@@ -40,7 +40,7 @@ import { createSessions } from "../server/auth/sessions.ts";
 import { createTokens } from "../server/auth/tokens.ts";
 import { DEFAULT_API_KEY } from "../server/config.ts";
 import { openDb } from "../server/db/db.ts";
-import { type PacedResult, paced } from "./bench-paced.ts";
+import { type PacedRequest, type PacedResult, paced } from "./bench-paced.ts";
 
 interface Histogram {
   average: number;
@@ -53,12 +53,8 @@ interface AutocannonResult {
   errors: number;
   timeouts: number;
 }
-interface RawRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
+/** One request, in the shape autocannon and the paced sender both take. */
+type RawRequest = PacedRequest;
 /** What autocannon's `setupClient` hands over: one connection (its documented client API). */
 interface AutocannonClient {
   setRequests(requests: RawRequest[]): void;
@@ -447,8 +443,9 @@ interface Database {
   /** Targets of issue 12 for the database-bound rows: req/s. */
   targets: Record<string, number>;
   /**
-   * The rate (req/s) its dynamic rows are prepared for: above what they reach here, and within
-   * the customers prepared for it stay few enough to sign beforehand.
+   * The rate (req/s) its dynamic rows are prepared for: above what they reach here (a connection
+   * that runs out of requests stops the run), and no more, as each lead request needs a customer
+   * signed in beforehand.
    */
   maxRate: number;
 }
@@ -688,8 +685,6 @@ async function main(): Promise<void> {
     );
   }
 
-  // Each timed server's lead row draws one customer per prepared request, one per paced request,
-  // and one for each probe.
   // Each timed server's lead row draws one customer per prepared request, one per paced request,
   // and one for each probe.
   const customersFor = (db: Database) =>
