@@ -85,7 +85,7 @@ function cutOf(graph: Graph): Cut {
  * So, by step and by what loads together:
  *
  * - `runtime`: the registration (`lib/elements/index.ts`, which the entry imports after the page's
- *   first frame) and everything it imports statically (Preact with compat, nanostores, the
+ *   first frame) and everything it imports statically (Preact with its hooks, nanostores, the
  *   element class, the lazy loader, the API client, the configuration, the sign-in texts): every
  *   page needs it; with it, what the flows' sign-in steps share with the staff elements (field
  *   parts, form helpers, guards), which every element's chunk imported anyway (a file of its own

@@ -15,9 +15,10 @@ import { precompress } from "./vite.precompress.ts";
  * - `elements`: the one-file element bundle dist/elements/nu-forms.js (plus the chunks it loads
  *   itself) that a brand site includes with a single <script type="module">, runtime included.
  *
- * The element bundle's runtime is chosen in one place: ELEMENT_RUNTIME below. It is preact/compat
- * (the same React components, React's API served by Preact): measured at about half the bytes of
- * react-dom with the same e2e results — figures in docs/performance.md.
+ * The element bundle's runtime is chosen in one place: ELEMENT_RUNTIME below. It is Preact (the
+ * same React components, the part of React's API they use served by Preact: preactAliases):
+ * measured at about a fifth of the bytes of react-dom with the same e2e results — figures in
+ * docs/performance.md.
  */
 export const ELEMENT_RUNTIME: "react" | "preact" =
   runtimeOverride(process.env.NU_ELEMENT_RUNTIME) ?? "preact";
@@ -31,12 +32,17 @@ function runtimeOverride(value: string | undefined): "react" | "preact" | undefi
 
 const root = import.meta.dirname;
 
-export const preactAliases = {
-  react: "preact/compat",
-  "react-dom/client": "preact/compat/client",
-  "react-dom": "preact/compat",
-  "react/jsx-runtime": "preact/jsx-runtime",
-};
+/**
+ * React's names in the element bundle: Preact with its hooks and the part of React's API lib/ uses
+ * (lib/elements/reactOnPreact.ts, instead of all of preact/compat: issue 11). Exact names only.
+ */
+const reactOnPreact = resolve(root, "lib/elements/reactOnPreact.ts");
+export const preactAliases = [
+  { find: /^react$/, replacement: reactOnPreact },
+  { find: /^react-dom\/client$/, replacement: reactOnPreact },
+  { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+  { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
+];
 
 /**
  * nanostores keeps a counter on `globalThis.nanostoresGlobal` so that several copies of it agree;
@@ -118,7 +124,7 @@ export default defineConfig(({ mode }): UserConfig => {
         tsconfigPath: resolve(root, "tsconfig.json"),
         entryRoot: resolve(root, "lib"),
         include: ["lib"],
-        exclude: ["lib/**/*.test.ts", "lib/**/*.test.tsx"],
+        exclude: ["lib/**/*.test.ts", "lib/**/*.test.tsx", "lib/elements/reactOnPreact.ts"],
         outDirs: resolve(root, "dist/lib"),
       }),
     ],

@@ -25,7 +25,7 @@ const aliasesOf: Record<ComponentRuntime, AliasOptions> = {
 
 /**
  * Component tests render in real Chromium (Vitest browser mode, Debian's browser through
- * Playwright), once per runtime: react-dom 19, preact/compat (the element bundle's runtime) and
+ * Playwright), once per runtime: react-dom 19, Preact (the element bundle's runtime, `preactAliases`) and
  * react-dom 18 (the lowest peer version). BROWSER_TEST_PORT moves the test page's server off the
  * default port when several checkouts test at once on one machine.
  */
@@ -36,7 +36,16 @@ function componentProject(runtime: ComponentRuntime): TestProjectInlineConfigura
     // Listed, so that Vite pre-bundles them before the first test rather than reloading the page
     // when a test first imports one (a reload mid-run would load React twice).
     optimizeDeps: {
-      include: ["react", "react/jsx-dev-runtime", "react-dom", "react-dom/client", "@r2wc/core", "preact"],
+      include: [
+        "react",
+        "react/jsx-dev-runtime",
+        "react-dom",
+        "react-dom/client",
+        "@r2wc/core",
+        "preact",
+        "nanostores",
+        "@nanostores/react",
+      ],
     },
     // Each runtime pre-bundles its own copy of the dependencies that import React (nanostores).
     cacheDir: resolve(import.meta.dirname, `node_modules/.vite/components-${runtime}`),

@@ -284,6 +284,17 @@ test.describe("readable consent and a real finish (nuForm)", () => {
   });
 });
 
+test("switching to English while typing keeps what was typed", async ({ page }) => {
+  const email = uniqueEmail("cx-lang");
+  await page.goto("/demo/");
+  const form = page.locator("nu-form");
+  const field = form.getByRole("combobox", { name: "電郵地址" });
+  await field.fill(email);
+  await form.evaluate((element) => element.setAttribute("lang", "en"));
+  await expect(form.getByRole("combobox", { name: "E-mail address" })).toHaveValue(email);
+  await expect(form.getByRole("button", { name: "Send e-mail" })).toBeVisible();
+});
+
 test.describe("a real finish (recruitment form) and the hand-over", () => {
   test("the completion page names the clinic and the offer; the hand-over says where and why", async ({
     page,

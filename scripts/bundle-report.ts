@@ -111,8 +111,8 @@ function measure(dir: string, file: string): FileFigure {
 
 /** Groups a module into what it belongs to, for the summary line. */
 function groupOf(module: string): string {
-  if (/^(preact|@r2wc|@nanostores|nanostores)\//.test(module))
-    return "runtime (preact, compat, r2wc, nanostores)";
+  if (/^(preact|@r2wc|@nanostores|nanostores)\//.test(module) || module === "lib/elements/reactOnPreact.ts")
+    return "runtime (preact, r2wc, nanostores, React's names)";
   if (/^(react|react-dom|scheduler)\//.test(module)) return "runtime (react, react-dom)";
   if (module.startsWith("lib/core/i18n/")) return "messages (lib/core/i18n)";
   if (module.startsWith("lib/api/")) return "API client (lib/api)";
@@ -189,9 +189,9 @@ async function buildInto(runtime: "preact" | "react"): Promise<string> {
 async function main() {
   const out: string[] = [];
   if (args.includes("--dist")) {
-    out.push(report(resolve(root, "dist/elements"), "dist/elements (preact/compat)"));
+    out.push(report(resolve(root, "dist/elements"), "dist/elements (preact)"));
   } else {
-    out.push(report(await buildInto("preact"), "preact/compat (the element bundle)"));
+    out.push(report(await buildInto("preact"), "preact (the element bundle)"));
   }
   if (args.includes("--react")) out.push(report(await buildInto("react"), "React 19 (react-dom)"));
   console.log(out.join("\n"));

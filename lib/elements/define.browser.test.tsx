@@ -5,12 +5,12 @@ import { WIDGET_ELEMENTS } from "./widgets.ts";
 
 /**
  * The element layer as a page uses it: r2wc on this project's runtime, withClearableAttributes
- * (which reaches into r2wc's internals, so it must hold on react-dom and preact/compat alike) and
+ * (which reaches into r2wc's internals, so it must hold on react-dom and Preact alike) and
  * the lazy loading of each element's code.
  */
 beforeAll(() => {
-  // The texts are not loaded first: the elements suspend on them and on their code at once, as on
-  // a real page (preact/compat once lost such a suspension: an unhandled rejection fails the run).
+  // The texts are not loaded first: the elements wait for them and for their code at once, as on a
+  // real page (an unhandled rejection fails the run).
   registerElements(WIDGET_ELEMENTS);
 });
 

@@ -3,30 +3,13 @@
  * page with only `<nu-form>` never downloads the staff tools. React itself is in the entry chunk
  * and shared by every element.
  */
-import {
-  Component,
-  type ComponentType,
-  type ErrorInfo,
-  type LazyExoticComponent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
-import type { Lang } from "../core/i18n/index.ts";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { baseSheet } from "../ui/base.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { space } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import { loadLaterChinese, loadMessages, type MessageScope, messagesReady } from "./catalogues.ts";
-
-/** The element's code did not arrive (offline, or a deploy removed the chunk). */
-export class ElementLoadError extends Error {
-  override readonly name = "ElementLoadError";
-}
 
 type Props = Record<string, unknown> & { lang?: string };
 
@@ -37,6 +20,10 @@ export type LazyPart<P> = ComponentType<P> & { preload: () => void };
  * `messages`: which texts the part needs before it renders (catalogues.ts): "sign-in" for the
  * flow elements themselves and the parts of their first step that load later (residence question,
  * code entry), "all" for everything else.
+ *
+ * Loaded with plain state rather than lazy() and Suspense, which the element bundle's runtime
+ * does not carry (reactOnPreact.ts). A part that has shown keeps showing in its last language
+ * while another language's texts load, so switching `lang` never re-mounts it (input kept).
  */
 export function lazyElement<P extends object = Props>(
   load: () => Promise<ComponentType<P>>,
@@ -44,44 +31,57 @@ export function lazyElement<P extends object = Props>(
   /** A part inside a step (not a whole element or step) shows nothing while it loads. */
   { reserveSpace = true }: { reserveSpace?: boolean } = {},
 ): LazyPart<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | null = null;
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<ComponentType<P>> | null = null;
   const fetchOnce = () => {
     pending ??= load().then(
-      (loaded) => ({ default: loaded }),
+      (component) => {
+        loaded = component;
+        return component;
+      },
       (error: unknown) => {
         pending = null; // the next attempt asks the network again
-        throw new ElementLoadError(error instanceof Error ? error.message : String(error));
+        throw error;
       },
     );
     return pending;
   };
-  // One lazy component per tag, so elements after the first render at once; a failed one is
-  // replaced on retry (React keeps a lazy component's failure for good).
-  let shared: LazyExoticComponent<ComponentType<P>> = lazy(fetchOnce);
 
   function LazyElement(props: P) {
-    const [attempt, setAttempt] = useState(0);
-    const retry = () => {
-      shared = lazy(fetchOnce);
-      setAttempt((n) => n + 1);
-    };
-    const Loaded = shared as unknown as ComponentType<P>;
     const lang = (props as { lang?: string }).lang;
     const textLang = normaliseLang(lang);
-    // The code downloads alongside the texts, but the boundary waits for one thing at a time:
-    // preact/compat's Suspense loses track of two siblings suspended together (an unhandled
-    // rejection of the thrown promise), so the texts gate the part instead of sitting beside it.
-    // The gate is always there (a stable tree), so the part never re-mounts when texts arrive.
-    if (!messagesReady(textLang, messages)) fetchOnce().catch(() => {});
-    return (
-      <LoadBoundary key={attempt} lang={lang} onRetry={retry}>
-        <Suspense fallback={reserveSpace ? <ReservedSpace /> : null}>
-          <TextsGate lang={textLang} scope={messages}>
-            <Loaded {...props} />
-          </TextsGate>
-        </Suspense>
-      </LoadBoundary>
-    );
+    const ready = loaded !== null && messagesReady(textLang, messages);
+    const shown = useRef<{ lang?: string } | null>(null);
+    const [failure, setFailure] = useState<string | null>(null);
+    const [, settled] = useState(0);
+    // Started while rendering, not after the commit: the first step waits for this download.
+    const loading =
+      ready || failure !== null ? null : Promise.all([fetchOnce(), loadMessages(textLang, messages)]);
+    loading?.catch(() => {});
+    useEffect(() => {
+      if (!loading) return;
+      let live = true;
+      loading.then(
+        () => live && settled((n) => n + 1),
+        (error: unknown) => {
+          if (!live) return;
+          const message = error instanceof Error ? error.message : String(error);
+          console.warn("nu-forms: an element's code failed to load:", message);
+          setFailure(message);
+        },
+      );
+      return () => {
+        live = false;
+      };
+    });
+    if (failure !== null) return <LoadFailed lang={lang} onRetry={() => setFailure(null)} />;
+    const Loaded = loaded;
+    if (ready && Loaded) {
+      shown.current = { lang };
+      return <Loaded {...props} />;
+    }
+    if (Loaded && shown.current) return <Loaded {...props} lang={shown.current.lang} />;
+    return reserveSpace ? <ReservedSpace /> : null;
   }
   LazyElement.preload = () => {
     // A failed prefetch is retried when the part renders.
@@ -89,36 +89,6 @@ export function lazyElement<P extends object = Props>(
     if (messages === "all") loadLaterChinese().catch(() => {});
   };
   return LazyElement;
-}
-
-/** Texts being loaded, per language and scope; a failed load is forgotten so that 重試 asks again. */
-const textLoads = new Map<string, { promise: Promise<void>; error?: unknown }>();
-
-/** Suspends its Suspense boundary (the element or step) until the texts its children need are there. */
-function TextsGate({ lang, scope, children }: { lang: Lang; scope: MessageScope; children: ReactNode }) {
-  if (messagesReady(lang, scope)) return <>{children}</>;
-  const key = `${lang} ${scope}`;
-  let load = textLoads.get(key);
-  if (!load) {
-    const entry: { promise: Promise<void>; error?: unknown } = {
-      promise: loadMessages(lang, scope).then(
-        () => {
-          textLoads.delete(key);
-        },
-        (error: unknown) => {
-          entry.error = error;
-        },
-      ),
-    };
-    textLoads.set(key, entry);
-    load = entry;
-  }
-  if (load.error !== undefined) {
-    textLoads.delete(key);
-    const { error } = load;
-    throw new ElementLoadError(error instanceof Error ? error.message : String(error));
-  }
-  throw load.promise;
 }
 
 /**
@@ -149,33 +119,6 @@ export function preloadWhenIdle(parts: readonly { preload: () => void }[]): () =
   };
   schedule();
   return () => cancel();
-}
-
-interface BoundaryProps {
-  lang?: string;
-  onRetry: () => void;
-  children: ReactNode;
-}
-
-class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
-  override state: { error: unknown } = { error: null };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error };
-  }
-
-  override componentDidCatch(error: unknown, _info: ErrorInfo) {
-    if (!(error instanceof ElementLoadError)) return;
-    console.warn("nu-forms: an element's code failed to load:", error.message);
-  }
-
-  override render() {
-    const { error } = this.state;
-    if (error === null) return this.props.children;
-    // Only a failed download is handled here; a bug in a component stays an error.
-    if (!(error instanceof ElementLoadError)) throw error;
-    return <LoadFailed lang={this.props.lang} onRetry={this.props.onRetry} />;
-  }
 }
 
 /**

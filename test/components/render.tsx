@@ -1,6 +1,6 @@
 /**
  * Renders a component into the test page's document with whichever runtime the project aliased
- * `react-dom/client` to (react-dom 19, react-dom 18 or preact/compat: vitest.config.ts), and
+ * `react-dom/client` to (react-dom 19, react-dom 18 or the element bundle's Preact: vitest.config.ts), and
  * unmounts it after each test. Assertions then wait with `expect.element`/`expect.poll`, as React
  * renders a root asynchronously and Preact synchronously.
  */
