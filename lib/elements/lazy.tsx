@@ -23,7 +23,7 @@ export type LazyPart<P> = ComponentType<P> & { preload: () => void };
  *
  * Loaded with plain state rather than lazy() and Suspense, which the element bundle's runtime
  * does not carry (reactOnPreact.ts). A part that has shown keeps showing in its last language
- * while another language's texts load, so switching `lang` never re-mounts it (input kept).
+ * while another language's texts load: switching `lang` does not re-mount it here.
  */
 export function lazyElement<P extends object = Props>(
   load: () => Promise<ComponentType<P>>,
