@@ -284,14 +284,17 @@ test.describe("readable consent and a real finish (nuForm)", () => {
   });
 });
 
-test("switching to English while typing keeps what was typed", async ({ page }) => {
+test("switching to English while typing keeps the step and what was typed", async ({ page }) => {
   const email = uniqueEmail("cx-lang");
   await page.goto("/demo/");
   const form = page.locator("nu-form");
   const field = form.getByRole("combobox", { name: "電郵地址" });
   await field.fill(email);
+  const input = await field.elementHandle();
   await form.evaluate((element) => element.setAttribute("lang", "en"));
   await expect(form.getByRole("combobox", { name: "E-mail address" })).toHaveValue(email);
+  // The same <input>: the step stayed up (no new gate run, no re-mount) while the language changed.
+  expect(await input?.evaluate((node) => node.isConnected)).toBe(true);
   await expect(form.getByRole("button", { name: "Send e-mail" })).toBeVisible();
 });
 

@@ -41,6 +41,10 @@ export function FlowRoot(props: FlowRootProps) {
   const t = useT(lang);
   const emit = useEmit<FlowEventDetails>(ref, props);
   const api = useFlowApi(props.apiBase, props.apiKey, lang);
+  // The gate runs per step, not per language: a new `lang` (a new client, which differs only in
+  // the language of its own messages) must not take the step down and ask for maintenance again.
+  const gateApi = useRef(api);
+  gateApi.current = api;
   const session = useStore(flowSession(flow));
 
   const hostDriven = typeof props.step === "string" && props.step.trim() !== "";
@@ -56,7 +60,7 @@ export function FlowRoot(props: FlowRootProps) {
       flow,
       step: requested === ENTRY_STEP ? "" : requested,
       flags: $flags.get(),
-      loadMaintenance: () => api.getMaintenance(config.maintenanceUrl),
+      loadMaintenance: () => gateApi.current.getMaintenance(config.maintenanceUrl),
       maintenancePageUrl: config.maintenancePageUrl,
     }).then((gate) => {
       if (!current) return;
@@ -77,7 +81,7 @@ export function FlowRoot(props: FlowRootProps) {
     return () => {
       current = false;
     };
-  }, [hostDriven, requested, flow, api, emit, props.apiBase, props.apiKey]);
+  }, [hostDriven, requested, flow, emit, props.apiBase, props.apiKey]);
 
   const context = useMemo<FlowContextValue>(() => {
     const numbered = progressSteps;
