@@ -5,6 +5,7 @@ import dts from "vite-plugin-dts";
 import { splitChineseCatalogue } from "./vite.catalogues.ts";
 import { retryableChunkImports } from "./vite.chunk-retry.ts";
 import { elementChunkGroups } from "./vite.chunks.ts";
+import { minifiedCssStrings } from "./vite.css-strings.ts";
 import { firstStepManifest } from "./vite.first-steps.ts";
 import { precompress } from "./vite.precompress.ts";
 
@@ -84,6 +85,7 @@ export default defineConfig(({ mode }): UserConfig => {
         react(),
         noNanostoresGlobal,
         englishOnDemand,
+        minifiedCssStrings(),
         splitChineseCatalogue(),
         retryableChunkImports(),
         firstStepManifest(),
