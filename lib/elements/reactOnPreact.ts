@@ -30,7 +30,7 @@ export {
 const LOWERCASE_EVENTS = /^on(Ani|Tra|Tou|BeforeInp|Compo)/;
 /** SVG presentation attributes React spells in camelCase (`strokeWidth` is `stroke-width`). */
 const SVG_CAMEL =
-  /^(?:accent|alignment|arabic|baseline|cap|clip(?!PathU)|color|dominant|fill|flood|font|glyph(?!R)|horiz|image(!S)|letter|lighting|marker(?!H|W|U)|overline|paint|pointer|shape|stop|strikethrough|stroke|text(?!L)|transform|underline|unicode|units|v|vector|vert|word|writing|x(?!C))[A-Z]/;
+  /^(?:accent|alignment|arabic|baseline|cap|clip(?!PathU)|color|dominant|fill|flood|font|glyph(?!R)|horiz|image(?!S)|letter|lighting|marker(?!H|W|U)|overline|paint|pointer|shape|stop|strikethrough|stroke|text(?!L)|transform|underline|unicode|units|v|vector|vert|word|writing|x(?!C))[A-Z]/;
 /** Inputs whose `change` React leaves alone (a text field's onChange is every keystroke). */
 const CHANGE_ON_COMMIT = /fil|che|rad/;
 
@@ -38,20 +38,19 @@ function reactProps(type: string, props: Record<string, unknown>): Record<string
   const plain = !type.includes("-");
   const out: Record<string, unknown> = {};
   for (let name in props) {
-    let value = props[name];
+    const value = props[name];
     const lower = name.toLowerCase();
     if (
       lower === "onchange" &&
       (type === "input" || type === "textarea") &&
       !CHANGE_ON_COMMIT.test(String(props.type))
     ) {
-      name = out.oninput ? "oninputCapture" : "oninput";
+      name = "oninput";
     } else if (lower === "ondoubleclick") name = "ondblclick";
     else if (lower === "onfocus") name = "onfocusin";
     else if (lower === "onblur") name = "onfocusout";
     else if (LOWERCASE_EVENTS.test(name)) name = lower;
     else if (plain && SVG_CAMEL.test(name)) name = name.replace(/[A-Z0-9]/g, "-$&").toLowerCase();
-    else if (value === null) value = undefined;
     out[name] = value;
   }
   return out;
@@ -66,9 +65,8 @@ options.vnode = (vnode: VNode) => {
 
 const nextEvent = (options as { event?: (event: Event) => Event }).event;
 (options as { event?: (event: Event) => Event }).event = (event) => {
-  const e = (nextEvent ? nextEvent(event) : event) as Event & { nativeEvent?: Event; persist?: () => void };
+  const e = (nextEvent ? nextEvent(event) : event) as Event & { nativeEvent?: Event };
   e.nativeEvent = e;
-  e.persist = () => {};
   return e;
 };
 
