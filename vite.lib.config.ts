@@ -35,9 +35,9 @@ const root = import.meta.dirname;
 
 /**
  * React's names in the element bundle: Preact with its hooks and the part of React's API lib/ uses
- * (lib/elements/reactOnPreact.ts, instead of all of preact/compat: issue 11). Exact names only.
+ * (runtimes/reactOnPreact.ts, instead of all of preact/compat: issue 11). Exact names only.
  */
-const reactOnPreact = resolve(root, "lib/elements/reactOnPreact.ts");
+const reactOnPreact = resolve(root, "runtimes/reactOnPreact.ts");
 export const preactAliases = [
   { find: /^react$/, replacement: reactOnPreact },
   { find: /^react-dom\/client$/, replacement: reactOnPreact },
@@ -126,7 +126,7 @@ export default defineConfig(({ mode }): UserConfig => {
         tsconfigPath: resolve(root, "tsconfig.json"),
         entryRoot: resolve(root, "lib"),
         include: ["lib"],
-        exclude: ["lib/**/*.test.ts", "lib/**/*.test.tsx", "lib/elements/reactOnPreact.ts"],
+        exclude: ["lib/**/*.test.ts", "lib/**/*.test.tsx"],
         outDirs: resolve(root, "dist/lib"),
       }),
     ],

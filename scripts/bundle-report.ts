@@ -111,7 +111,7 @@ function measure(dir: string, file: string): FileFigure {
 
 /** Groups a module into what it belongs to, for the summary line. */
 function groupOf(module: string): string {
-  if (/^(preact|@r2wc|@nanostores|nanostores)\//.test(module) || module === "lib/elements/reactOnPreact.ts")
+  if (/^(preact|@r2wc|@nanostores|nanostores)\//.test(module) || module === "runtimes/reactOnPreact.ts")
     return "runtime (preact, r2wc, nanostores, React's names)";
   if (/^(react|react-dom|scheduler)\//.test(module)) return "runtime (react, react-dom)";
   if (module.startsWith("lib/core/i18n/")) return "messages (lib/core/i18n)";

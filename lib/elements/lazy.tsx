@@ -22,7 +22,7 @@ export type LazyPart<P> = ComponentType<P> & { preload: () => void };
  * code entry), "all" for everything else.
  *
  * Loaded with plain state rather than lazy() and Suspense, which the element bundle's runtime
- * does not carry (reactOnPreact.ts). A part that has shown keeps showing in its last language
+ * does not carry (runtimes/reactOnPreact.ts). A part that has shown keeps showing in its last language
  * while another language's texts load: switching `lang` does not re-mount it here.
  */
 export function lazyElement<P extends object = Props>(

@@ -3,7 +3,7 @@ import { atom } from "nanostores";
 import { createRoot } from "react-dom/client";
 import { expect, test } from "vitest";
 import { page, userEvent } from "vitest/browser";
-import { render } from "../../test/components/render.tsx";
+import { render } from "./render.tsx";
 
 /**
  * React's semantics that lib/ relies on, checked on every runtime the components run on: react-dom
