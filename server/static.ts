@@ -183,7 +183,6 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   const csp = contentSecurityPolicy(config);
   const meta = configMeta(config);
   const hostIndex = path.join(hostsDir, "index.html");
-  const allowedOrigins = new Set(config.allowedOrigins);
 
   /**
    * What the page's element needs first, to preload: the entry everywhere,
@@ -265,8 +264,10 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   /**
    * Files under `root` for paths under `prefix`, precompressed (.br, .gz beside the file, written
    * by the build) when the request accepts it. `immutable` for content-hashed names; the rest is
-   * revalidated with its ETag. `cors`: module scripts are fetched in CORS mode, so a brand site on
-   * an ALLOWED_ORIGINS origin must be answered with Access-Control-Allow-Origin.
+   * revalidated with its ETag. `cors`: module scripts are fetched in CORS mode, so every brand site
+   * (any origin, or none: a sandboxed or `about:blank` page) is answered with
+   * `Access-Control-Allow-Origin: *`. The code is public and sent without credentials; what guards
+   * the API is the API's own origin check (ALLOWED_ORIGINS, http/middleware.ts).
    */
   function files(
     prefix: string,
@@ -282,12 +283,11 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
       if (ext === ".br" || ext === ".gz") return c.text("Not found\n", 404);
       const found = await readEncoded(file, c.req.header("accept-encoding"));
       if (!found) return c.text("Not found\n", 404);
-      const origin = c.req.header("origin");
-      if (opts.cors && origin && allowedOrigins.has(origin.toLowerCase())) {
-        c.header("Access-Control-Allow-Origin", origin);
+      if (opts.cors) {
+        c.header("Access-Control-Allow-Origin", "*");
+        c.header("Cross-Origin-Resource-Policy", "cross-origin");
       }
-      if (opts.cors) c.header("Vary", "Accept-Encoding, Origin");
-      else c.header("Vary", "Accept-Encoding");
+      c.header("Vary", "Accept-Encoding");
       // One ETag per representation: a cache must not answer a gzip request with brotli bytes.
       const etag = etagOf(found.bytes);
       c.header("ETag", etag);

@@ -1,7 +1,7 @@
 /**
  * How the static files go out (issue 11): precompressed brotli/gzip chosen by Accept-Encoding,
- * hashed chunks cached for a year, the entry and the HTML revalidated by ETag, CORS for the element
- * bundle on ALLOWED_ORIGINS origins, and a favicon.
+ * hashed chunks cached for a year, the entry and the HTML revalidated by ETag, the element bundle
+ * open to every origin (the API keeps its own origin check), and a favicon.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -10,7 +10,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptedEncodings } from "../static.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { API_KEY, startTestServer, type TestServer } from "./harness.ts";
 
 let s: TestServer;
 let distDir: string;
@@ -100,12 +100,24 @@ describe("caching", () => {
 });
 
 describe("CORS for the element bundle", () => {
-  it("answers an ALLOWED_ORIGINS origin, and only that one", async () => {
-    const allowed = await get("/elements/nu-forms.js", { origin: "https://shop.example" });
-    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://shop.example");
-    expect(allowed.headers.get("vary")).toContain("Origin");
-    const other = await get("/elements/nu-forms.js", { origin: "https://evil.example" });
-    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  it("lets a page of any origin, or of none, load the public bundle", async () => {
+    for (const origin of ["https://shop.example", "https://unlisted.example", "null"]) {
+      for (const path of ["/elements/nu-forms.js", "/elements/chunks/flows-Ab12.js"]) {
+        const answer = await get(path, { origin });
+        expect(answer.headers.get("access-control-allow-origin"), `${path} ${origin}`).toBe("*");
+        expect(answer.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+        expect(answer.headers.get("vary")).toBe("Accept-Encoding");
+      }
+    }
+  });
+
+  it("still refuses an unlisted origin at the API", async () => {
+    const answer = await get("/api/product_image", {
+      origin: "https://unlisted.example",
+      "x-api-key": API_KEY,
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
 
