@@ -258,6 +258,7 @@ test.describe("confirm dialog", () => {
     await dialog.getByRole("button", { name: "確定兌換" }).click();
     await expect(dialog).toBeHidden();
     await expect(eventsOf(page, "dialog-blue", "nu-confirm")).toHaveCount(1);
+    expect(await lastDetail(page, "dialog-blue", "nu-confirm")).toEqual({ value: "confirm" });
     await expect(eventsOf(page, "dialog-blue", "nu-cancel")).toHaveCount(1);
 
     await opener.click();

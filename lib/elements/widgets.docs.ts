@@ -152,7 +152,11 @@ export const WIDGET_DOCS: ElementDoc[] = [
       theme: { tsType: '"yellow" | "blue"', default: "blue", description: "Colour theme of the dialog." },
     },
     events: {
-      "nu-confirm": { detail: "{ value?: string }", description: "The confirm button was pressed." },
+      "nu-confirm": {
+        detail: '{ value: "confirm" }',
+        description:
+          "The confirm button was pressed (`value` names the button, as a `<dialog>`'s `returnValue`).",
+      },
       "nu-cancel": { detail: "{}", description: "Cancelled: the cancel button or Escape." },
     },
   },

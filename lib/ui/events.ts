@@ -8,7 +8,7 @@ export interface NuEventDetails {
   /** A widget's value changed (the address selector adds the English copy). */
   "nu-change": { value: unknown; english?: AddressEn };
   /** Date picker / confirm dialog confirmed (date picker: `DD/MM/YYYY`). */
-  "nu-confirm": { value?: string };
+  "nu-confirm": { value: string };
   /** Date picker / confirm dialog closed without confirming. */
   "nu-cancel": Record<string, never>;
   /** Something failed that the page may want to report. */

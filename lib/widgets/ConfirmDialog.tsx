@@ -61,7 +61,8 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     if (reason === null) return;
     setOpen(false);
     reflectToHost(ref, "open", false);
-    if (reason === "confirm") emit("nu-confirm", {});
+    // `value` as a <dialog>'s returnValue: which button closed it (DESIGN §4: nu-confirm {value}).
+    if (reason === "confirm") emit("nu-confirm", { value: "confirm" });
     else emit("nu-cancel", {});
   });
 
