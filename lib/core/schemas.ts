@@ -10,7 +10,7 @@ import { hkToday, isValidYmd } from "./dates.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email.ts";
 import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
 import { isValidPhone, normalisePhone, PHONE_CODES } from "./lists/phoneCodes.ts";
-import { REGIONS, regionOfDistrict } from "./lists/regions.ts";
+import { findDistrict, findRegion, findSubDistrict, REGIONS, regionOfDistrict } from "./lists/regions.ts";
 import { checkPassword } from "./password.ts";
 import { isPersonName } from "./personName.ts";
 import type { Flow } from "./types.ts";
@@ -111,11 +111,15 @@ export const staffIdSchema = v.pipe(
   v.toUpperCase(),
   v.regex(/^[A-Z0-9]{1,16}$/),
 );
+/**
+ * A lead id as callers send it, normalised (lib/core/leadRef.ts). Text that is not a lead reference
+ * is not refused here: it names no lead, so the lookup answers 404 NOT_FOUND (SPEC §8: "not found").
+ */
 export const leadIdSchema = v.pipe(
   v.string(),
   v.maxLength(LIMITS.id),
   v.transform(normaliseLeadRef),
-  v.check(isLeadRef, "not a lead reference"),
+  v.minLength(1),
 );
 export const redemptionKindSchema = v.picklist(["member", "nutritionist"]);
 export const hospitalTypeSchema = v.picklist(["Private", "Public"]);
@@ -138,7 +142,7 @@ export const staffLoginSchema = v.strictObject({
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.password)),
 });
 export const staffOtpSchema = v.strictObject({ staff_id: staffIdSchema, code: oneTimeCodeSchema });
-export const staffQuerySchema = v.strictObject({ staff_id: staffIdSchema });
+export const staffQuerySchema = v.object({ staff_id: staffIdSchema });
 
 // ---- sessions ------------------------------------------------------------------------------
 
@@ -174,22 +178,44 @@ const REGION_CODES = REGIONS.map((r) => r.code);
 const DISTRICT_CODES = REGIONS.flatMap((r) => r.districts.map((d) => d.code));
 const coordinate = v.pipe(v.string(), v.maxLength(30), v.regex(/^(-?\d{1,3}(\.\d{1,15})?)?$/));
 
-/** The Hong Kong address form value (types.ts AddressValue); region, district and a building are required. */
+/** An address part that may be left out: absent is "" (a stored address always has every field). */
+const addressPart = (max: number) => v.optional(text(max), "");
+
+/** A region by code (`KLN`) or name (`九龍`, `Kowloon`), kept as its code. */
+const regionCodeSchema = v.pipe(
+  v.string(),
+  v.maxLength(LIMITS.text),
+  v.transform((s) => findRegion(s)?.code ?? s),
+  v.picklist(REGION_CODES),
+);
+/** A district by code (`SSP`) or name (`深水埗`, `Sham Shui Po`), kept as its code. */
+const districtCodeSchema = v.pipe(
+  v.string(),
+  v.maxLength(LIMITS.text),
+  v.transform((s) => findDistrict(s)?.code ?? s),
+  v.picklist(DISTRICT_CODES),
+);
+
+/**
+ * The Hong Kong address form value (SPEC §3, types.ts AddressValue). Region, district and a
+ * building (Chinese or English) are required; the rest may be left out. Names are taken for codes
+ * (`九龍` → `KLN`, an area's name → its id), so the stored value is always the widget's own form.
+ */
 export const addressSchema = v.pipe(
   v.strictObject({
-    region: v.picklist(REGION_CODES),
-    district: v.picklist(DISTRICT_CODES),
-    subDistrict: text(LIMITS.id),
-    building: text(LIMITS.text),
-    buildingEn: text(LIMITS.text),
-    block: text(LIMITS.shortText),
-    floor: text(LIMITS.shortText),
-    room: text(LIMITS.shortText),
-    street_en: text(LIMITS.text),
-    street_zh: text(LIMITS.text),
-    latitude: coordinate,
-    longitude: coordinate,
-    buildingLang: v.picklist(["zh", "en", ""]),
+    region: regionCodeSchema,
+    district: districtCodeSchema,
+    subDistrict: addressPart(LIMITS.id),
+    building: addressPart(LIMITS.text),
+    buildingEn: addressPart(LIMITS.text),
+    block: addressPart(LIMITS.shortText),
+    floor: addressPart(LIMITS.shortText),
+    room: addressPart(LIMITS.shortText),
+    street_en: addressPart(LIMITS.text),
+    street_zh: addressPart(LIMITS.text),
+    latitude: v.optional(coordinate, ""),
+    longitude: v.optional(coordinate, ""),
+    buildingLang: v.optional(v.picklist(["zh", "en", ""]), ""),
   }),
   v.forward(
     v.partialCheck(
@@ -200,17 +226,22 @@ export const addressSchema = v.pipe(
     ["district"],
   ),
   v.forward(v.partialCheck([["building"], ["buildingEn"]], hasBuilding, "building required"), ["building"]),
+  v.transform((a) => ({
+    ...a,
+    subDistrict: findSubDistrict(a.district, a.subDistrict)?.id ?? a.subDistrict,
+  })),
 );
 
+/** The English-translated copy (SPEC §3: names, with a block); every part may be left out. */
 export const addressEnSchema = v.strictObject({
-  region: text(LIMITS.shortText),
-  district: text(LIMITS.shortText),
-  subDistrict: text(LIMITS.shortText),
-  building: text(LIMITS.text),
-  block: text(LIMITS.shortText),
-  floor: text(LIMITS.shortText),
-  room: text(LIMITS.shortText),
-  street: text(LIMITS.text),
+  region: addressPart(LIMITS.shortText),
+  district: addressPart(LIMITS.shortText),
+  subDistrict: addressPart(LIMITS.shortText),
+  building: addressPart(LIMITS.text),
+  block: addressPart(LIMITS.shortText),
+  floor: addressPart(LIMITS.shortText),
+  room: addressPart(LIMITS.shortText),
+  street: addressPart(LIMITS.text),
 });
 
 export const mainlandAddressSchema = v.strictObject({
@@ -227,9 +258,9 @@ export const textLangSchema = v.picklist(["zh-HK", "en"]);
 const documentVersionSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.regex(/^[\w.-]+$/));
 
 /** `GET /api/legal_documents?lang=`: the documents in force, in that language. */
-export const legalDocumentsQuerySchema = v.strictObject({ lang: v.optional(textLangSchema) });
+export const legalDocumentsQuerySchema = v.object({ lang: v.optional(textLangSchema) });
 /** `GET /api/redemption_offer?flow=&lang=`: what the flow's QR code is redeemed for. */
-export const redemptionOfferQuerySchema = v.strictObject({
+export const redemptionOfferQuerySchema = v.object({
   flow: flowSchema,
   lang: v.optional(textLangSchema),
 });
@@ -332,7 +363,7 @@ export const leadPatchSchema = v.pipe(
 );
 
 export const leadQuerySchema = v.pipe(
-  v.strictObject({
+  v.object({
     id: v.optional(leadIdSchema),
     leadId: v.optional(leadIdSchema),
     full: v.optional(v.picklist(["0", "1"])),
@@ -345,7 +376,8 @@ export const leadQuerySchema = v.pipe(
 
 // ---- redemptions and invoices --------------------------------------------------------------
 
-export const redemptionCreateSchema = v.strictObject({
+/** DESIGN §5: `{ lead_id, kind }` "(more fields optional)": other fields are accepted and not kept. */
+export const redemptionCreateSchema = v.object({
   lead_id: leadIdSchema,
   kind: redemptionKindSchema,
   note: v.optional(text(LIMITS.text, { multiline: true })),
@@ -359,7 +391,8 @@ export const INVOICE_NO_PATTERN = /^[A-Z0-9][A-Z0-9/_.-]*$/;
 
 /** The shop's invoice behind the invoice QR code: number, date (not in the future), amount in HKD, shop. */
 export const invoiceCreateSchema = v.strictObject({
-  lead_id: leadIdSchema,
+  // Typed or scanned on the invoice form: a reference's shape is checked there (the form says so).
+  lead_id: v.pipe(leadIdSchema, v.check(isLeadRef, "not a lead reference")),
   invoice_no: v.pipe(
     v.string(),
     v.maxLength(LIMITS.id * 2),
@@ -400,6 +433,11 @@ export const invoiceParamsSchema = v.strictObject({ id: v.pipe(v.string(), v.uui
 // ---- maintenance, lists, dev outbox --------------------------------------------------------
 
 export const maintenancePutSchema = v.strictObject({
+  /**
+   * Not changeable (it is APP_ENV), but a record read with GET may be sent back whole: the route
+   * accepts the value in force and refuses any other.
+   */
+  environment: v.optional(v.pipe(v.string(), v.maxLength(40))),
   enable_maintenance: v.optional(flagSchema),
   enable_maintenance_nuform: v.optional(flagSchema),
   enable_maintenance_reform: v.optional(flagSchema),
@@ -415,11 +453,11 @@ export const maintenancePutSchema = v.strictObject({
   maintenance_messages_reform: v.optional(text(LIMITS.longText, { multiline: true })),
 });
 
-export const hospitalQuerySchema = v.strictObject({ type: v.optional(hospitalTypeSchema) });
-export const emptyQuerySchema = v.strictObject({});
+export const hospitalQuerySchema = v.object({ type: v.optional(hospitalTypeSchema) });
+export const emptyQuerySchema = v.object({});
 
 export const outboxQuerySchema = v.pipe(
-  v.strictObject({ email: v.optional(emailSchema), staff_id: v.optional(staffIdSchema) }),
+  v.object({ email: v.optional(emailSchema), staff_id: v.optional(staffIdSchema) }),
   v.forward(
     v.check((q) => (q.email === undefined) !== (q.staff_id === undefined), "email or staff_id"),
     ["email"],

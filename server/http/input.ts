@@ -82,11 +82,20 @@ export function bodyText(c: Context): Promise<string> {
   return text;
 }
 
-/** The JSON body, validated. Anything but `application/json` or unparsable JSON is refused. */
+/**
+ * Content types a JSON body may come with: JSON's own, none, or `text/plain` (what `fetch()` sends
+ * for a string body when the caller sets no type). Accepting the last opens no cross-site hole:
+ * every call needs the `x-api-key` header, which a browser sends cross-origin only after a
+ * preflight that the origin check answers. Forms (urlencoded, multipart) are refused.
+ */
+const JSON_BODY_TYPE = /^(?:application\/(?:[\w.+-]+\+)?json|text\/plain)\s*(?:;|$)/i;
+
+/** The JSON body, validated. A form body or unparsable JSON is refused. */
 export async function jsonBody<S extends AnySchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  const type = header(c as Context<AppEnv>, "content-type") ?? "";
+  const type = header(c as Context<AppEnv>, "content-type");
   const text = await bodyText(c);
-  if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiFailure("VALIDATION_FAILED", { field: "" });
+  if (type !== undefined && !JSON_BODY_TYPE.test(type))
+    throw new ApiFailure("VALIDATION_FAILED", { field: "" });
   if (text.length > BODY_LIMIT_BYTES / 3 && Buffer.byteLength(text) > BODY_LIMIT_BYTES)
     throw new ApiFailure("PAYLOAD_TOO_LARGE");
   let value: unknown;
@@ -98,7 +107,11 @@ export async function jsonBody<S extends AnySchema>(c: Context, schema: S): Prom
   return parse(schema, value);
 }
 
-/** The query string as one value per name (a repeated name is refused), validated. */
+/**
+ * The query string as one value per name (a repeated name is refused), validated. The query
+ * schemas are plain objects: a name they do not know (a cache-buster such as `_=1700000000`) is
+ * ignored, not refused.
+ */
 export function queryOf<S extends AnySchema>(c: Context, schema: S): v.InferOutput<S> {
   // No "?" in the request line: nothing to parse (Hono would still split the URL).
   const target = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.url;

@@ -3,7 +3,7 @@ import { emptyQuerySchema, maintenancePutSchema } from "../../lib/core/schemas.t
 import type { Deps } from "../deps.ts";
 import { requireStaff } from "../http/auth.ts";
 import type { AppEnv } from "../http/env.ts";
-import { ok } from "../http/envelope.ts";
+import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, queryOf } from "../http/input.ts";
 import { readMaintenance, updateMaintenance } from "../services/maintenance.ts";
 
@@ -15,7 +15,9 @@ export function maintenanceRoutes(deps: Deps): Hono<AppEnv> {
     })
     .put("/maintenance", async (c) => {
       const admin = await requireStaff(c, deps, "admin");
-      const changes = await jsonBody(c, maintenancePutSchema);
+      const { environment, ...changes } = await jsonBody(c, maintenancePutSchema);
+      if (environment !== undefined && environment !== deps.config.appEnv)
+        throw new ApiFailure("VALIDATION_FAILED", { field: "environment" });
       return ok(c, [await updateMaintenance(deps.db, changes, admin.staff_id, deps.config.appEnv)]);
     });
 }

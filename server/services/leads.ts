@@ -208,9 +208,15 @@ async function loadRow(
   return { ...row, redemptions: row.redemptions.map((r) => ({ ...r, redeemed_at: iso(r.redeemed_at) })) };
 }
 
-/** A customer sees only leads of its own e-mail; anything else is "not found", not "forbidden". */
-function visibleTo<R extends { email: string }>(row: R | null, principal: Principal): row is R {
-  return row !== null && (principal.kind === "staff" || row.email === principal.email);
+/**
+ * The lead, if this principal may see it: staff see every lead, a customer only leads of its own
+ * e-mail. No such lead is 404; another person's lead is 403 (DESIGN §5: "customer (own)"). Telling
+ * the two apart reveals nothing usable: a reference is 40 random bits, not guessable.
+ */
+function visibleTo<R extends { email: string }>(row: R | null, principal: Principal): R {
+  if (row === null) throw new ApiFailure("NOT_FOUND");
+  if (principal.kind === "customer" && row.email !== principal.email) throw new ApiFailure("FORBIDDEN");
+  return row;
 }
 
 /**
@@ -227,8 +233,7 @@ export async function readLead(
     const row = await loadRow(deps.db, id);
     return row && toLead(row, row.redemptions);
   });
-  if (!visibleTo(lead, principal)) throw new ApiFailure("NOT_FOUND");
-  return forViewer(lead, principal, opts);
+  return forViewer(visibleTo(lead, principal), principal, opts);
 }
 
 /** Counter staff verify a person without seeing all of their data; admins may ask for it. */
@@ -252,8 +257,7 @@ export async function patchLead(
   const versions = changes.consents ? await deps.lists.documentVersions() : [];
   return deps.leads.write(id, () =>
     deps.db.transaction(async (tx) => {
-      const row = await loadRow(tx, id, true);
-      if (!visibleTo(row, principal)) throw new ApiFailure("NOT_FOUND");
+      const row = visibleTo(await loadRow(tx, id, true), principal);
       const consents = changes.consents && recordConsents(versions, changes.consents, deps.now());
       const merged: Details = {
         ...EMPTY_DETAILS,

@@ -64,8 +64,8 @@ describe("lead reads come from a per-instance cache emptied by NOTIFY", () => {
     expect((await read(owner.id, admin)).body.Data[0].phone).toBe("****4567");
     expect((await read(owner.id, owner.token)).body.Data[0].email).toBe("masked.viewer@example.com");
     const foreign = await read(owner.id, other.token);
-    expect(foreign.status).toBe(404);
-    expect(foreign.body.Error).toBe("NOT_FOUND");
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.Error).toBe("FORBIDDEN");
   });
 
   it("a redemption made here is in the very next read", async () => {

@@ -77,6 +77,73 @@ describe("creating a lead", () => {
     expect(Date.parse(lead.created_at as string)).not.toBeNaN();
   });
 
+  it("takes the address as SPEC §3 names it (parts left out, names for codes) and stores the widget's form", async () => {
+    const token = await customerToken(s, "spec.shaped@example.com");
+    const res = await s.call<LeadAnswer>("POST", "/api/lead", {
+      token,
+      body: {
+        ...newLeadBody("spec.shaped@example.com"),
+        residence: "HK",
+        address: {
+          region: "九龍",
+          district: "深水埗",
+          subDistrict: "荔枝角",
+          building: "美孚新邨",
+          buildingEn: "MEI FOO SUN CHUEN",
+          floor: "12",
+          room: "A",
+        },
+        address_en: {
+          region: "Kowloon",
+          district: "Sham Shui Po",
+          building: "MEI FOO SUN CHUEN",
+          block: "BLK 5",
+        },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.Data[0]).toMatchObject({
+      address: {
+        region: "KLN",
+        district: "SSP",
+        subDistrict: "144",
+        building: "美孚新邨",
+        buildingEn: "MEI FOO SUN CHUEN",
+        block: "",
+        floor: "12",
+        room: "A",
+        street_en: "",
+        street_zh: "",
+        latitude: "",
+        longitude: "",
+        buildingLang: "",
+      },
+      address_en: {
+        region: "Kowloon",
+        district: "Sham Shui Po",
+        subDistrict: "",
+        building: "MEI FOO SUN CHUEN",
+        block: "BLK 5",
+        floor: "",
+        room: "",
+        street: "",
+      },
+    });
+    // Still refused: a district of another region, a region nobody knows, no building at all.
+    const other = await customerToken(s, "spec.refused@example.com");
+    for (const [address, field] of [
+      [{ region: "香港", district: "深水埗", building: "美孚新邨" }, "address.district"],
+      [{ region: "澳門", district: "深水埗", building: "美孚新邨" }, "address.region"],
+      [{ region: "九龍", district: "深水埗", floor: "3" }, "address.building"],
+    ] as const) {
+      const refused = await s.call("POST", "/api/lead", {
+        token: other,
+        body: { ...newLeadBody("spec.refused@example.com"), address },
+      });
+      expect(refused.body, field).toMatchObject({ Error: "VALIDATION_FAILED", Field: field });
+    }
+  });
+
   it("is 409 LEAD_EXISTS with the existing id for a second lead of the same e-mail and flow", async () => {
     const res = await s.call("POST", "/api/lead", { token: tokenA, body: newLeadBody("alice@example.com") });
     expect(res.status).toBe(409);
@@ -188,13 +255,15 @@ describe("reading and changing leads", () => {
 
   it("customer A cannot read or patch customer B's lead", async () => {
     const read = await s.call("GET", `/api/lead?id=${leadB}`, { token: tokenA });
-    expect(read.status).toBe(404);
-    expect(read.body.Data).toEqual([]);
+    expect(read.status).toBe(403);
+    expect(read.body).toMatchObject({ Error: "FORBIDDEN", Data: [] });
     const patch = await s.call("PATCH", "/api/lead", {
       token: tokenA,
       body: { id: leadB, first_name: "入侵" },
     });
-    expect(patch.status).toBe(404);
+    expect(patch.status).toBe(403);
+    // A lead that does not exist is still "not found" for a customer.
+    expect((await s.call("GET", "/api/lead?id=NU00000000", { token: tokenA })).status).toBe(404);
     const b = await s.call<LeadAnswer>("GET", `/api/lead?id=${leadB}`, { token: tokenB });
     expect(b.body.Data[0].first_name).toBe("大文");
   });
@@ -237,8 +306,23 @@ describe("reading and changing leads", () => {
   it("an unknown or malformed id", async () => {
     const staff = await staffToken(s, "S001");
     expect((await s.call("GET", "/api/lead?id=NU00000000", { token: staff })).status).toBe(404);
-    const bad = await s.call("GET", "/api/lead?id=12345", { token: staff });
-    expect(bad.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "id" });
+    // Text that is not a lead reference names no lead (SPEC §8: "not found"), by query or in a body.
+    for (const id of ["12345", "NOPE000000", "nobody"]) {
+      const bad = await s.call("GET", `/api/lead?id=${id}`, { token: staff });
+      expect(bad.status, id).toBe(404);
+      expect(bad.body).toMatchObject({ Error: "NOT_FOUND", Data: [] });
+    }
+    const patch = await s.call("PATCH", "/api/lead", { token: staff, body: { id: "12", first_name: "x" } });
+    expect(patch.status).toBe(404);
+    const redeem = await s.call("POST", "/api/redemptions", {
+      token: staff,
+      body: { lead_id: "NOPE000000", kind: "member" },
+    });
+    expect(redeem.status).toBe(404);
+    expect((await s.call("GET", "/api/lead?id=", { token: staff })).body).toMatchObject({
+      Error: "VALIDATION_FAILED",
+      Field: "id",
+    });
     const none = await s.call("GET", "/api/lead", { token: staff });
     expect(none.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "id" });
   });
