@@ -154,3 +154,23 @@ test("terms opened by their URL without personal details send no lead", async ({
   await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoHK$/);
   expect(await storedFlag(page, "isInserted")).toBeNull();
 });
+
+test("every navigation starts at the top of the page, back and forward too (SPEC §2)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 420 });
+  await setFlags(page, { isAuthenticated: T });
+  await page.goto("/customer/nuForm/TnCNew");
+  const back = page.getByRole("button", { name: "上一步" });
+  await back.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await back.click();
+  await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoHK$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // The browser would put the page back where it was left; SPEC §2 wants the top.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/customer\/nuForm\/TnCNew$/);
+  await expect(back).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoHK$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -8,6 +8,9 @@ import { yieldToMain } from "./yieldToMain.ts";
 
 const mount = document.getElementById("app")!;
 applyBrandColours();
+// SPEC §2: every navigation starts at the top (App scrolls there on each route change); back and
+// forward too, which the browser would otherwise return to where the page was left.
+history.scrollRestoration = "manual";
 
 // A deploy can replace the hashed chunks under a page that is still open: reload once.
 window.addEventListener("vite:preloadError", (event) => {
