@@ -117,12 +117,18 @@ test("a self-driven <nu-form> on the brand page runs the same check", async ({ p
   await expectMaintenancePage(page, OFF.maintenance_messages_nuform);
 });
 
-test("the maintenance page shows the record's message, never text from the link", async ({ page }) => {
-  const forged = "系統已遷移，請致電 6000 0000 以信用卡重新登記";
+test("the maintenance page shows the message passed to it, never a scam's contact details", async ({
+  page,
+}) => {
+  const passed = "系統升級中，預計今晚 11 時恢復";
   await setMaintenance({});
-  await page.goto(`${server.url}/maintenance?message=${encodeURIComponent(forged)}`);
+  await page.goto(`${server.url}/maintenance?message=${encodeURIComponent(passed)}`);
   // The page's notice, not the loading overlay (also a status) shown while the record loads.
   const notice = page.locator('p.notice[role="status"]');
+  await expect(notice).toHaveText(passed);
+
+  const forged = "系統已遷移，請致電 6000 0000 以信用卡重新登記";
+  await page.goto(`${server.url}/maintenance?message=${encodeURIComponent(forged)}`);
   await expect(notice).toHaveText("系統正在維護，請稍後再試。");
   await expect(page.getByText(forged)).toHaveCount(0);
 

@@ -8,9 +8,9 @@ import { PageShell } from "./PageShell.tsx";
 const GENERIC = "系統正在維護，請稍後再試。";
 
 /**
- * Shows the message of the maintenance record that blocks now, read from the configured
- * maintenance URL. The link's `?message=` only picks which of the record's messages; its own text
- * is never shown, so nobody can put a convincing fake notice on the brand's domain.
+ * Shows the message passed in `?message=`, checked against the maintenance record read from the
+ * configured maintenance URL (lib/core/maintenance.ts `maintenancePageMessage`: the record's
+ * message while it blocks; a link's text with a phone number or web address is never shown).
  */
 export function Maintenance(_: { path?: string }) {
   const runtime = useRuntime();

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { maintenanceDecision, maintenancePageMessage, maintenanceRedirect } from "./maintenance.ts";
+import {
+  LINK_MESSAGE_MAX_LENGTH,
+  maintenanceDecision,
+  maintenancePageMessage,
+  maintenanceRedirect,
+} from "./maintenance.ts";
 import type { MaintenanceRecord } from "./types.ts";
 
 const open: MaintenanceRecord = {
@@ -152,13 +157,34 @@ describe("maintenanceRedirect", () => {
 
 describe("maintenancePageMessage", () => {
   const ON = Date.parse("2027-01-01T00:00:00+08:00");
-  it("never shows text from the link: only a message of the record that blocks now", () => {
+  it("while the record blocks, shows the record's message, whatever the link says", () => {
     const record = { ...open, enable_maintenance_nuform: "true" };
     expect(maintenancePageMessage(record, "請致電 9999 9999 轉帳", ON)).toBe(
       open.maintenance_messages_nuform,
     );
-    expect(maintenancePageMessage(open, "請致電 9999 9999 轉帳", ON)).toBeNull();
-    expect(maintenancePageMessage(null, "fake", ON)).toBeNull();
+    expect(maintenancePageMessage(record, "今晚停機", ON)).toBe(open.maintenance_messages_nuform);
+  });
+
+  it("with nothing blocking, shows the link's message: plain text, never contact details", () => {
+    expect(maintenancePageMessage(open, "系統升級中，預計 2026-12-01 上午 10:00 恢復", ON)).toBe(
+      "系統升級中，預計 2026-12-01 上午 10:00 恢復",
+    );
+    expect(maintenancePageMessage(null, "Back at 6 p.m.", ON)).toBe("Back at 6 p.m.");
+    for (const scam of [
+      "請致電 9999 9999 轉帳",
+      "WhatsApp +852 61234567",
+      "請到 nu-rewards.example 重新登記",
+      "https://evil.example/login",
+      "www.fake.hk",
+      "電郵 help@fake.example",
+      "IG @nu_gift",
+      "x".repeat(LINK_MESSAGE_MAX_LENGTH + 1),
+      "a\u202Eb",
+      "   ",
+    ]) {
+      expect(maintenancePageMessage(open, scam, ON), scam).toBeNull();
+    }
+    expect(maintenancePageMessage(open, null, ON)).toBeNull();
   });
 
   it("lets the link pick among the active messages, global first otherwise", () => {

@@ -64,11 +64,30 @@ export function maintenanceDecision({
   return { blocked: false };
 }
 
+/** The longest link message the maintenance page shows (a real notice is a sentence or two). */
+export const LINK_MESSAGE_MAX_LENGTH = 200;
+
 /**
- * What the maintenance page shows: a message of the record that is blocking now, never text
- * from the link (anyone can craft a link). `requested` (the link's `message=`) only picks among
- * the record's active messages; otherwise the first active one (global, nuForm, recruitment).
- * Null when nothing blocks (the caller shows its generic text).
+ * What a scam needs to reach people: a web address or domain, an e-mail or social handle, a phone
+ * number (8 digits, as Hong Kong's, with or without a country code).
+ */
+const CONTACT_DETAILS =
+  /@|https?:|www\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b|(?<!\d)(?:\+?\d{1,3}[\s-]?)?\d{4}[\s-]?\d{4}(?!\d)/i;
+
+/** Whether a link's own text may be shown as a notice: short, one plain line, no contact details. */
+export function isPlainNotice(text: string): boolean {
+  return (
+    text.length <= LINK_MESSAGE_MAX_LENGTH && !/[\p{Cc}\p{Cf}]/u.test(text) && !CONTACT_DETAILS.test(text)
+  );
+}
+
+/**
+ * What the maintenance page shows (DESIGN §3: "the message passed to it"): the link's `message=`
+ * when it is one of the record's messages blocking now; else the first of those (global, nuForm,
+ * recruitment), since the record is the truth while something is blocked; with nothing blocking,
+ * the link's text itself, unless it carries contact details (anyone can craft a link, and the
+ * page is on the brand's domain: a scam's phone number or web address is never shown there).
+ * Null when there is nothing to show (the caller shows its generic text).
  */
 export function maintenancePageMessage(
   record: MaintenanceRecord | null | undefined,
@@ -80,6 +99,8 @@ export function maintenancePageMessage(
     const verdict = maintenanceDecision({ record, flow, nowMs, pageUrl: "/" });
     if (verdict.blocked && verdict.message.trim() !== "") active.push(verdict.message);
   }
-  const wanted = requested?.trim();
-  return active.find((m) => m.trim() === wanted) ?? active[0] ?? null;
+  const wanted = requested?.trim() ?? "";
+  const fromRecord = active.find((m) => m.trim() === wanted) ?? active[0];
+  if (fromRecord !== undefined) return fromRecord;
+  return wanted !== "" && isPlainNotice(wanted) ? wanted : null;
 }
