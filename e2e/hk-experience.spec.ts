@@ -126,11 +126,12 @@ test.describe("in an en-US browser", () => {
     page,
   }, testInfo) => {
     await page.goto("/staff/home");
-    await signInOnPage(page, "S001");
-    await expect(page.getByRole("banner").getByText("李嘉欣", { exact: true })).toBeVisible();
+    await signInOnPage(page, "A001");
+    await expect(page.getByRole("banner").getByText("何淑儀", { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("STAFF_NAME"))).toBe("何淑儀");
     await page.goto("/staff/home");
-    await expect(page.getByText("你好，李嘉欣")).toBeVisible();
-    await expect(page.getByText("職員編號 S001")).toBeVisible();
+    await expect(page.getByText("你好，何淑儀")).toBeVisible();
+    await expect(page.getByText("職員編號 A001")).toBeVisible();
     await expect(page).toHaveTitle(/職員專區 \| BabyNu 營養$/);
     await keep(page, testInfo, "staff-greeting");
 

@@ -6,6 +6,7 @@ import {
   fakeToken,
   signInOnPage,
   snapWidths,
+  staffRecord,
   stored,
   storeFlags,
   useStaffSession,
@@ -33,8 +34,9 @@ test.describe("staff sign-in", () => {
     expect(await stored(page, "STAFF_ROLE")).toBe("staff");
     expect(await stored(page, "Token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const name = (await stored(page, "STAFF_NAME")) ?? "";
-    expect(name).not.toBe("");
-    expect(name).toBe(name.trim());
+    // SPEC §3: first name plus last name, trimmed (S001 is Kelly Lee; Chinese names: hk-experience).
+    const record = await staffRecord("S001");
+    expect(name).toBe(`${record.first_name} ${record.last_name}`.trim());
     await expect(page.locator(".staff-bar")).toContainText(name);
 
     // Signed in, the home shows the tools instead of the form.

@@ -69,10 +69,28 @@ export async function seedReferenceData(tx: Queryable): Promise<void> {
   }
 }
 
-/** Fictional people: names, phones and e-mails (example.com) are made up. */
+/**
+ * Fictional people: names, phones and e-mails (example.com) are made up. The counter staff go by
+ * English names, as many do at work in Hong Kong (shown given name first, "Kelly Lee": SPEC §3's
+ * display name); the admin has a Chinese name (shown family name first, 何淑儀: lib/core/personName.ts).
+ */
 export const DEMO_STAFF = [
-  { staff_id: "S001", first_name: "嘉欣", last_name: "李", role: "staff", phone: "61230001", need_otp: "N" },
-  { staff_id: "S002", first_name: "志明", last_name: "張", role: "staff", phone: "61230002", need_otp: "Y" },
+  {
+    staff_id: "S001",
+    first_name: "Kelly",
+    last_name: "Lee",
+    role: "staff",
+    phone: "61230001",
+    need_otp: "N",
+  },
+  {
+    staff_id: "S002",
+    first_name: "Chi Ming",
+    last_name: "Cheung",
+    role: "staff",
+    phone: "61230002",
+    need_otp: "Y",
+  },
   { staff_id: "A001", first_name: "淑儀", last_name: "何", role: "admin", phone: "61230003", need_otp: "N" },
 ] as const;
 

@@ -299,7 +299,7 @@ describe("reading and changing leads", () => {
     expect(full.body.Data[0]).toMatchObject({ email: "bob@example.com", phone: "91234567" });
     const seeded = await s.call<LeadAnswer>("GET", "/api/lead?id=NUDEM00002", { token: staff });
     expect(seeded.body.Data[0].redemptions).toEqual([
-      expect.objectContaining({ kind: "member", staff_id: "S001", staff_name: "李嘉欣" }),
+      expect.objectContaining({ kind: "member", staff_id: "S001", staff_name: "Kelly Lee" }),
     ]);
   });
 

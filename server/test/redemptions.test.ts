@@ -131,7 +131,7 @@ describe("invoices", () => {
     expect(invoice).toMatchObject({
       lead_id: leadId,
       staff_id: "S001",
-      staff_name: "李嘉欣",
+      staff_name: "Kelly Lee",
       invoice_no: "INV-2026/0001",
       invoice_date: "2026-01-15",
       amount: 328.5,
