@@ -6,7 +6,7 @@
  */
 import * as v from "valibot";
 import { hasBuilding } from "./address.ts";
-import { hkToday, isValidYmd } from "./dates.ts";
+import { fromEnGB, hkToday, isValidYmd } from "./dates.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email.ts";
 import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
 import { isValidPhone, normalisePhone, PHONE_CODES } from "./lists/phoneCodes.ts";
@@ -287,13 +287,21 @@ export const consentsSchema = v.strictObject({
 
 export const babySchema = v.strictObject({
   status: v.picklist(["expecting", "born"]),
+  // YYYY-MM-DD, stored so; DD/MM/YYYY (what the date picker shows and emits, DESIGN §5) is taken too.
   date: v.pipe(
     v.string(),
     v.maxLength(10),
+    v.transform((text: string) => fromEnGB(text) ?? text),
     v.check((ymd: string) => isValidYmd(ymd), "not a date"),
   ),
   hospital_type: hospitalTypeSchema,
-  hospital_id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99)),
+  // A number, or its digits as text (a form field's value).
+  hospital_id: v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,2}$/), v.transform(Number))]),
+    v.integer(),
+    v.minValue(1),
+    v.maxValue(99),
+  ),
 });
 
 const phoneSchema = v.pipe(
@@ -305,13 +313,21 @@ const phoneSchema = v.pipe(
 );
 const phoneCodeSchema = v.picklist(PHONE_CODES.map((c) => c.value));
 
+/** Which terms the customer accepted: `new`, `existing`, `partnership`, or the step's name (`TnCNew` …). */
+const tncSchema = v.pipe(
+  v.string(),
+  v.maxLength(20),
+  v.transform((s: string) => s.toLowerCase().replace(/^tnc/, "")),
+  v.picklist(["new", "existing", "partnership"]),
+);
+
 /** Fields a lead may carry besides its identity (flow, e-mail); all optional on create and patch. */
 const leadDetailEntries = {
-  residence: v.optional(v.picklist(["HK", "CN"])),
+  residence: v.optional(v.pipe(v.string(), v.maxLength(2), v.toUpperCase(), v.picklist(["HK", "CN"]))),
   address: v.optional(v.nullable(addressSchema)),
   address_en: v.optional(v.nullable(addressEnSchema)),
   address_cn: v.optional(v.nullable(mainlandAddressSchema)),
-  tnc: v.optional(v.nullable(v.picklist(["new", "existing", "partnership"]))),
+  tnc: v.optional(v.nullable(tncSchema)),
   partner: v.optional(v.nullable(text(LIMITS.shortText))),
   product_id: v.optional(v.nullable(listIdSchema)),
   clinic_id: v.optional(v.nullable(listIdSchema)),

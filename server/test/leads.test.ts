@@ -144,6 +144,33 @@ describe("creating a lead", () => {
     }
   });
 
+  it("takes the other usual spellings and stores one form: TnCNew, hk, DD/MM/YYYY, a hospital id as text", async () => {
+    const token = await customerToken(s, "spellings@example.com");
+    const res = await s.call<LeadAnswer>("POST", "/api/lead", {
+      token,
+      body: {
+        ...newLeadBody("spellings@example.com"),
+        tnc: "TnCNew",
+        residence: "hk",
+        baby: { status: "expecting", date: "31/01/2027", hospital_type: "Public", hospital_id: "2" },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.Data[0]).toMatchObject({
+      tnc: "new",
+      residence: "HK",
+      baby: { status: "expecting", date: "2027-01-31", hospital_type: "Public", hospital_id: 2 },
+    });
+    const wrong = await s.call("PATCH", "/api/lead", {
+      token,
+      body: {
+        id: res.body.Data[0].id,
+        baby: { status: "expecting", date: "31/02/2027", hospital_type: "Public", hospital_id: 2 },
+      },
+    });
+    expect(wrong.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "baby.date" });
+  });
+
   it("is 409 LEAD_EXISTS with the existing id for a second lead of the same e-mail and flow", async () => {
     const res = await s.call("POST", "/api/lead", { token: tokenA, body: newLeadBody("alice@example.com") });
     expect(res.status).toBe(409);
