@@ -43,8 +43,13 @@ export const HOST_ROUTES: readonly string[] = [
   "/maintenance",
 ];
 
-/** True when `pathname` (no query) is a host route. Trailing slashes are ignored; case matters. */
+/**
+ * True when `pathname` (no query) is a host route. Trailing slashes are ignored; case matters,
+ * except in a staff page's name: the staff guard compares paths in lower case (SPEC §4), and the
+ * staff pages answer `/staff/Verification` as `/staff/verification`.
+ */
 export function isHostRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return HOST_ROUTES.includes(trimmed);
+  const path = trimmed.startsWith("/staff/") ? trimmed.toLowerCase() : trimmed;
+  return HOST_ROUTES.includes(path);
 }

@@ -258,6 +258,15 @@ describe("pages", () => {
     expect(await res.text()).toContain('<div id="app">');
   });
 
+  it("answers a staff page's name in any case (SPEC §4: the guard compares paths in lower case)", async () => {
+    for (const p of ["/staff/Verification", "/staff/INVOICE_QRCODE", "/staff/Home/"]) {
+      expect((await fetch(`${s.url}${p}`)).status, p).toBe(200);
+    }
+    for (const p of ["/customer/nuform", "/staff/Nope"]) {
+      expect((await fetch(`${s.url}${p}`)).status, p).toBe(404);
+    }
+  });
+
   it("serves the element bundle, hashed assets and demo pages", async () => {
     const el = await fetch(`${s.url}/elements/nu-forms.js`);
     expect(el.status).toBe(200);
