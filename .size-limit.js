@@ -49,12 +49,12 @@ export default [
     name: "/staff/home: the host shell, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts(), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "50.45 kB",
+    limit: "50.6 kB",
   },
   {
     name: "host shell: dist/hosts/assets/*.js (it loads the element bundle at run time)",
     path: "dist/hosts/assets/*.js",
     gzip: true,
-    limit: "15.1 kB",
+    limit: "15.25 kB",
   },
 ];
