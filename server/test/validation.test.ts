@@ -120,7 +120,7 @@ const CASES: Case[] = [
     "address.latitude",
   ],
   ["customer", "POST", "/api/lead", { ...lead(), address: { ...address, geo: {} } }, "address.geo"],
-  ["customer", "POST", "/api/lead", { ...lead(), address_en: { street: "x" } }, "address_en.region"],
+  ["customer", "POST", "/api/lead", { ...lead(), address_en: { region: 5 } }, "address_en.region"],
   [
     "customer",
     "POST",
