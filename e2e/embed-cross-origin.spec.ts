@@ -39,12 +39,20 @@ test("a brand page on another origin embeds <nu-form> from the server's /element
   expect(errors).toEqual([]);
 });
 
-test("an origin outside ALLOWED_ORIGINS gets no CORS header for the bundle", async ({ request }) => {
+test("an origin outside ALLOWED_ORIGINS may load the public bundle, but the API refuses it", async ({
+  request,
+}) => {
   const res = await request.get(`${BASE_URL}/elements/nu-forms.js`, {
     headers: { origin: "http://evil.example" },
   });
   expect(res.status()).toBe(200);
-  expect(res.headers()["access-control-allow-origin"]).toBeUndefined();
+  expect(res.headers()["access-control-allow-origin"]).toBe("*");
+  const api = await request.get(`${BASE_URL}/api/product_image`, {
+    headers: { origin: "http://evil.example", "x-api-key": API_KEY },
+  });
+  expect(api.status()).toBe(403);
+  expect((await api.json()).Error).toBe("ORIGIN_NOT_ALLOWED");
+  expect(api.headers()["access-control-allow-origin"]).toBeUndefined();
 });
 
 test("a page with no origin of its own (about:blank) still loads the bundle and defines every element", async ({
