@@ -117,7 +117,9 @@ export const WIDGET_DOCS: ElementDoc[] = [
     summary: "A field showing the date as DD/MM/YYYY that opens a calendar dialog.",
     attributes: {
       ...fieldDocs,
-      value: { description: "The chosen day as DD/MM/YYYY." },
+      value: {
+        description: "The chosen day as DD/MM/YYYY (a YYYY-MM-DD day is taken and shown the same way).",
+      },
       minDays: { default: "0", description: "First selectable day: today (Hong Kong) plus this many days." },
       maxDays: { default: "0", description: "Last selectable day: today (Hong Kong) plus this many days." },
       placeholder: { default: "請選擇日期", description: "Shown in the field while no day is chosen." },

@@ -5,6 +5,7 @@ import {
   fromEnGB,
   hkToday,
   inRange,
+  isValidYmd,
   toEnGB,
   yearOptions,
 } from "../core/dates.ts";
@@ -115,6 +116,11 @@ interface CalendarState {
   chosen: string | null;
 }
 
+/** The value as the field shows it: DD/MM/YYYY, also from a YYYY-MM-DD day; anything else as given. */
+function asEnGB(value: string | undefined): string {
+  return (isValidYmd(value) && toEnGB(value)) || (value ?? "");
+}
+
 function openState(value: string, minDays: number, maxDays: number): CalendarState {
   const today = hkToday();
   const range = calendarRange(today, minDays, maxDays);
@@ -142,7 +148,8 @@ export function DatePicker(props: DatePickerProps) {
   const t = useT(lang);
   const emit = useEmit(ref, props);
   const ids = useIds("label", "field", "error", "title", "month", "year", "grid", "summary");
-  const [value, setValue] = useSyncedState(props.value ?? "");
+  // DESIGN §5: the value is DD/MM/YYYY; a stored YYYY-MM-DD (a lead's own dates) is shown the same way.
+  const [value, setValue] = useSyncedState(asEnGB(props.value));
   const [open, setOpen] = useState(false);
   const [cal, setCal] = useState<CalendarState | null>(null);
   const focusGrid = useRef(false);
