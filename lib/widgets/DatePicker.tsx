@@ -118,7 +118,7 @@ interface CalendarState {
 
 /** The value as the field shows it: DD/MM/YYYY, also from a YYYY-MM-DD day; anything else as given. */
 function asEnGB(value: string | undefined): string {
-  return (isValidYmd(value) && toEnGB(value)) || (value ?? "");
+  return isValidYmd(value) ? toEnGB(value) : (value ?? "");
 }
 
 function openState(value: string, minDays: number, maxDays: number): CalendarState {

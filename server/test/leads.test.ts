@@ -47,20 +47,25 @@ const fullAddress = {
   buildingLang: "zh",
 };
 
+/** A new customer (its own e-mail) creates its lead with `fields` on top of the minimal body. */
+async function createAs(email: string, fields: Record<string, unknown>) {
+  const token = await customerToken(s, email);
+  const res = await s.call<LeadAnswer>("POST", "/api/lead", {
+    token,
+    body: { ...newLeadBody(email), ...fields },
+  });
+  return { token, res };
+}
+
 describe("creating a lead", () => {
   it("creates the lead with a lead reference id and the defaults of the rest", async () => {
-    const token = await customerToken(s, "carol@example.com");
-    const res = await s.call<LeadAnswer>("POST", "/api/lead", {
-      token,
-      body: {
-        ...newLeadBody("carol@example.com"),
-        phone: "9123 4567",
-        residence: "HK",
-        address: fullAddress,
-        tnc: "new",
-        product_id: "P02",
-        baby: { status: "expecting", date: "2027-01-31", hospital_type: "Private", hospital_id: 3 },
-      },
+    const { res } = await createAs("carol@example.com", {
+      phone: "9123 4567",
+      residence: "HK",
+      address: fullAddress,
+      tnc: "new",
+      product_id: "P02",
+      baby: { status: "expecting", date: "2027-01-31", hospital_type: "Private", hospital_id: 3 },
     });
     expect(res.status).toBe(200);
     const lead = res.body.Data[0];
@@ -78,27 +83,22 @@ describe("creating a lead", () => {
   });
 
   it("takes the address as SPEC §3 names it (parts left out, names for codes) and stores the widget's form", async () => {
-    const token = await customerToken(s, "spec.shaped@example.com");
-    const res = await s.call<LeadAnswer>("POST", "/api/lead", {
-      token,
-      body: {
-        ...newLeadBody("spec.shaped@example.com"),
-        residence: "HK",
-        address: {
-          region: "九龍",
-          district: "深水埗",
-          subDistrict: "荔枝角",
-          building: "美孚新邨",
-          buildingEn: "MEI FOO SUN CHUEN",
-          floor: "12",
-          room: "A",
-        },
-        address_en: {
-          region: "Kowloon",
-          district: "Sham Shui Po",
-          building: "MEI FOO SUN CHUEN",
-          block: "BLK 5",
-        },
+    const { res } = await createAs("spec.shaped@example.com", {
+      residence: "HK",
+      address: {
+        region: "九龍",
+        district: "深水埗",
+        subDistrict: "荔枝角",
+        building: "美孚新邨",
+        buildingEn: "MEI FOO SUN CHUEN",
+        floor: "12",
+        room: "A",
+      },
+      address_en: {
+        region: "Kowloon",
+        district: "Sham Shui Po",
+        building: "MEI FOO SUN CHUEN",
+        block: "BLK 5",
       },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -145,15 +145,10 @@ describe("creating a lead", () => {
   });
 
   it("takes the other usual spellings and stores one form: TnCNew, hk, DD/MM/YYYY, a hospital id as text", async () => {
-    const token = await customerToken(s, "spellings@example.com");
-    const res = await s.call<LeadAnswer>("POST", "/api/lead", {
-      token,
-      body: {
-        ...newLeadBody("spellings@example.com"),
-        tnc: "TnCNew",
-        residence: "hk",
-        baby: { status: "expecting", date: "31/01/2027", hospital_type: "Public", hospital_id: "2" },
-      },
+    const { token, res } = await createAs("spellings@example.com", {
+      tnc: "TnCNew",
+      residence: "hk",
+      baby: { status: "expecting", date: "31/01/2027", hospital_type: "Public", hospital_id: "2" },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.Data[0]).toMatchObject({
