@@ -170,6 +170,13 @@ describe("maintenancePageMessage", () => {
       "系統升級中，預計 2026-12-01 上午 10:00 恢復",
     );
     expect(maintenancePageMessage(null, "Back at 6 p.m.", ON)).toBe("Back at 6 p.m.");
+    // Ordinary notices keep showing: Chinese numerals in dates and times, sentences in English.
+    for (const notice of [
+      "系統於十二月一日凌晨一時至三時進行維護，敬請見諒。",
+      "nuForm 暫停登記，二〇二六年十二月二日恢復。",
+      "We are upgrading. Please come back after 11 p.m. Thank you.",
+    ])
+      expect(maintenancePageMessage(open, notice, ON), notice).toBe(notice);
     for (const scam of [
       "請致電 9999 9999 轉帳",
       "WhatsApp +852 61234567",
@@ -181,6 +188,18 @@ describe("maintenancePageMessage", () => {
       "x".repeat(LINK_MESSAGE_MAX_LENGTH + 1),
       "a\u202Eb",
       "   ",
+      // Disguised: full-width digits, digits in Chinese, a dot written otherwise.
+      "維護中 請加 WhatsApp ９１２３４５６７",
+      "系統維護中，請致電二三四五六七八九查詢",
+      "系統維護中，請致電貳參肆伍陸柒捌玖查詢",
+      "Maintenance: visit evil[.]example",
+      "Maintenance: visit evil(dot)example",
+      "維護中，請到 evil。com 登記",
+      "維護中，請到 ｅｖｉｌ．ｃｏｍ 登記",
+      // What a scam asks for, with no contact details at all.
+      "系統維護中。你的帳戶已被凍結，請立即回覆驗證碼以解鎖",
+      "Reply with your verification code to keep your gift",
+      "請提供信用卡資料以保留禮品",
     ]) {
       expect(maintenancePageMessage(open, scam, ON), scam).toBeNull();
     }

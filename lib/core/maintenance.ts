@@ -74,11 +74,32 @@ export const LINK_MESSAGE_MAX_LENGTH = 200;
 const CONTACT_DETAILS =
   /@|https?:|www\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b|(?<!\d)(?:\+?\d{1,3}[\s-]?)?\d{4}[\s-]?\d{4}(?!\d)/i;
 
-/** Whether a link's own text may be shown as a notice: short, one plain line, no contact details. */
+/** What a maintenance notice never asks for, and a scam does: codes, passwords, money, an account. */
+const SCAM_WORDS =
+  /驗證碼|密碼|帳|賬|信用卡|付款|銀行|解鎖|凍結|otp|password|passcode|verif|account|credit card|bank|payment|unlock|\bcodes?\b/i;
+
+/** 0 to 9 in Chinese, each in its common and its banking form. */
+const CHINESE_DIGITS = "〇零一壹二貳三參四肆五伍六陸七柒八捌九玖";
+
+/**
+ * The text as the checks read it, with the usual disguises undone: full-width letters, digits and
+ * stops (NFKC), the ideographic full stop and `[.]` / `(dot)` for a dot, digits written in Chinese.
+ */
+function undisguised(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/\s*(?:。|[[(]\s*(?:\.|dot)\s*[\])])\s*/gi, ".")
+    .replace(new RegExp(`[${CHINESE_DIGITS}]`, "g"), (c) => String(CHINESE_DIGITS.indexOf(c) >> 1));
+}
+
+/**
+ * Whether a link's own text may be shown as a notice: short, one plain line, no contact details,
+ * nothing a scam asks for.
+ */
 export function isPlainNotice(text: string): boolean {
-  return (
-    text.length <= LINK_MESSAGE_MAX_LENGTH && !/[\p{Cc}\p{Cf}]/u.test(text) && !CONTACT_DETAILS.test(text)
-  );
+  if (text.length > LINK_MESSAGE_MAX_LENGTH || /[\p{Cc}\p{Cf}]/u.test(text)) return false;
+  const plain = undisguised(text);
+  return !CONTACT_DETAILS.test(plain) && !SCAM_WORDS.test(plain);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { isIPv6 } from "node:net";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 
@@ -33,15 +34,39 @@ export function setHeader(c: Context<AppEnv>, name: string, value: string, appen
 
 /**
  * The address rate limits count by: the socket's peer, or with TRUST_PROXY=1 the last
- * X-Forwarded-For entry (the one our own proxy appended; earlier ones are the client's word).
+ * X-Forwarded-For entry (the one our own proxy appended; earlier ones are the client's word),
+ * an IPv6 one by its /64 (`limitedNetwork`).
  */
 export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = header(c, "x-forwarded-for");
     const last = forwarded?.split(",").at(-1)?.trim();
-    if (last) return last;
+    if (last) return limitedNetwork(last);
   }
-  return c.env?.incoming?.socket?.remoteAddress ?? "unknown";
+  return limitedNetwork(c.env?.incoming?.socket?.remoteAddress ?? "unknown");
+}
+
+/**
+ * What the address limits count: an IPv4 address as it is (also when written IPv4-mapped,
+ * `::ffff:192.0.2.1`), an IPv6 address by its /64. Networks give each subscriber at least a /64
+ * (RFC 6177), so counting single IPv6 addresses would give one phone 2^64 fresh starts.
+ */
+export function limitedNetwork(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!isIPv6(address)) return address;
+  const [head, tail] = address.split("%")[0].toLowerCase().split("::");
+  // A dotted IPv4 tail (`::ffff:…` aside, e.g. NAT64's 64:ff9b::192.0.2.1) is two groups.
+  const groups = (part: string | undefined) =>
+    part ? part.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : [];
+  const left = groups(head);
+  const right = groups(tail);
+  const all =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
 }
 
 /** Whether an Origin header (lower-cased) is the server's own origin. */

@@ -21,11 +21,15 @@ import { BODY_LIMIT_BYTES } from "./input.ts";
  */
 export function requestLog(deps: Deps, readiness: { draining: boolean }): MiddlewareHandler<AppEnv> {
   const { logger } = deps;
+  // Served at an https PUBLIC_ORIGIN, browsers are told to come back only over https (a year;
+  // not the brand's other subdomains, which this server does not speak for).
+  const hsts = deps.config.publicOrigin?.startsWith("https://") ? "max-age=31536000" : undefined;
   return async (c, next) => {
     const started = performance.now();
     const reqId = requestId(header(c, "x-request-id"));
     c.set("requestId", reqId);
     setHeader(c, "X-Request-Id", reqId);
+    if (hsts) setHeader(c, "Strict-Transport-Security", hsts);
     try {
       await next();
       if (readiness.draining) setHeader(c, "Connection", "close");

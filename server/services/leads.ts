@@ -1,6 +1,7 @@
 /**
  * Leads: one per (e-mail, flow). Customers create and change their own; staff read any (phone
- * and e-mail masked unless an admin asks for `full=1`) and may change them. The identity
+ * and e-mail masked unless an admin asks for `full=1`) and may change them, except the consents;
+ * every change is recorded in `lead_changes` (who, when, which fields). The identity
  * columns are id, flow and e-mail; everything else of the lead is the `details` document.
  */
 import { newLeadRef } from "../../lib/core/leadRef.ts";
@@ -252,6 +253,10 @@ export async function patchLead(
   opts: { full: boolean; role?: string },
 ): Promise<Lead> {
   const { id, ...changes } = input;
+  // A consent (above all the direct-marketing one, PDPO) is the customer's own act: staff may
+  // correct a lead's details, never give or withdraw a consent on the customer's behalf.
+  if (principal.kind === "staff" && changes.consents)
+    throw new ApiFailure("FORBIDDEN", { field: "consents" });
   const checkReferences = await referenceCheck(deps.lists, changes);
   // Read before the transaction, like the lists (on PGlite a read outside it would wait for it).
   const versions = changes.consents ? await deps.lists.documentVersions() : [];
@@ -271,6 +276,15 @@ export async function patchLead(
       const { rows } = await tx.query<LeadRow>(
         "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
         [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],
+      );
+      await tx.query(
+        "INSERT INTO lead_changes (lead_id, staff_id, fields, changed_at) VALUES ($1, $2, $3, $4)",
+        [
+          id,
+          principal.kind === "staff" ? principal.staffId : null,
+          Object.keys(changes).sort(),
+          rows[0].updated_at,
+        ],
       );
       return forViewer(toLead(rows[0], row.redemptions), principal, opts);
     }),

@@ -51,6 +51,12 @@ describe("without PUBLIC_ORIGIN", () => {
     expect(await get(s, { origin: `http://${host}` })).toMatchObject({ status: 200, acao: undefined });
   });
 
+  it("sends no HSTS: nothing says this server is reached over https", async () => {
+    const res = await fetch(`${s.url}/healthz`);
+    await res.arrayBuffer();
+    expect(res.headers.has("strict-transport-security")).toBe(false);
+  });
+
   it("refuses the same host under another scheme", async () => {
     const host = new URL(s.url).host;
     expect((await get(s, { origin: `https://${host}` })).status).toBe(403);
@@ -91,6 +97,14 @@ describe("with PUBLIC_ORIGIN", () => {
     expect((await get(s, { origin: "http://rebound.example", host: "rebound.example" })).status).toBe(403);
     const own = new URL(s.url).host;
     expect((await get(s, { origin: `http://${own}`, host: own })).status).toBe(403);
+  });
+
+  it("an https PUBLIC_ORIGIN asks browsers for https only (HSTS) on every answer", async () => {
+    for (const path of ["/healthz", "/api/product_image", "/staff/home", "/no-such-page"]) {
+      const res = await fetch(`${s.url}${path}`, { headers: { "x-api-key": API_KEY } });
+      await res.arrayBuffer();
+      expect(res.headers.get("strict-transport-security"), path).toBe("max-age=31536000");
+    }
   });
 
   it("refuses the public host under another scheme or port", async () => {

@@ -85,6 +85,15 @@ describe("a stranger at another address cannot lock anyone out", () => {
     expect(owner.body.Data[0].staff_token.split(".")).toHaveLength(3);
   });
 
+  it("an IPv6 client counts by its /64: new addresses in it do not start afresh, another /64 does", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= LOCK_AFTER_FAILURES + 1; i++)
+      statuses.push((await login("A001", `Wrong-pass-${i}`, `2001:db8:0:66::${i.toString(16)}`)).status);
+    expect(statuses.at(-1)).toBe(423);
+    expect((await login("A001", DEMO_PASSWORD, "2001:db8:0:66:ffff:1:2:3")).status).toBe(423);
+    expect((await login("A001", DEMO_PASSWORD, "2001:db8:0:67::1")).status).toBe(200);
+  });
+
   it("wrong one-time codes for S002 from one address leave S002's code step from another address working", async () => {
     for (let i = 0; i < 10; i++) await otp("S002", "000000", "203.0.113.67");
     expect((await otp("S002", "000000", "203.0.113.67")).status).toBe(423);
