@@ -6,6 +6,7 @@
  */
 import { startServer } from "./app.ts";
 import { ConfigError, configFromEnv, DEFAULT_API_KEY, type ServerConfig } from "./config.ts";
+import { setupGaps } from "./setupGaps.ts";
 
 function announceMode(config: ServerConfig): void {
   if (config.production) {
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
   console.log(
     `database: ${config.databaseUrl === undefined ? `PGlite in ${config.dataDir}` : config.databaseUrl === "memory://" ? "PGlite in memory" : "PostgreSQL (DATABASE_URL)"}`,
   );
+
+  if (config.production) {
+    for (const gap of await setupGaps(server.deps)) console.log(`nu-forms: not ready for customers: ${gap}`);
+  }
 
   let stopping = false;
   const shutdown = (signal: string) => {

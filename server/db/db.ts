@@ -8,6 +8,7 @@ import path from "node:path";
 import { PGlite, parse as pgliteParse, type Results } from "@electric-sql/pglite";
 import pg from "pg";
 import { serialize } from "pg-protocol";
+import { lockDataFolder } from "./folderLock.ts";
 
 export type Row = Record<string, unknown>;
 
@@ -55,14 +56,22 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
     // creates files 0666 whatever the umask, so the tree is tightened after start and on close;
     // in between, DATA_DIR itself (0700) keeps other users from reaching any of it.
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    restrictTree(options.dataDir);
-    const db = wrapPglite(await PGlite.create({ dataDir: dir }));
-    restrictTree(options.dataDir);
+    const unlock = lockDataFolder(options.dataDir);
+    let db: Db;
+    try {
+      restrictTree(options.dataDir);
+      db = wrapPglite(await PGlite.create({ dataDir: dir }));
+      restrictTree(options.dataDir);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
     return {
       ...db,
       async close() {
         await db.close();
         restrictTree(options.dataDir);
+        unlock();
       },
     };
   }

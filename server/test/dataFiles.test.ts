@@ -1,9 +1,14 @@
-/** Issue 19 §8: the embedded database's files are the owner's alone (0600 files, 0700 folders). */
+/**
+ * Issue 19 §8: the embedded database's files are the owner's alone (0600 files, 0700 folders); one
+ * process at a time opens them.
+ */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { openDb } from "../db/db.ts";
+import { LOCK_FILE } from "../db/folderLock.ts";
 import { migrate } from "../db/migrate.ts";
 
 const dirs: string[] = [];
@@ -42,4 +47,26 @@ it("PGlite data files are 0600 and folders 0700, also ones an older install left
   expect(all.filter((m) => m.dir && m.mode !== 0o700)).toEqual([]);
   expect(all.filter((m) => !m.dir && m.mode !== 0o600)).toEqual([]);
   expect(all.some((m) => m.file.startsWith(path.join("pglite", "pg_wal")))).toBe(true);
+}, 120_000);
+
+it("one process at a time on a PGlite folder: a second open is refused, a lock left by a dead process is taken over", async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-lock-"));
+  dirs.push(dataDir);
+  const first = await openDb({ url: undefined, dataDir });
+  try {
+    await expect(openDb({ url: undefined, dataDir })).rejects.toThrow(/in use by another nu-forms server/);
+  } finally {
+    await first.close();
+  }
+  expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+
+  // A crash leaves the file behind, naming a process that no longer runs.
+  const gone = spawnSync(process.execPath, [
+    "-e",
+    "process.stdout.write(String(process.pid))",
+  ]).stdout.toString();
+  fs.writeFileSync(path.join(dataDir, LOCK_FILE), `${gone}\n`);
+  const again = await openDb({ url: undefined, dataDir });
+  expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), "utf8")).toBe(`${process.pid}\n`);
+  await again.close();
 }, 120_000);

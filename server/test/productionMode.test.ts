@@ -107,6 +107,13 @@ describe("production mode with every setting", { timeout: PROCESS_TIMEOUT_MS }, 
     expect(started.output().split("\n")[0]).toMatch(/production mode/);
     expect(started.output()).not.toContain("DEMO MODE");
     expect(started.output()).toMatch(/PUBLIC_ORIGIN is not set/);
+    // An empty production database: what is still missing before the first customer, said at start.
+    await expect
+      .poll(() => started.output().match(/^nu-forms: not ready for customers: .*$/gm)?.length ?? 0)
+      .toBe(3);
+    expect(started.output()).toMatch(/not ready for customers: the pages and e-mails carry the demo brand/);
+    expect(started.output()).toMatch(/not ready for customers: the privacy policy and the PICS/);
+    expect(started.output()).toMatch(/not ready for customers: no admin staff member/);
     for (const apiKey of [GOOD.API_KEY, "nu-forms-dev-key", null]) {
       const call = clientFor(url, { apiKey: GOOD.API_KEY });
       const res = await call("GET", "/api/dev/outbox?email=a%40b.hk", { apiKey });
