@@ -23,6 +23,7 @@ import {
   signIn,
 } from "./nuform-steps.ts";
 import { staffToken, uniqueEmail } from "./support/api.ts";
+import { API_KEY } from "./support/env.ts";
 import { dayName } from "./widgets-helpers.ts";
 
 /** True when the point at the centre of `locator` hits the element itself (nothing clips or covers it). */
@@ -322,4 +323,27 @@ test("two brand themes differ through --nu-* custom properties only", async ({ p
   const diff = await compareScreenshots(browser, sunrise.shot, ocean.shot);
   expect(diff.ratio).toBeGreaterThan(0.01);
   await expect(heading(page, ENTRY_HEADING)).toBeVisible();
+});
+
+test("the elements say which language their texts are in, whatever the page's own (WCAG 3.1.2)", async ({
+  page,
+  baseURL,
+}) => {
+  await page.route(`${baseURL}/english-brand-page`, (route) =>
+    route.fulfill({
+      contentType: "text/html; charset=utf-8",
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Join us</title>
+<link rel="icon" href="data:,"><meta name="nu-forms:api-key" content="${API_KEY}">
+<script type="module" src="/elements/nu-forms.js"></script></head>
+<body><main><h1>Join us</h1><nu-form></nu-form><nu-staff-login lang="en"></nu-staff-login></main></body></html>`,
+    }),
+  );
+  await page.goto(`${baseURL}/english-brand-page`);
+  await nuFormReady(page);
+  // No lang attribute: the texts are zh-HK (the default), so the page's "en" must not reach them.
+  await expect(page.locator('nu-form .nu-root[part~="flow"]')).toHaveAttribute("lang", "zh-HK");
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+  await expect(page.locator("nu-staff-login .nu-root").first()).toHaveAttribute("lang", "en");
+  await page.locator("nu-form").evaluate((element) => element.setAttribute("lang", "en"));
+  await expect(page.locator('nu-form .nu-root[part~="flow"]')).toHaveAttribute("lang", "en");
 });

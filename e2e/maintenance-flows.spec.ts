@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { setFlags, storedFlag } from "./nuform-steps.ts";
 import { api, staffToken } from "./support/api.ts";
+import { API_KEY } from "./support/env.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
 /**
@@ -8,6 +9,9 @@ import { type RunningServer, startServer } from "./support/server.ts";
  * shared server's maintenance record is never touched.
  */
 test.describe.configure({ mode: "serial" });
+
+/** A brand site that is not the product's server (Playwright answers its requests). */
+const BRAND_ORIGIN = "http://brand.test";
 
 let server: RunningServer;
 let admin: string;
@@ -47,7 +51,7 @@ const SIGNED_IN = {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startServer({ APP_ENV: "prod" });
+  server = await startServer({ APP_ENV: "prod", ALLOWED_ORIGINS: BRAND_ORIGIN });
   admin = await staffToken("A001", server.url);
 });
 
@@ -115,6 +119,29 @@ test("a self-driven <nu-form> on the brand page runs the same check", async ({ p
   await setMaintenance({ enable_maintenance_nuform: "true" });
   await page.goto(`${server.url}/demo/`);
   await expectMaintenancePage(page, OFF.maintenance_messages_nuform);
+});
+
+test("a brand page on another origin reads the record from the API's server and sends people to its /maintenance", async ({
+  page,
+}) => {
+  await setMaintenance({ enable_maintenance_nuform: "true" });
+  // The brand's own server has no /api/maintenance and no /maintenance: everything but the page is 404.
+  await page.route(`${BRAND_ORIGIN}/**`, (route) =>
+    route.request().url() === `${BRAND_ORIGIN}/join`
+      ? route.fulfill({
+          contentType: "text/html; charset=utf-8",
+          body: `<!doctype html><html lang="zh-Hant-HK"><head><meta charset="utf-8"><title>brand</title>
+<link rel="icon" href="data:,">
+<script type="module" src="${server.url}/elements/nu-forms.js"></script></head>
+<body><main><h1>brand</h1><nu-form api-base="${server.url}/api" api-key="${API_KEY}"></nu-form></main></body></html>`,
+        })
+      : route.fulfill({ status: 404, body: "not here" }),
+  );
+  await page.goto(`${BRAND_ORIGIN}/join`);
+  await expect(page).toHaveURL(
+    `${server.url}/maintenance?message=${encodeURIComponent(OFF.maintenance_messages_nuform)}`,
+  );
+  await expect(page.getByText(OFF.maintenance_messages_nuform)).toBeVisible();
 });
 
 test("the maintenance page shows the message passed to it, never a scam's contact details", async ({

@@ -79,6 +79,20 @@ runtime.configure({ apiKey: "k" });
 export { RadioGroup, NuForm, props, ok, lead };
 `;
 
+/** A program that only registers the elements still gets the events' types (DESIGN §8). */
+const ELEMENTS_TYPES = `import "nu-forms/elements";
+
+document.createElement("nu-form").addEventListener("nu-submit", (event) => {
+  const leadId: string = event.detail.leadId;
+  console.log(leadId);
+});
+document.addEventListener("nu-step", (event) => {
+  const params: Record<string, string> | undefined = event.detail.params;
+  console.log(event.detail.step, params);
+});
+document.addEventListener("nu-error", (event) => console.log(event.detail.code, event.detail.message));
+`;
+
 const PLAIN_PAGE = `<!doctype html>
 <html lang="zh-Hant-HK">
   <head>
@@ -174,6 +188,14 @@ test.describe("the packed npm package", () => {
     const tsc = resolve(REPO_ROOT, "node_modules/typescript/bin/tsc");
     await run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: app }).catch((error) => {
       throw new Error(`the package's types do not check:\n${error.stdout}${error.stderr}`);
+    });
+    writeFileSync(join(app, "src", "elements-types.ts"), ELEMENTS_TYPES);
+    writeFileSync(
+      join(app, "tsconfig.elements.json"),
+      JSON.stringify({ extends: "./tsconfig.json", files: ["src/elements-types.ts"] }),
+    );
+    await run(process.execPath, [tsc, "-p", "tsconfig.elements.json"], { cwd: app }).catch((error) => {
+      throw new Error(`"nu-forms/elements" alone does not type the events:\n${error.stdout}${error.stderr}`);
     });
 
     // The React app, built with Vite.

@@ -27,6 +27,29 @@ describe("resolveConfig", () => {
     });
   });
 
+  it("the maintenance record and page follow an api-base on another origin (the API's server has them)", () => {
+    const brand = page("https://brand.example");
+    expect(resolveConfig({ apiBase: "https://forms.example/api/" }, brand)).toMatchObject({
+      maintenanceUrl: "https://forms.example/api/maintenance",
+      maintenancePageUrl: "https://forms.example/maintenance",
+    });
+    expect(
+      resolveConfig({}, page("https://brand.example", { "nu-forms:api-base": "/forms-api" })),
+    ).toMatchObject({
+      maintenanceUrl: "/forms-api/maintenance",
+      maintenancePageUrl: "/maintenance",
+    });
+    expect(resolveConfig({ apiBase: "https://brand.example/api" }, brand)).toMatchObject({
+      maintenanceUrl: "https://brand.example/api/maintenance",
+      maintenancePageUrl: "/maintenance",
+    });
+    // Set explicitly, they win over the API's.
+    configure({ maintenancePageUrl: "https://status.brand.example/" });
+    expect(resolveConfig({ apiBase: "https://forms.example/api" }, brand).maintenancePageUrl).toBe(
+      "https://status.brand.example/",
+    );
+  });
+
   it("in Node (no document, no location) uses the relative defaults and does not throw", () => {
     expect(currentPage().origin).toBe("");
     expect(currentPage().meta("nu-forms:api-base")).toBeUndefined();

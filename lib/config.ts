@@ -67,25 +67,40 @@ export function currentPage(): PageContext {
   };
 }
 
-function defaults(origin: string): NuConfig {
+/**
+ * The defaults. The maintenance record and page belong to the API's server, so on a brand site
+ * whose `api-base` names another origin they follow it (`…/api/maintenance`, that server's
+ * `/maintenance`), not the brand page's own origin.
+ */
+function defaults(origin: string, apiBase = "/api"): NuConfig {
+  const api = apiBase.replace(/\/+$/, "");
+  const apiOrigin = originOf(api, origin);
   return {
     apiBase: `${origin}/api`,
     apiKey: "",
     alsUrl: ALS_DEFAULT_URL,
-    maintenanceUrl: "/api/maintenance",
-    maintenancePageUrl: "/maintenance",
+    maintenanceUrl: `${api}/maintenance`,
+    maintenancePageUrl: apiOrigin === origin ? "/maintenance" : `${apiOrigin}/maintenance`,
   };
+}
+
+/** The origin of `url` read against the page's origin (the page's own when it cannot be read). */
+function originOf(url: string, pageOrigin: string): string {
+  try {
+    return new URL(url, pageOrigin || undefined).origin;
+  } catch {
+    return pageOrigin;
+  }
 }
 
 const given = (value: string | null | undefined): value is string =>
   typeof value === "string" && value.trim() !== "";
 
 export function resolveConfig(overrides: ConfigOverrides = {}, page: PageContext = currentPage()): NuConfig {
-  const fallback = defaults(page.origin);
+  const pick = (key: keyof NuConfig) =>
+    [overrides[key], configured[key], page.meta(CONFIG_META_NAMES[key])].find(given)?.trim();
+  const fallback = defaults(page.origin, pick("apiBase"));
   const resolved = {} as NuConfig;
-  for (const key of KEYS) {
-    const candidates = [overrides[key], configured[key], page.meta(CONFIG_META_NAMES[key])];
-    resolved[key] = (candidates.find(given) ?? fallback[key]).trim();
-  }
+  for (const key of KEYS) resolved[key] = pick(key) ?? fallback[key];
   return resolved;
 }

@@ -71,6 +71,9 @@ export type { X } from "./a.ts";`;
   });
 });
 
+/** Reading every element's module takes 2–3 s alone, far longer while the whole suite runs on 2 cores. */
+const MANIFEST_TIMEOUT_MS = 60_000;
+
 describe("custom-elements.json", () => {
   let manifest: Awaited<ReturnType<typeof buildManifest>>;
   let declarations: (typeof manifest)["modules"][0]["declarations"];
@@ -79,7 +82,7 @@ describe("custom-elements.json", () => {
     manifest = await buildManifest();
     declarations = manifest.modules[0].declarations;
     byTag = new Map(declarations.map((d) => [d.tagName, d]));
-  });
+  }, MANIFEST_TIMEOUT_MS);
 
   it("is schema 1.0.0 and lists every element of DESIGN.md §4, each exported by both modules", () => {
     expect(manifest.schemaVersion).toBe("1.0.0");
@@ -129,7 +132,7 @@ describe("element tables in README.md and docs/widgets.md", () => {
   let declarations: Awaited<ReturnType<typeof buildManifest>>["modules"][0]["declarations"];
   beforeAll(async () => {
     declarations = (await buildManifest()).modules[0].declarations;
-  });
+  }, MANIFEST_TIMEOUT_MS);
 
   it("are generated from the same docs as the manifest, and current", async () => {
     const root = join(import.meta.dirname, "..");

@@ -89,3 +89,24 @@ test("attribute → prop → event: the page's value shows, the user's edit come
   element.setAttribute("value", "wong@example.org");
   await expect.element(input).toHaveValue("wong@example.org");
 });
+
+test("properties a page set before the tag was defined reach the element once it is", async () => {
+  type Early = HTMLElement & { options?: unknown; value?: string };
+  const element = document.createElement("nu-select-early") as Early;
+  element.setAttribute("label", "方案");
+  element.options = ["基本", "進階"];
+  element.value = "進階";
+  document.body.append(element);
+  placed.push(element);
+  const select = WIDGET_ELEMENTS.find((definition) => definition.tag === "nu-select");
+  if (!select) throw new Error("nu-select is not registered");
+  registerElements([{ ...select, tag: "nu-select-early" }]);
+
+  const field = page.getByRole("combobox", { name: "方案" });
+  await expect.element(field).toHaveValue("進階");
+  expect(Object.hasOwn(element, "options")).toBe(false);
+  expect(element.value).toBe("進階");
+  // And the element keeps working as any other: a later property change shows.
+  element.value = "基本";
+  await expect.element(field).toHaveValue("基本");
+});

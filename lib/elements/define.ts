@@ -42,10 +42,25 @@ const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: s
  * r2wc ignores an attribute that is removed or set to "" (the prop keeps its old value), so a page
  * could never clear `error` or `message`, or turn `disabled` off by removing it. This subclass
  * gives such changes their plain-HTML meaning: "" for text, false for booleans, unset otherwise.
+ * It also picks up properties a page set before the tag was defined.
  */
 function withClearableAttributes(Base: CustomElementConstructor, types: Record<string, R2wcType>) {
   const Element = Base as unknown as new () => R2wcInstance;
   return class extends Element {
+    constructor() {
+      super();
+      // A page script may set a property before the bundle has defined the tag (the entry waits
+      // for the first frame): the value then sits on the element itself and would hide the
+      // class's accessor. Hand it over, as if set now.
+      const own = this as unknown as Record<string, unknown>;
+      for (const prop of Object.keys(types)) {
+        if (!Object.hasOwn(own, prop)) continue;
+        const value = own[prop];
+        delete own[prop];
+        own[prop] = value;
+      }
+    }
+
     override attributeChangedCallback(name: string, old: string | null, value: string | null) {
       super.attributeChangedCallback(name, old, value);
       if (value !== null && value !== "") return;

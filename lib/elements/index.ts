@@ -9,4 +9,9 @@ import "./widgets.ts";
 import "./flows.ts";
 import "./staff.ts";
 
+// The events' types, and with them their entries in GlobalEventHandlersEventMap, for a program
+// that imports only "nu-forms/elements".
+export type { FlowEventDetails, NuStepDetail } from "../flows/shared/events.ts";
+export type { StaffEventDetails } from "../staff/events.ts";
+export type { NuEventDetails } from "../ui/events.ts";
 export { runtime } from "./runtime.ts";

@@ -155,7 +155,7 @@ function LoadFailed({ lang, onRetry }: { lang?: string; onRetry: () => void }) {
   const message = t("elements.loadFailed");
   useEffect(() => emit("nu-error", { code: "LOAD_FAILED", message }), [emit, message]);
   return (
-    <div ref={ref} className="nu-root nu-load-error" part="load-error">
+    <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-load-error" part="load-error">
       <p className="nu-error" role="alert">
         {message}
       </p>

@@ -8,7 +8,10 @@ import type { field } from "./widgets.ts";
 
 const fieldDocs = {
   label: { description: "The visible label (title) of the field." },
-  name: { description: "The form field `name` (for autofill and form data)." },
+  name: {
+    description:
+      "The `name` of the field inside the element, for the browser's autofill. The element itself is not part of a page's `<form>`: read `el.value` or `nu-change` (docs/widgets.md).",
+  },
   disabled: { default: "false", description: "Disables the field." },
   required: { default: "false", description: "Marks the field as required." },
   error: { description: "An error to show under the field; marks it invalid." },
@@ -86,7 +89,11 @@ export const WIDGET_DOCS: ElementDoc[] = [
     attributes: {
       ...fieldDocs,
       label: { default: "電郵地址", description: "The visible label of the field." },
-      name: { default: "email", description: "The form field `name` (for autofill and form data)." },
+      name: {
+        default: "email",
+        description:
+          "The `name` of the field inside the element, for the browser's autofill. The element itself is not part of a page's `<form>`: read `el.value` or `nu-change` (docs/widgets.md).",
+      },
       value: { description: "The e-mail address." },
       placeholder: { description: "Placeholder text of the field." },
       sendButton: {

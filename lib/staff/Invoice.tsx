@@ -4,7 +4,7 @@ import type { Invoice as InvoiceRecordType } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
-import { useT } from "../ui/useT.ts";
+import { normaliseLang, useT } from "../ui/useT.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails } from "./events.ts";
 import { InvoiceRecord, invoiceSheet } from "./InvoiceRecord.tsx";
@@ -123,7 +123,7 @@ export function Invoice(props: InvoiceProps) {
   }
 
   return (
-    <div ref={ref} className="nu-root nu-staff">
+    <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       {body}
     </div>
   );

@@ -9,7 +9,7 @@ import { TextField } from "../ui/form/TextField.tsx";
 import { useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
-import { useT } from "../ui/useT.ts";
+import { normaliseLang, useT } from "../ui/useT.ts";
 import { DatePicker } from "../widgets/DatePicker.tsx";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails } from "./events.ts";
@@ -116,7 +116,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
 
   if (invoice) {
     return (
-      <div ref={ref} className="nu-root nu-staff">
+      <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
         <p className="nu-success nu-no-print" role="status">
           {t("staff.invoice.created")}
         </p>
@@ -142,7 +142,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   }
 
   return (
-    <div ref={ref} className="nu-root nu-staff">
+    <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       <StepForm name="invoice" className="nu-panel nu-form" labelledBy={ids.form} onSubmit={submit}>
         <h2 className="nu-panel-title" id={ids.form}>
           {t("staff.invoice.formTitle")}

@@ -4,7 +4,7 @@ import { baseSheet } from "../ui/base.ts";
 import { TextField } from "../ui/form/TextField.tsx";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
-import { useT } from "../ui/useT.ts";
+import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
 import { Facts, identityFacts, LeadStatus } from "./LeadParts.tsx";
 import { LeadRefForm } from "./LeadRefForm.tsx";
@@ -70,7 +70,7 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
 
   if (!leadId) {
     return (
-      <div ref={ref} className="nu-root nu-staff">
+      <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
         <section className="nu-panel" aria-labelledby={ids.find}>
           <h2 className="nu-panel-title" id={ids.find}>
             {t("staff.nutritionist.findTitle")}
@@ -90,7 +90,7 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
 
   const lead = state.status === "ready" ? state.lead : null;
   return (
-    <div ref={ref} className="nu-root nu-staff">
+    <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       <LeadStatus state={state} lang={lang} onRetry={reload} extra={another} />
       {lead ? (
         <>

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { baseSheet } from "../ui/base.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
-import { useT } from "../ui/useT.ts";
+import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
 import { Facts, identityFacts, LeadStatus } from "./LeadParts.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
@@ -38,7 +38,7 @@ export function RedeemCenter(props: RedeemCenterProps) {
 
   if (!leadId) {
     return (
-      <div ref={ref} className="nu-root nu-staff">
+      <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
         <div className="nu-panel">
           <p>{t("staff.lead.missing")}</p>
           <div className="nu-actions">{toVerification}</div>
@@ -49,7 +49,7 @@ export function RedeemCenter(props: RedeemCenterProps) {
 
   const lead = state.status === "ready" ? state.lead : null;
   return (
-    <div ref={ref} className="nu-root nu-staff">
+    <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       <LeadStatus state={state} lang={lang} onRetry={reload} extra={toVerification} />
       {lead ? (
         <>

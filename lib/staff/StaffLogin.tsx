@@ -9,7 +9,7 @@ import { TextField } from "../ui/form/TextField.tsx";
 import { useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
-import { useT } from "../ui/useT.ts";
+import { normaliseLang, useT } from "../ui/useT.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails, StaffStep } from "./events.ts";
 import { StaffTools } from "./StaffTools.tsx";
@@ -71,7 +71,7 @@ export function StaffLogin(props: StaffLoginProps) {
 
   if (isSignedIn(flags)) {
     return (
-      <div ref={ref} className="nu-root nu-staff">
+      <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
         <StaffTools
           lang={lang}
           name={flags.STAFF_NAME ?? ""}
@@ -153,7 +153,7 @@ export function StaffLogin(props: StaffLoginProps) {
 
   if (stage === "code") {
     return (
-      <div ref={ref} className="nu-root nu-staff">
+      <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
         <StepForm
           name="staff-code"
           className="nu-panel nu-form"
@@ -200,7 +200,7 @@ export function StaffLogin(props: StaffLoginProps) {
   }
 
   return (
-    <div ref={ref} className="nu-root nu-staff">
+    <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       <StepForm
         name="staff-login"
         className="nu-panel nu-form"

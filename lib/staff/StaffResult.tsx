@@ -6,7 +6,7 @@ import type { Hospital, Lead, Product } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
-import { useT } from "../ui/useT.ts";
+import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
 import { formatHkDateTime } from "./format.ts";
 import { Facts, identityFacts, LeadStatus, RedemptionList } from "./LeadParts.tsx";
@@ -90,7 +90,7 @@ export function StaffResult(props: StaffResultProps) {
 
   if (!props.leadId?.trim()) {
     return (
-      <div ref={ref} className="nu-root nu-staff">
+      <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
         <div className="nu-panel">
           <p>{t("staff.lead.missing")}</p>
           <div className="nu-actions">{toVerification}</div>
@@ -100,7 +100,7 @@ export function StaffResult(props: StaffResultProps) {
   }
 
   return (
-    <div ref={ref} className="nu-root nu-staff">
+    <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       <LeadStatus state={state} lang={lang} onRetry={reload} extra={toVerification} />
       {lead ? (
         <>

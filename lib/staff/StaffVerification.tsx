@@ -6,7 +6,7 @@ import { useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { space, token } from "../ui/theme.ts";
-import { useT } from "../ui/useT.ts";
+import { normaliseLang, useT } from "../ui/useT.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails } from "./events.ts";
 import { LeadRefForm } from "./LeadRefForm.tsx";
@@ -156,7 +156,7 @@ export function StaffVerification(props: StaffVerificationProps) {
   };
 
   return (
-    <div ref={ref} className="nu-root nu-staff">
+    <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       {props.failedLead ? (
         <p className="nu-notice" role="status">
           {t("staff.verify.again")}

@@ -109,7 +109,7 @@ export function FlowRoot(props: FlowRootProps) {
   const known = shown !== null && steps.includes(shown);
 
   return (
-    <div ref={ref} className="nu-root" part="flow" data-step={shown ?? undefined}>
+    <div ref={ref} lang={normaliseLang(lang)} className="nu-root" part="flow" data-step={shown ?? undefined}>
       <FlowContext.Provider value={context}>
         {shown === null ? (
           <p className="nu-step-progress" role="status">

@@ -11,9 +11,19 @@ export interface FlowEventDetails {
   "nu-error": { code: string; message: string };
 }
 
+/**
+ * `nu-step` as any element sends it: a flow names a step (and `path` for another flow's route), a
+ * staff tool may add the query of its page (`params`, lib/staff/events.ts).
+ */
+export interface NuStepDetail {
+  step: string;
+  params?: Record<string, string>;
+  path?: string;
+}
+
 declare global {
   interface GlobalEventHandlersEventMap {
-    "nu-step": CustomEvent<FlowEventDetails["nu-step"]>;
+    "nu-step": CustomEvent<NuStepDetail>;
     "nu-submit": CustomEvent<FlowEventDetails["nu-submit"]>;
   }
 }

@@ -1,0 +1,40 @@
+/**
+ * The npm package's `dependencies` are exactly what the library (`lib/`) imports in a browser:
+ * nothing the library needs is missing for a React user, and no server package (pino, Hono …) is
+ * installed into their app. React and React DOM are peer dependencies.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { expect, it } from "vitest";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const manifest = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+};
+
+/** The packages the library's own modules (not its tests) import. */
+function libraryImports(): Set<string> {
+  const files = execFileSync("git", ["ls-files", "lib"], { cwd: ROOT, encoding: "utf8" })
+    .split("\n")
+    .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+  const names = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(resolve(ROOT, file), "utf8");
+    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*"([^".][^"]*)"/g)) {
+      if (spec.startsWith("node:")) continue;
+      const parts = spec.split("/");
+      names.add(spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);
+    }
+  }
+  return names;
+}
+
+it("dependencies are what lib/ imports; React is a peer", () => {
+  const imported = libraryImports();
+  const peers = Object.keys(manifest.peerDependencies);
+  expect(peers.sort()).toEqual(["react", "react-dom"]);
+  const needed = [...imported].filter((name) => !peers.includes(name)).sort();
+  expect(Object.keys(manifest.dependencies).sort()).toEqual(needed);
+});
