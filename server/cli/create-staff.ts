@@ -3,14 +3,14 @@
  *   STAFF_PASSWORD='…' node --import tsx server/cli/create-staff.ts --id S003 --first 嘉欣 \
  *     --last 李 --role staff --phone 61230004 --need-otp Y --email s003@example.com
  * The password comes from STAFF_PASSWORD (not an argument, so it stays out of shell history)
- * and must meet the password policy. Do not run against an embedded database the server has open.
+ * and must meet the password policy. On an embedded database, stop the server first (the tool refuses a folder it holds).
  */
 import { parseArgs } from "node:util";
 import { configFromEnv } from "../config.ts";
-import { openDb } from "../db/db.ts";
 import { migrate } from "../db/migrate.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { createStaff } from "../services/staff.ts";
+import { openDatabase } from "./openDatabase.ts";
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +25,7 @@ const { values } = parseArgs({
 });
 
 const config = configFromEnv();
-const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase(config);
 try {
   await migrate(db);
   await createStaff(

@@ -3,15 +3,15 @@
  * shaped like server/db/seed-data/customer-texts.json, into the database the server would use:
  *   node --import tsx server/cli/publish-texts.ts my-texts.json
  * A document version already published is never changed (leads name it): publish a new version.
- * Do not run against an embedded database the server has open.
+ * On an embedded database, stop the server first (the tool refuses a folder it holds).
  */
 import fs from "node:fs";
 import * as v from "valibot";
 import { flowSchema, legalDocumentKindSchema, textLangSchema } from "../../lib/core/schemas.ts";
 import { configFromEnv } from "../config.ts";
-import { openDb } from "../db/db.ts";
 import { migrate } from "../db/migrate.ts";
 import { publishTexts } from "../services/customerTexts.ts";
+import { openDatabase } from "./openDatabase.ts";
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1));
 const fileSchema = v.object({
@@ -51,7 +51,7 @@ if (!parsed.success) {
   process.exit(1);
 }
 const config = configFromEnv();
-const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase(config);
 try {
   await migrate(db);
   const added = await db.transaction((tx) => publishTexts(tx, parsed.output, Date.now()));

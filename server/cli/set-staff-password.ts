@@ -3,19 +3,19 @@
  * which ends every session of that staff member on every instance:
  *   STAFF_PASSWORD='…' node --import tsx server/cli/set-staff-password.ts --id S001
  * The password comes from STAFF_PASSWORD (not an argument, so it stays out of shell history) and
- * must meet the password policy. Do not run against an embedded database the server has open.
+ * must meet the password policy. On an embedded database, stop the server first (the tool refuses a folder it holds).
  */
 import { parseArgs } from "node:util";
 import { configFromEnv } from "../config.ts";
-import { openDb } from "../db/db.ts";
 import { migrate } from "../db/migrate.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { setStaffPassword } from "../services/staffPassword.ts";
+import { openDatabase } from "./openDatabase.ts";
 
 const { values } = parseArgs({ options: { id: { type: "string" } } });
 
 const config = configFromEnv();
-const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase(config);
 try {
   await migrate(db);
   const ended = await setStaffPassword(db, values.id ?? "", process.env.STAFF_PASSWORD ?? "");
