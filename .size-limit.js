@@ -29,19 +29,19 @@ export default [
     name: "<nu-form> sign-in step: entry and every chunk it needs before the e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "32.1 kB",
+    limit: "32.3 kB",
   },
   {
     name: "<nu-recruitment-form> sign-in step",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "32.3 kB",
+    limit: "32.5 kB",
   },
   {
     name: "<nu-staff-login> first screen (with the later zh-HK texts it waits for)",
     path: filesOf("nu-staff-login"),
     gzip: true,
-    limit: "35.5 kB",
+    limit: "35.7 kB",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -49,12 +49,12 @@ export default [
     name: "/staff/home: the host shell, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts(), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "51.0 kB",
+    limit: "51.7 kB",
   },
   {
     name: "host shell: dist/hosts/assets/*.js (it loads the element bundle at run time)",
     path: "dist/hosts/assets/*.js",
     gzip: true,
-    limit: "15.55 kB",
+    limit: "16.1 kB",
   },
 ];

@@ -353,5 +353,13 @@ test.describe("a real finish (recruitment form) and the hand-over", () => {
     await expect(page.getByText(/第 \d 步/)).toHaveCount(0);
     await checkA11y(page);
     await shot(page, testInfo, "handover-01-product");
+
+    // The same registration, finished on nuForm's pages: still the recruitment lead and its offer.
+    await page.getByRole("radio").first().check();
+    await page.getByRole("button", { name: "確認選擇" }).click();
+    await expect(page).toHaveURL(/\/customer\/nuForm\/memberRedemption$/);
+    expect(await leadRefOnPage(page)).toBe(ref);
+    await expect(summary).toContainText("媽媽會員");
+    await expect(page.getByTestId("redemption-offer")).toContainText("媽媽會員迎新禮包");
   });
 });

@@ -7,7 +7,7 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { checkA11y, fillNamesAndPhone, heading, hkDay, pickAmoyGardens, signIn } from "./nuform-steps.ts";
 import { createLead, signInOnPage, useStaffSession } from "./staff-steps.ts";
-import { api, staffToken, uniqueEmail } from "./support/api.ts";
+import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -166,6 +166,47 @@ test.describe("in an en-US browser", () => {
     await expect(page.getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)).toBeVisible();
     await keep(page, testInfo, "invoice-record-dates");
   });
+});
+
+test("§6 customers: one spinner while the code is checked (驗證中…, no overlay)", async ({ page }) => {
+  await page.goto("/customer/nuForm");
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route("**/api/auth/email/verify", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signIn(page, uniqueEmail("hk-verify"));
+  await expect(page.getByRole("button", { name: "驗證中…" })).toBeVisible();
+  await expect(page.locator(".loading-overlay")).toHaveCount(0);
+  release();
+  await expect(page.getByRole("radio", { name: "香港" })).toBeVisible();
+});
+
+test("§6 customers: after too many wrong codes, the form says how long to wait before a new one", async ({
+  page,
+}) => {
+  const email = uniqueEmail("hk-wrong-code");
+  await page.goto("/customer/recruitmentForm");
+  await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
+  await page.getByRole("button", { name: "發送電郵" }).click();
+  await expect(page.getByText(`驗證碼已發送至 ${email}`)).toBeVisible();
+  const code = await outboxCode({ email });
+  const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+  const field = page.getByRole("textbox", { name: "驗證碼" });
+  for (let i = 0; i < 4; i++) {
+    await field.fill(wrong);
+    await page.getByRole("button", { name: "驗證", exact: true }).click();
+    await expect(field).toHaveAccessibleDescription(/驗證碼不正確/);
+    await field.fill("");
+  }
+  await field.fill(wrong);
+  await page.getByRole("button", { name: "驗證", exact: true }).click();
+  await expect(page.getByTestId("sign-in-notice")).toHaveText(
+    /^驗證碼輸入錯誤次數太多，請於 1[45] 分鐘後重新發送驗證碼再試。$/,
+  );
 });
 
 test("§6 staff: one spinner while redeeming; a refused second redemption is a warning", async ({

@@ -95,3 +95,25 @@ test("an invoice page with an unknown or missing id says so", async ({ page }) =
   await expect(page.getByText("網址缺少發票編號，請重新掃描發票二維碼。")).toBeVisible();
   await checkA11y(page);
 });
+
+test("an invoice number already recorded is said at 發票編號, in words, not the API's field name", async ({
+  page,
+}) => {
+  const ref = await createLead("staff-invoice-dup");
+  const number = `INV-DUP-${Date.now()}`;
+  const first = await api("POST", "/invoices", {
+    token: await staffToken("S001"),
+    body: { lead_id: ref, invoice_no: number, invoice_date: "2026-11-20", amount: 100, shop: "旺角店" },
+  });
+  expect(first.Code).toBe(200);
+  await useStaffSession(page, "S001");
+  await page.goto("/staff/invoice_qrcode");
+  const field = page.getByRole("textbox", { name: "發票編號" });
+  await field.fill(number);
+  await page.getByRole("textbox", { name: "金額（港幣）" }).fill("100");
+  await page.getByRole("textbox", { name: "分店" }).fill("旺角店");
+  await page.getByRole("textbox", { name: "登記編號" }).fill(ref);
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(field).toHaveAccessibleDescription(/此發票號碼已有記錄。/);
+  await expect(page.getByText("invoice_no")).toHaveCount(0);
+});

@@ -4,7 +4,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { checkA11y, signIn } from "./nuform-steps.ts";
-import { stored, storeFlags, useStaffSession } from "./staff-steps.ts";
+import { signInOnPage, stored, storeFlags, useStaffSession } from "./staff-steps.ts";
 import { api, staffToken, uniqueEmail } from "./support/api.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
@@ -46,6 +46,30 @@ test.describe("staff sign-out ends the session on the server", () => {
     await page.goto("/staff/home");
     await expect(loginHeading(page)).toBeVisible();
     expect(await stored(page, "Token")).toBeNull();
+  });
+
+  test("after a sign-out, Back to the customer's record does not open it for the next staff member", async ({
+    page,
+  }) => {
+    await useStaffSession(page, "S001");
+    await page.goto("/staff/result?id=NUDEM00001");
+    await expect(page.getByText("NUDEM00001").first()).toBeVisible();
+    await page.locator(".staff-bar").getByRole("button", { name: "登出" }).click();
+    await expect(loginHeading(page)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    expect(await stored(page, "redirect_url")).toBe("/staff/result?id=NUDEM00001");
+    await signInOnPage(page, "A001");
+    await expect(page).toHaveURL(/\/staff\/verification$/);
+    expect(await stored(page, "redirect_url")).toBeNull();
+
+    // The same person signing back in is taken back to the page they were sent away from.
+    await page.locator(".staff-bar").getByRole("button", { name: "登出" }).click();
+    await expect(loginHeading(page)).toBeVisible();
+    await page.goto("/staff/result?id=NUDEM00001");
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    await signInOnPage(page, "A001");
+    await expect(page).toHaveURL(/\/staff\/result\?id=NUDEM00001$/);
   });
 
   test("offline, the sign-out from the staff bar still signs this device out", async ({ page }) => {

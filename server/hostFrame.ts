@@ -47,8 +47,8 @@ export function hostFrame(
     .map(([href, label]) => `<li><a href="${esc(href)}">${label}</a></li>`)
     .join("");
   return [
-    `<header class="site-header"><a class="brand" href="/">${logo}<span>${esc(brand.name)}</span></a></header>`,
-    `<main class="page" aria-busy="true"><h1>${FLOW_TITLES[flow]}</h1>${content}</main>`,
+    `<header class="site-header"><a class="brand" href="/">${logo}<span>${esc(brand.name)}</span></a><button type="button" class="lang-switch" lang="en">English</button></header>`,
+    `<main class="page" aria-busy="true"><h1>${FLOW_TITLES["zh-HK"][flow]}</h1>${content}</main>`,
     `<footer class="site-footer"><nav aria-label="網站資訊"><ul>${links}</ul></nav><p>© ${year} ${esc(brand.name)}</p></footer>`,
   ].join("");
 }

@@ -5,6 +5,7 @@ import { route } from "preact-router";
 import { NUFORM_STEPS, RECRUITMENT_STEPS } from "../../lib/core/routes.ts";
 import type { Flow } from "../../lib/core/types.ts";
 import { flowPath, runGate } from "../../lib/customerGate.ts";
+import { useHostLang } from "../language.ts";
 import { currentQuery } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";
@@ -37,6 +38,7 @@ interface FlowPageProps {
 
 function FlowStepPage({ flow, step = "" }: FlowPageProps) {
   const runtime = useRuntime();
+  const lang = useHostLang();
   const [shownStep, setShownStep] = useState<string | null>(null);
   const element = useRef<HTMLElement>(null);
   const known = step === "" || STEPS[flow].includes(step);
@@ -84,7 +86,7 @@ function FlowStepPage({ flow, step = "" }: FlowPageProps) {
   const preview = usePreviewShown(element, mounted);
 
   if (!known) return <NotFound />;
-  const title = FLOW_TITLES[flow];
+  const title = FLOW_TITLES[lang][flow];
   const partner = currentQuery().get("partner") ?? undefined;
   // While the next step's gate runs, the previous step stays on screen but cannot be used, so a
   // quick second tap cannot act on a step the customer has already left.
@@ -92,16 +94,24 @@ function FlowStepPage({ flow, step = "" }: FlowPageProps) {
   // Drawn out of sight under the picture until its step is there (firstStepPreview.tsx).
   const behind = preview ? "form-behind-preview" : undefined;
   const form = !mounted ? null : flow === "nuform" ? (
-    <nu-form ref={element} step={shownStep} partner={partner} inert={leaving} class={behind} />
+    <nu-form ref={element} step={shownStep} partner={partner} lang={lang} inert={leaving} class={behind} />
   ) : (
-    <nu-recruitment-form ref={element} step={shownStep} partner={partner} inert={leaving} class={behind} />
+    <nu-recruitment-form
+      ref={element}
+      step={shownStep}
+      partner={partner}
+      lang={lang}
+      inert={leaving}
+      class={behind}
+    />
   );
   // One shape for every state, so the picture's nodes stay the same nodes until it goes.
   return (
     <PageShell
       title={title}
-      documentTitle={mounted ? [stepTitle(flow, shownStep), title] : undefined}
+      documentTitle={mounted ? [stepTitle(flow, shownStep, lang), title] : undefined}
       busy={!mounted || leaving || preview}
+      lang={lang}
     >
       {preview ? <FirstStepPreview /> : null}
       {form}

@@ -1,25 +1,42 @@
 /** @jsxImportSource preact */
 import { BRAND } from "../brand.ts";
+import { HOST_TEXTS, type HostLang, setHostLang } from "../language.ts";
 import { footerLinks } from "./footerLinks.ts";
 
-/** The operator's name and logo, linking home. */
-export function BrandHeader() {
+const brandName = (lang: HostLang) => (lang === "en" && BRAND.nameEn) || BRAND.name;
+
+/**
+ * The operator's name and logo, linking home; on the customer pages (`switchable`), the switch
+ * to the other language, named in that language.
+ */
+export function BrandHeader({ lang = "zh-HK", switchable }: { lang?: HostLang; switchable?: boolean }) {
+  const texts = HOST_TEXTS[lang];
   return (
     <header class="site-header">
       <a class="brand" href="/">
         {BRAND.logoUrl ? <img class="brand-logo" src={BRAND.logoUrl} alt="" width={32} height={32} /> : null}
-        <span>{BRAND.name}</span>
+        <span>{brandName(lang)}</span>
       </a>
+      {switchable ? (
+        <button
+          type="button"
+          class="lang-switch"
+          lang={texts.switchLang}
+          onClick={() => setHostLang(texts.switchLang)}
+        >
+          {texts.switchTo}
+        </button>
+      ) : null}
     </header>
   );
 }
 
 /** Privacy policy, terms and contact: the operator's links, on every page (server/hostFrame.ts writes the same markup). */
-export function BrandFooter() {
-  const links = footerLinks(BRAND);
+export function BrandFooter({ lang = "zh-HK" }: { lang?: HostLang }) {
+  const links = footerLinks(BRAND, lang);
   return (
     <footer class="site-footer">
-      <nav aria-label="網站資訊">
+      <nav aria-label={HOST_TEXTS[lang].siteInfo}>
         <ul>
           {links.map(([href, label]) => (
             <li key={label}>
@@ -28,7 +45,7 @@ export function BrandFooter() {
           ))}
         </ul>
       </nav>
-      <p>{`© ${new Date().getFullYear()} ${BRAND.name}`}</p>
+      <p>{`© ${new Date().getFullYear()} ${brandName(lang)}`}</p>
     </footer>
   );
 }

@@ -1,11 +1,13 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
 import { useDocumentTitle } from "../brand.ts";
+import type { HostLang } from "../language.ts";
 import { BrandFooter, BrandHeader } from "./BrandChrome.tsx";
 
 /**
  * The plain page frame of the host pages: the operator's header, one <main> and the footer.
  * `title` is the page's heading; `documentTitle` (default: the heading) names it in the tab.
+ * `lang`: the customer pages' chosen language (header switch, footer); other pages are Chinese.
  */
 export function PageShell({
   title,
@@ -13,22 +15,24 @@ export function PageShell({
   children,
   wide,
   busy,
+  lang,
 }: {
   title: string;
   documentTitle?: ReadonlyArray<string | null | undefined>;
   children?: ComponentChildren;
   wide?: boolean;
   busy?: boolean;
+  lang?: HostLang;
 }) {
   useDocumentTitle(...(documentTitle ?? [title]));
   return (
     <>
-      <BrandHeader />
+      <BrandHeader lang={lang} switchable={lang !== undefined} />
       <main class={wide ? "page page-wide" : "page"} aria-busy={busy ? "true" : undefined}>
         <h1>{title}</h1>
         {children}
       </main>
-      <BrandFooter />
+      <BrandFooter lang={lang} />
     </>
   );
 }

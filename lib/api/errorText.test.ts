@@ -20,6 +20,22 @@ describe("errorText", () => {
     expect(errorText("en", limited)).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
+  it("leaves out the field name the API adds for API users (the page shows the text at that field)", () => {
+    const duplicate = new ApiError({
+      status: 409,
+      code: "INVOICE_EXISTS",
+      message: "此發票號碼已有記錄。（invoice_no）",
+      field: "invoice_no",
+    });
+    expect(errorText("zh-HK", duplicate)).toBe("此發票號碼已有記錄。");
+    const unnamed = new ApiError({
+      status: 409,
+      code: "INVOICE_EXISTS",
+      message: "此發票號碼已有記錄。（invoice_no）",
+    });
+    expect(errorText("zh-HK", unnamed)).toBe("此發票號碼已有記錄。（invoice_no）");
+  });
+
   it("falls back to the catalogue when the server sent no message", () => {
     const bare = new ApiError({ status: 0, code: "NETWORK", message: "" });
     expect(errorText("zh-HK", bare)).toBe(errorMessage("zh-HK", "NETWORK"));

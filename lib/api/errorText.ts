@@ -8,8 +8,12 @@ import { isErrorCode } from "./errors.ts";
  * code of its own (IncompleteError) shows its message; anything else is INTERNAL.
  */
 export function errorText(lang: Lang, error: unknown): string {
-  const failure = error as { code?: unknown; message?: unknown } | null | undefined;
-  const message = typeof failure?.message === "string" ? failure.message : "";
+  const failure = error as { code?: unknown; message?: unknown; field?: unknown } | null | undefined;
+  // The API names the field after its message (`此發票號碼已有記錄。（invoice_no）`) for API users; a
+  // page shows the message at that field, so people never read the machine name.
+  const field = typeof failure?.field === "string" && failure.field ? `（${failure.field}）` : "";
+  const raw = typeof failure?.message === "string" ? failure.message : "";
+  const message = field && raw.endsWith(field) ? raw.slice(0, -field.length) : raw;
   const code = failure?.code;
   if (typeof code !== "string") return errorMessage(lang, "INTERNAL");
   if (!isErrorCode(code)) return message || errorMessage(lang, "INTERNAL");

@@ -22,6 +22,7 @@ import {
   signOutStaff,
   staffLoginOutcome,
   startSession,
+  takeSignedOutStaff,
 } from "./staffSession.ts";
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useStaffApi, useStaffFlags } from "./useStaffApi.ts";
@@ -110,7 +111,7 @@ export function StaffLogin(props: StaffLoginProps) {
     startSession(record);
     setPassword("");
     setCode("");
-    const next = afterSignIn($flags.get());
+    const next = afterSignIn($flags.get(), record.staff_id, takeSignedOutStaff());
     removeFlags(next.remove);
     emit(
       "nu-step",

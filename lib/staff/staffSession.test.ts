@@ -59,6 +59,16 @@ describe("afterSignIn", () => {
     });
   });
 
+  it("after a sign-out on this device, returns only the same staff member to the saved page", () => {
+    const flags = { redirect_url: "/staff/result?id=NU4K7P2QXM" };
+    expect(afterSignIn(flags, "A001", "S001")).toEqual({
+      to: "/staff/verification",
+      remove: ["redirect_url"],
+    });
+    expect(afterSignIn(flags, "S001", "S001").to).toBe("/staff/result?id=NU4K7P2QXM");
+    expect(afterSignIn(flags, "A001", null).to).toBe("/staff/result?id=NU4K7P2QXM");
+  });
+
   it("ignores absolute, protocol-relative and scheme URLs and goes to verification", () => {
     for (const redirect_url of [
       "https://evil.example/",

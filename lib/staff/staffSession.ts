@@ -11,7 +11,13 @@ import type { StaffRecord } from "../core/types.ts";
 import { $flags, applyFlagChanges } from "../state/flags.ts";
 import { STAFF_SESSION_KEYS } from "./staffSessionKeys.ts";
 
-export { endSession, sessionExpired, signOutEverywhere, signOutStaff } from "./staffSignOut.ts";
+export {
+  endSession,
+  sessionExpired,
+  signOutEverywhere,
+  signOutStaff,
+  takeSignedOutStaff,
+} from "./staffSignOut.ts";
 export { STAFF_SESSION_KEYS };
 
 export const STAFF_FIRST_PAGE = "/staff/verification";
@@ -39,10 +45,17 @@ export function isSignedIn(flags: Flags, nowMs: number = Date.now()): boolean {
 /**
  * Where a fresh sign-in goes: the saved redirect_url when it is a path on this site (anything else
  * — absolute, protocol-relative, a scheme — is ignored), else the verification page. The saved
- * value is used once: it is always removed.
+ * value is used once: it is always removed. After someone signed out on this device
+ * (`signedOutStaff`), only that same person is taken back: a page saved after a sign-out (Back to
+ * the last customer's record) must not open for the next staff member at the counter.
  */
-export function afterSignIn(flags: Flags): { to: string; remove: FlagKey[] } {
-  const saved = safeRedirectPath(flags.redirect_url);
+export function afterSignIn(
+  flags: Flags,
+  staffId?: string,
+  signedOutStaff?: string | null,
+): { to: string; remove: FlagKey[] } {
+  const otherPerson = Boolean(signedOutStaff && staffId && signedOutStaff !== staffId);
+  const saved = otherPerson ? null : safeRedirectPath(flags.redirect_url);
   return { to: saved ?? STAFF_FIRST_PAGE, remove: ["redirect_url"] };
 }
 

@@ -6,8 +6,28 @@ import type { ApiClient } from "../api/index.ts";
 import { $flags, removeFlags, setFlag } from "../state/flags.ts";
 import { STAFF_SESSION_KEYS } from "./staffSessionKeys.ts";
 
+/** Who signed out last on this device (see `afterSignIn`): kept until the next sign-in. */
+const SIGNED_OUT_KEY = "nu-forms:signed-out-staff";
+
 export function endSession(): void {
+  const staffId = $flags.get().STAFF_ID;
+  try {
+    if (staffId) localStorage.setItem(SIGNED_OUT_KEY, staffId);
+  } catch {
+    // no storage: a page saved afterwards is followed by whoever signs in next
+  }
   removeFlags(STAFF_SESSION_KEYS);
+}
+
+/** The staff id that signed out last on this device, forgotten as it is read (one sign-in). */
+export function takeSignedOutStaff(): string | null {
+  try {
+    const staffId = localStorage.getItem(SIGNED_OUT_KEY);
+    localStorage.removeItem(SIGNED_OUT_KEY);
+    return staffId;
+  } catch {
+    return null;
+  }
 }
 
 /**

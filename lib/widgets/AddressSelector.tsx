@@ -66,7 +66,7 @@ const addressSheet = sheet(`
   background: ${token("color-warning-bg")};
   color: ${token("color-text")};
 }
-.nu-address-legend { margin-bottom: ${space(1)}; font-size: 1.0625em; }
+.nu-address-legend { margin-bottom: ${space(1)}; font-size: 1.0625em; font-weight: 700; }
 `);
 
 function sameAddress(a: AddressValue, b: AddressValue): boolean {

@@ -45,7 +45,9 @@ export function failureEnvelope(failure: ApiFailure): Envelope {
   let message = errorMessage("zh-HK", failure.code, failure.params);
   if (failure.field) message = `${message}（${failure.field}）`;
   const body: Envelope = { Code: failure.status, Message: message, Data: failure.data, Error: failure.code };
-  if (failure.code === "VALIDATION_FAILED") body.Field = failure.field ?? "";
+  // The field a refusal is about, for bad input and for any other refusal that names one (a
+  // duplicate invoice number, a consent staff may not give): pages show the message at that field.
+  if (failure.code === "VALIDATION_FAILED" || failure.field !== undefined) body.Field = failure.field ?? "";
   return body;
 }
 

@@ -194,6 +194,8 @@ describe("invoices", () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused.map((a) => [a.status, a.body.Error])).toEqual(Array(19).fill([409, "INVOICE_EXISTS"]));
+    // The refusal names its field, so the page shows it at 發票編號.
+    expect(refused[0].body.Field).toBe("invoice_no");
     expect(await count(s, "invoices WHERE details->>'invoice_no' = 'INV-DUP-0001'")).toBe(1);
   });
 });

@@ -27,7 +27,7 @@ export const en = {
   // — elements (lib/elements: loading an element's code) —
   "elements.loadFailed": "This part could not be loaded. Please check your connection and try again.",
   // — phone —
-  "phone.code": "Country or region code",
+  "phone.code": "Country code",
   "phone.number": "Phone number",
   "phone.rule.hongKong": "8 digits, not starting with 0 or 1",
   "phone.rule.macau": "8 digits starting with 6",
@@ -38,6 +38,7 @@ export const en = {
   "login.code": "Verification code",
   "login.codeHint": "Enter the 6-digit code from the e-mail",
   "login.verify": "Verify",
+  "login.verifying": "Verifying…",
   // — password —
   "password.min_length": "The password needs at least {min} characters",
   "password.lowercase": "The password needs a lowercase letter",
@@ -51,7 +52,7 @@ export const en = {
   "address.region": "Region",
   "address.district": "District",
   "address.subDistrict": "Area",
-  "address.building": "Building / estate (Chinese)",
+  "address.building": "Building or estate name",
   "address.buildingEn": "Building / estate",
   "address.block": "Block",
   "address.floor": "Floor",
@@ -311,7 +312,7 @@ export const en = {
     "I have read and agree to the Privacy Policy and the Personal Information Collection Statement, and understand my personal data is used to process this enrolment and provide member benefits.",
   "flows.consent.marketing":
     "I agree that nu may use my name, phone number and e-mail address to send me direct marketing about products, offers and events. I can opt out at any time.",
-  "flows.consent.optional": "optional",
+  "flows.consent.optional": " (optional)",
   "flows.consent.required": "Please tick this box to continue",
   "flows.product.title": "Choose a nutrition product",
   "flows.product.intro":
@@ -373,6 +374,7 @@ export const en = {
     "Too many codes requested. Please try again in {wait}. A code already sent still works.",
   "flows.login.rateLimitedSoon":
     "Too many codes requested. Please try again later. A code already sent still works.",
+  "flows.login.tooManyTries": "Too many wrong codes. Please send a new code in {wait}.",
   "flows.login.wait.minutes": "{n} min",
   "flows.login.wait.seconds": "{n} s",
   "flows.login.offline":

@@ -40,6 +40,7 @@ export const zhHK = {
   "login.code": "驗證碼",
   "login.codeHint": "請輸入電郵內的 6 位數字驗證碼",
   "login.verify": "驗證",
+  "login.verifying": "驗證中…",
   // — password —
   "password.min_length": "密碼最少要有 {min} 個字元",
   "password.lowercase": "密碼須包含最少一個小楷英文字母",
@@ -294,7 +295,7 @@ export const zhHK = {
     "我已閱讀並同意《私隱政策》及《收集個人資料聲明》，明白我的個人資料會用於處理是次登記及提供會員禮遇。",
   "flows.consent.marketing":
     "我同意 nu 使用我的姓名、電話號碼及電郵地址，向我發送產品、優惠及活動的直接促銷資訊。我可隨時取消。",
-  "flows.consent.optional": "選填",
+  "flows.consent.optional": "（選填）",
   "flows.consent.required": "請剔選以繼續",
   "flows.product.title": "選擇營養產品",
   "flows.product.intro": "請選擇一款你想了解的營養產品，職員會在你兌換禮品時為你介紹。",
@@ -350,6 +351,7 @@ export const zhHK = {
   "widgets.email.resendIn": "重新發送（{seconds} 秒）",
   "flows.login.rateLimited": "發送驗證碼的次數太多，請於 {wait}後再試。已發送的驗證碼仍然有效。",
   "flows.login.rateLimitedSoon": "發送驗證碼的次數太多，請稍後再試。已發送的驗證碼仍然有效。",
+  "flows.login.tooManyTries": "驗證碼輸入錯誤次數太多，請於 {wait}後重新發送驗證碼再試。",
   "flows.login.wait.minutes": "{n} 分鐘",
   "flows.login.wait.seconds": "{n} 秒",
   "flows.login.offline": "未能連接網絡，請檢查網絡連線後再試。你輸入的資料已保留。",

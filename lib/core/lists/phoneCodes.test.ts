@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidPhone, PHONE_CODES } from "./phoneCodes.ts";
+import { isValidPhone, normalisePhone, PHONE_CODES } from "./phoneCodes.ts";
 
 describe("PHONE_CODES", () => {
   it("offers +852, +853 and +86 with values 852, 853, 86", () => {
@@ -34,5 +34,30 @@ describe("isValidPhone", () => {
     ["", "91234567", false],
   ])("code %s, number %j → %s", (code, phone, ok) => {
     expect(isValidPhone(code, phone)).toBe(ok);
+  });
+});
+
+describe("normalisePhone: numbers as people write them", () => {
+  it.each([
+    ["９１２３ ４５６７", "91234567"],
+    ["+852 9123 4567", "91234567"],
+    ["(852) 9123-4567", "91234567"],
+    ["852 91234567", "91234567"],
+    ["+853 6612 3456", "66123456"],
+    ["+86 138 1234 5678", "13812345678"],
+    ["8613812345678", "13812345678"],
+    ["9123.4567", "91234567"],
+    // Not a country code in front: left as typed, so the check names the problem.
+    ["85291234", "85291234"],
+    ["+91234567", "+91234567"],
+    ["+44 20 7946 0958", "+442079460958"],
+  ])("%j → %j", (typed, stored) => {
+    expect(normalisePhone(typed)).toBe(stored);
+  });
+
+  it("a full-width or prefixed number passes the check of its code", () => {
+    expect(isValidPhone("852", "９１２３４５６７")).toBe(true);
+    expect(isValidPhone("852", "+852 9123 4567")).toBe(true);
+    expect(isValidPhone("86", "+852 9123 4567")).toBe(false);
   });
 });

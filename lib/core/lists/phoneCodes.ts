@@ -17,9 +17,21 @@ export function isPhoneCode(value: string): value is PhoneCode {
   return Object.hasOwn(PHONE_PATTERNS, value);
 }
 
-/** Digits only: spaces and hyphens people type inside a number are dropped. */
+/** Digits in a number of each code, without the code. */
+const NUMBER_LENGTHS: Record<PhoneCode, number> = { "852": 8, "853": 8, "86": 11 };
+
+/**
+ * The number as its digits, the way people write it: full-width digits (a Chinese keyboard) read
+ * as digits; spaces, hyphens, dots and brackets dropped; a country code written in front
+ * (`+852 9123 4567`, `(852) 91234567`) dropped when what follows is a whole number of that code.
+ */
 export function normalisePhone(phone: string): string {
-  return phone.replace(/[\s-]/g, "");
+  const digits = phone.normalize("NFKC").replace(/[\s\-.()]/g, "");
+  for (const [code, length] of Object.entries(NUMBER_LENGTHS)) {
+    const rest = digits.replace(/^\+/, "");
+    if (rest.length === code.length + length && rest.startsWith(code)) return rest.slice(code.length);
+  }
+  return digits;
 }
 
 /** Whether `phone` is a valid number for the country code (`852`, `853` or `86`). */

@@ -34,6 +34,7 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
   const { busy, failure, setFailure, run } = useSubmit({
     failureText: (error) => errorText(lang, error),
     emitError: emit,
+    ownProgress: true, // the button says 處理中…: no overlay on top of it
   });
   // Sent here from the recruitment form's completion page: say where the customer is and why,
   // and show no nuForm step counter (this is one extra step, not step 4 of a journey never begun).

@@ -38,6 +38,7 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
   const { busy, failure, setFailure, run } = useSubmit({
     failureText: (error) => errorText(lang, error),
     emitError: emit,
+    ownProgress: true, // the button says 處理中…: no overlay on top of it
   });
   const label = (pair?: { zh: string; en: string }) => (pair ? nameIn(lang, pair.zh, pair.en) : "");
   const phoneCode = PHONE_CODES.find((c) => c.value === draft.phone_code)?.label ?? "";

@@ -35,11 +35,14 @@ export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryP
       return failure.notice ?? failure.field ?? "";
     },
     emitError: emit,
+    // The button says 驗證中…: no full-screen overlay on top of it (one spinner at a time).
+    ownProgress: true,
   });
 
   const verify = async (): Promise<boolean | undefined> => {
     if (verifying) return undefined;
-    const typed = code.replace(/\s/g, "");
+    // Full-width digits (a Chinese keyboard) are digits.
+    const typed = code.normalize("NFKC").replace(/\s/g, "");
     if (!CODE_PATTERN.test(typed)) {
       setCodeError(t("flows.login.codeInvalid"));
       return false;
@@ -81,7 +84,7 @@ export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryP
         className="nu-code-input"
       />
       <div className="nu-actions">
-        <SubmitButton busy={verifying} busyLabel={t("flows.working")}>
+        <SubmitButton busy={verifying} busyLabel={t("login.verifying")}>
           {t("login.verify")}
         </SubmitButton>
       </div>

@@ -7,7 +7,7 @@ export interface ConsentProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   children: ReactNode;
-  /** Required consents carry a mark; optional ones say 選填. */
+  /** Required consents carry a mark; optional ones say so (（選填）, " (optional)"). */
   required?: boolean;
   optionalText?: string;
   error?: string;
@@ -36,7 +36,7 @@ export function Consent({ name, checked, onChange, children, required, optionalT
               *
             </span>
           ) : null}
-          {optionalText ? <span className="nu-check-optional">（{optionalText}）</span> : null}
+          {optionalText ? <span className="nu-check-optional">{optionalText}</span> : null}
         </span>
       </label>
       <FieldError id={ids.error} message={error} />

@@ -26,7 +26,8 @@ type Named = { name_zh: string; name_en: string };
 
 /** What the completion page shows besides the lead: the offer, and the names of product and clinic. */
 function useCompletionDetails(lead: Lead | null) {
-  const { api, flow, lang } = useFlow();
+  const { api, lang } = useFlow();
+  const flow = useLeadFlow(lead);
   const [offer, setOffer] = useState<RedemptionOffer | null | undefined>(undefined);
   const [product, setProduct] = useState<Product | null>(null);
   const [clinic, setClinic] = useState<Clinic | null>(null);
@@ -62,18 +63,29 @@ function useCompletionDetails(lead: Lead | null) {
 }
 
 /**
+ * The flow the lead was registered in, which decides what it is redeemed for: after the
+ * recruitment form's hand-over to nuForm's product step, nuForm's pages show the recruitment lead
+ * (the page's own flow until the lead has loaded).
+ */
+function useLeadFlow(lead: Lead | null) {
+  const { flow } = useFlow();
+  return lead?.flow ?? flow;
+}
+
+/**
  * The end of the journey (登記成功): what the customer registered for, the QR code staff scan (it
  * holds the plain lead reference) with the reference in large type for when scanning fails, a
  * PNG of it to keep, what to do next (what it is redeemed for, until when, where — the operator's
  * offer) and which redemptions are done. No step counter: nothing follows.
  */
 export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProps) {
-  const { api, flow, t, lang } = useFlow();
+  const { api, t, lang } = useFlow();
   const ids = useIds("heading", "ref", "summary", "next", "status");
   const [lead, setLead] = useState<Lead | null>(null);
   const [failure, setFailure] = useState("");
   const [signedOut, setSignedOut] = useState(false);
   const { offer, product, clinic } = useCompletionDetails(lead);
+  const flow = useLeadFlow(lead);
   const named = (item: Named | null) => (item ? nameIn(lang, item.name_zh, item.name_en) : "");
 
   const load = useCallback(async () => {

@@ -60,6 +60,7 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
   const { busy, failure, run } = useSubmit({
     failureText: (error) => errorText(lang, error),
     emitError: emit,
+    ownProgress: true, // the button says 處理中…: no overlay on top of it
   });
   const consents = draft.consents;
   const keys = TEXT[text];

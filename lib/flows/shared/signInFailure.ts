@@ -11,9 +11,9 @@ function waitText(t: Translate, seconds: number): string {
 }
 
 /**
- * What a failed send or verify says, and where: a refusal for too many codes (with how long to
- * wait) or a network failure is a notice about the sign-in, not about the field; anything else is
- * the field's error.
+ * What a failed send or verify says, and where: a refusal for too many codes or too many wrong
+ * codes (with how long to wait: the server refuses any code from here until then) or a network
+ * failure is a notice about the sign-in, not about the field; anything else is the field's error.
  */
 export function signInFailure(error: unknown, t: Translate, lang: Lang): { notice?: string; field?: string } {
   const code = apiErrorCode(error);
@@ -24,6 +24,10 @@ export function signInFailure(error: unknown, t: Translate, lang: Lang): { notic
         ? t("flows.login.rateLimited", { wait: waitText(t, wait) })
         : t("flows.login.rateLimitedSoon"),
     };
+  }
+  if (code === "CODE_TOO_MANY_ATTEMPTS") {
+    const wait = (error as { retryAfterS?: number }).retryAfterS;
+    if (wait) return { notice: t("flows.login.tooManyTries", { wait: waitText(t, wait) }) };
   }
   if (code === "NETWORK" || code === "TIMEOUT") return { notice: t("flows.login.offline") };
   return { field: errorText(lang, error) };

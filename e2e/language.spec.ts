@@ -1,0 +1,37 @@
+/**
+ * A customer who reads English switches the customer pages to English in the header; the choice
+ * holds across steps, reloads and the other flow, and switches back the same way.
+ */
+import { expect, test } from "@playwright/test";
+import { checkA11y } from "./nuform-steps.ts";
+
+test("the header's English switch turns the customer pages and the form to English, and back", async ({
+  page,
+}) => {
+  await page.goto("/customer/nuForm");
+  await expect(page.getByRole("heading", { name: "登記成為 nu 會員" })).toBeVisible();
+  await page.getByRole("button", { name: "English" }).click();
+
+  await expect(page.getByRole("heading", { name: "Join nu membership" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Member registration");
+  await expect(page.getByRole("combobox", { name: "E-mail address" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page).toHaveTitle(/^E-mail sign-in · Member registration \|/);
+  await expect(page.getByRole("link", { name: "Privacy policy" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "中文" })).toHaveAttribute("lang", "zh-HK");
+  await checkA11y(page);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Join nu membership" })).toBeVisible();
+  await page.goto("/customer/recruitmentForm");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mum membership");
+  await expect(page.getByRole("button", { name: "Send e-mail" })).toBeVisible();
+
+  await page.getByRole("button", { name: "中文" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("媽媽會員招募");
+  await expect(page.getByRole("button", { name: "發送電郵" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "English" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "發送電郵" })).toBeVisible();
+});
