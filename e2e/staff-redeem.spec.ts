@@ -228,3 +228,25 @@ test("the camera refused leaves the typed way ready", async ({ page }) => {
   await expect(page.getByText(/未獲准使用相機/)).toBeVisible();
   await expect(page.getByRole("textbox", { name: "登記編號" })).toBeFocused();
 });
+
+test("the redeem centre says what is handed over and until when, and warns past that day", async ({ page }) => {
+  const ref = await createLead("staff-offer");
+  await useStaffSession(page, "S001");
+  await page.goto(`/staff/redeem_center?leadId=${ref}`);
+  const offer = page.getByTestId("redeem-offer");
+  await expect(offer).toContainText("所選營養奶粉試用裝一罐（400 克）（示例）");
+  const hk = new Date(Date.now() + 8 * 3_600_000 + 90 * 86_400_000);
+  const lastDay = `${String(hk.getUTCDate()).padStart(2, "0")}/${String(hk.getUTCMonth() + 1).padStart(2, "0")}/${hk.getUTCFullYear()}`;
+  await expect(offer).toContainText(`${lastDay} 或之前`);
+  await expect(offer.getByRole("note")).toHaveCount(0);
+
+  // An offer whose period ended yesterday for this registration.
+  await page.route("**/api/redemption_offer?**", async (route) => {
+    const answer = await (await route.fetch()).json();
+    answer.Data[0].valid_days = -1;
+    await route.fulfill({ json: answer });
+  });
+  await page.reload();
+  await expect(offer.getByRole("note")).toContainText("已過換領期限");
+  await expect(page.getByRole("button", { name: "兌換會員禮品" })).toBeVisible();
+});

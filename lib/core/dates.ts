@@ -43,6 +43,14 @@ export function addDays(ymd: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * The last day a registration's gift can be redeemed (`YYYY-MM-DD`): its Hong Kong date plus the
+ * offer's `valid_days`. The customer's page and the staff's redeem centre show the same day.
+ */
+export function lastRedemptionDay(registeredAt: string, validDays: number): string {
+  return addDays(hkToday(Date.parse(registeredAt)), validDays);
+}
+
 /** `YYYY-MM-DD` → `DD/MM/YYYY`; '' for anything that is not a real day. */
 export function toEnGB(ymd: string | null | undefined): string {
   if (!isValidYmd(ymd)) return "";

@@ -5,6 +5,7 @@ import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
 import { Facts, identityFacts, LeadStatus } from "./LeadParts.tsx";
+import { OfferFacts } from "./OfferFacts.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
 import { staffSheet } from "./styles.ts";
 import { type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
@@ -59,6 +60,7 @@ export function RedeemCenter(props: RedeemCenterProps) {
             </h2>
             <Facts facts={identityFacts(lead, lang)} />
           </section>
+          <OfferFacts lead={lead} lang={lang} client={client} />
           <RedeemPanel
             lead={lead}
             kind="member"

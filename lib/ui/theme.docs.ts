@@ -25,5 +25,6 @@ export const TOKEN_DOCS: Record<TokenName, string> = {
   "font-size": "Base font size (px: a host page's `html {font-size}` cannot shrink it).",
   radius: "Corner radius of fields, buttons, cards and dialogs.",
   space: "Base spacing unit; gaps and paddings are multiples of it.",
-  "focus-ring": "Box shadow drawn around the focused control.",
+  "focus-ring":
+    "Box shadow drawn around the focused control (white, then the primary colour: 3:1 on white and on a primary button).",
 };

@@ -24,7 +24,9 @@ export const TOKENS = {
   "font-size": "16px",
   radius: "8px",
   space: "8px",
-  "focus-ring": "0 0 0 3px rgb(11 110 79 / 0.45)",
+  // Two rings, white inside the primary colour: visible on white and on a primary button alike
+  // (3:1 against both, WCAG 1.4.11), in the brand's colour.
+  "focus-ring": "0 0 0 2px #ffffff, 0 0 0 4px var(--nu-color-primary, #0b6e4f)",
 } as const;
 
 export type TokenName = keyof typeof TOKENS;

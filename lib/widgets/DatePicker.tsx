@@ -74,7 +74,16 @@ const datePickerSheet = sheet(`
 .nu-calendar { width: min(calc(100vw - 16px), 400px); }
 .nu-calendar .nu-dialog-box { padding: ${space(2)}; gap: ${space(1.5)}; }
 .nu-cal-nav { display: grid; grid-template-columns: 44px 1fr 1fr 44px; gap: ${space(1)}; align-items: center; }
-.nu-cal-nav .nu-control { min-height: 44px; padding-block: ${space(0.75)}; }
+.nu-cal-nav .nu-control { min-height: 44px; padding-block: ${space(0.75)}; min-width: 0; }
+/* Narrower arrow room than other dropdowns, so "2026年" and "11月" fit on a 320 px phone. */
+.nu-cal-nav select.nu-control {
+  padding-inline: ${space(1)} 24px;
+  background-position: calc(100% - 15px) 50%, calc(100% - 9px) 50%;
+}
+@media (max-width: 360px) {
+  .nu-cal-nav { gap: ${space(0.5)}; }
+  .nu-cal-nav select.nu-control { font-size: 0.9375em; padding-inline-start: ${space(0.75)}; }
+}
 .nu-cal-step {
   display: inline-flex; align-items: center; justify-content: center;
   width: 44px; height: 44px; padding: 0;

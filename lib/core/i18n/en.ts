@@ -209,6 +209,12 @@ export const en = {
   "staff.redeem.already": "Already redeemed: {detail}. It cannot be redeemed again.",
   "staff.redeem.retry": "Try again (never redeems twice)",
   "staff.redeem.backToResult": "Back to the customer",
+  "staff.redeem.offer": "What is redeemed",
+  "staff.redeem.gift": "Gift",
+  "staff.redeem.until": "Redeem by",
+  "staff.redeem.expired":
+    "The redemption period has ended (on or before {date}). Check with a supervisor before redeeming.",
+  "staff.redeem.noOffer": "No offer is published: ask a supervisor.",
   "staff.nutritionist.findTitle": "Find the customer",
   "staff.nutritionist.findIntro":
     "The nutritionist redemption needs the customer: type their registration number first.",

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { errorText } from "../../api/errorText.ts";
-import { addDays, displayDate, hkToday } from "../../core/dates.ts";
+import { displayDate, hkToday, lastRedemptionDay } from "../../core/dates.ts";
 import { nameIn } from "../../core/personName.ts";
 import type { Clinic, Lead, Product, RedemptionKind, RedemptionOffer } from "../../core/types.ts";
 import { QrImage, SaveQrLink } from "../../ui/form/QrImage.tsx";
@@ -182,7 +182,7 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
               <dd>
                 {lead
                   ? t("flows.done.untilDate", {
-                      date: displayDate(addDays(hkToday(Date.parse(lead.created_at)), offer.valid_days)),
+                      date: displayDate(lastRedemptionDay(lead.created_at, offer.valid_days)),
                     })
                   : "…"}
               </dd>

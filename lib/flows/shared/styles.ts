@@ -15,8 +15,9 @@ export const flowSheet = sheet(`
 .nu-actions { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; }
 .nu-actions > .nu-button { flex: 2 1 10em; }
 .nu-actions > .nu-button--back { flex: 1 1 6em; }
+/* Inline in a line of text; the vertical padding makes a 44 px target without moving the line. */
 .nu-link-button {
-  display: inline; padding: 0; border: 0; background: none; min-height: 0;
+  display: inline; padding: 10px 0; border: 0; background: none; min-height: 0;
   color: ${token("color-primary")}; font-weight: 600; text-decoration: underline; cursor: pointer;
 }
 .nu-link-button:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; border-radius: 2px; }
