@@ -229,7 +229,9 @@ test("the camera refused leaves the typed way ready", async ({ page }) => {
   await expect(page.getByRole("textbox", { name: "登記編號" })).toBeFocused();
 });
 
-test("the redeem centre says what is handed over and until when, and warns past that day", async ({ page }) => {
+test("the redeem centre says what is handed over and until when, and warns past that day", async ({
+  page,
+}) => {
   const ref = await createLead("staff-offer");
   await useStaffSession(page, "S001");
   await page.goto(`/staff/redeem_center?leadId=${ref}`);

@@ -4,7 +4,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { checkA11y, signIn } from "./nuform-steps.ts";
-import { signInOnPage, stored, storeFlags, useStaffSession } from "./staff-steps.ts";
+import { createLead, signInOnPage, stored, storeFlags, useStaffSession } from "./staff-steps.ts";
 import { api, staffToken, uniqueEmail } from "./support/api.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
@@ -70,6 +70,28 @@ test.describe("staff sign-out ends the session on the server", () => {
     await expect(page).toHaveURL(/\/staff\/home$/);
     await signInOnPage(page, "A001");
     await expect(page).toHaveURL(/\/staff\/result\?id=NUDEM00001$/);
+  });
+
+  test("a session ended elsewhere mid-redemption: the sign-in says nothing was done, and returns to the page", async ({
+    page,
+  }) => {
+    const ref = await createLead("ended-mid-task");
+    const record = await useStaffSession(page, "S001");
+    await page.goto(`/staff/redeem_center?leadId=${ref}`);
+    await expect(page.getByRole("button", { name: "兌換會員禮品" })).toBeVisible();
+    // Signed out on another device (the same session's token, as 登出所有裝置 would).
+    expect((await api("POST", "/auth/sign-out", { token: record.staff_token, body: {} })).Code).toBe(200);
+    await page.getByRole("button", { name: "兌換會員禮品" }).click();
+    await page.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    await expect(page.getByRole("alert").filter({ hasText: "剛才的操作未有完成" })).toBeVisible();
+    await signInOnPage(page, "S001");
+    await expect(page).toHaveURL(new RegExp(`/staff/redeem_center\\?leadId=${ref}$`));
+    await expect(page.getByText("未兌換").first()).toBeVisible();
+    // Said once: a later visit to the sign-in form is quiet.
+    await page.locator(".staff-bar").getByRole("button", { name: "登出" }).click();
+    await expect(loginHeading(page)).toBeVisible();
+    await expect(page.getByText("剛才的操作未有完成")).toHaveCount(0);
   });
 
   test("offline, the sign-out from the staff bar still signs this device out", async ({ page }) => {
@@ -201,8 +223,15 @@ test.describe("sign out everywhere and admin revocation (own server)", () => {
     }
     const adminToken = await staffToken("A001", server.url);
 
-    const answer = signOutAnswer(counter);
+    // One press asks first; 取消 leaves everyone signed in.
     await counter.getByRole("button", { name: "登出所有裝置" }).click();
+    await expect(counter.getByText("所有裝置及分頁上的 S001 都會登出，包括其他櫃檯。確定？")).toBeVisible();
+    await expect(counter.getByRole("button", { name: "確定登出所有裝置" })).toBeFocused();
+    await counter.getByRole("button", { name: "取消" }).click();
+    await expect(counter.getByRole("heading", { name: /^你好/ })).toBeVisible();
+    await counter.getByRole("button", { name: "登出所有裝置" }).click();
+    const answer = signOutAnswer(counter);
+    await counter.getByRole("button", { name: "確定登出所有裝置" }).click();
     expect((await answer).status()).toBe(200);
     await expect(loginHeading(counter)).toBeVisible();
 

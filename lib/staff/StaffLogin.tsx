@@ -13,6 +13,7 @@ import { normaliseLang, useT } from "../ui/useT.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails, StaffStep } from "./events.ts";
 import { StaffTools } from "./StaffTools.tsx";
+import { takeSessionEnded } from "./sessionEndedNote.ts";
 import {
   $flags,
   afterSignIn,
@@ -101,6 +102,8 @@ export function StaffLogin(props: StaffLoginProps) {
   }
 
   const resume = safeRedirectPath(flags.redirect_url) !== null;
+  // Read once, when the form first shows: the server ended the session while a tool was in use.
+  const [ended] = useState(takeSessionEnded);
 
   const finish = (record: StaffRecord) => {
     if (staffLoginOutcome(record) !== "ok") {
@@ -211,7 +214,11 @@ export function StaffLogin(props: StaffLoginProps) {
         <h2 className="nu-panel-title" id={ids.title}>
           {t("staff.login.title")}
         </h2>
-        {resume ? (
+        {ended ? (
+          <p className="nu-warning" role="alert">
+            {t("staff.login.ended")}
+          </p>
+        ) : resume ? (
           <p className="nu-notice" role="status">
             {t("staff.login.resume")}
           </p>

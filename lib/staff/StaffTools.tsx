@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { ApiClient } from "../api/index.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
@@ -35,9 +35,15 @@ export function StaffTools(props: {
   client: Pick<ApiClient, "signOut">;
 }) {
   const { lang } = props;
-  const ids = useIds("title", "tools", "everywhereHint");
+  const ids = useIds("title", "tools", "everywhereHint", "everywhereAsk");
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState("");
+  // 登出所有裝置 asks once more, beside it: it ends every counter's session of this staff id.
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (confirming) confirmRef.current?.querySelector<HTMLButtonElement>("button")?.focus();
+  }, [confirming]);
   const everywhere = async () => {
     if (busy) return;
     setBusy(true);
@@ -62,16 +68,40 @@ export function StaffTools(props: {
           <button type="button" className="nu-button nu-button--secondary" onClick={props.onSignOut}>
             {t(lang, "staff.signOut")}
           </button>
-          <SubmitButton
-            type="button"
-            secondary
-            busy={busy}
-            onPress={() => void everywhere()}
-            describedBy={ids.everywhereHint}
-          >
-            {t(lang, "staff.signOutEverywhere")}
-          </SubmitButton>
+          {confirming ? null : (
+            <button
+              type="button"
+              className="nu-button nu-button--secondary"
+              aria-describedby={ids.everywhereHint}
+              onClick={() => setConfirming(true)}
+            >
+              {t(lang, "staff.signOutEverywhere")}
+            </button>
+          )}
         </div>
+        {confirming ? (
+          <div
+            ref={confirmRef}
+            className="nu-confirm-inline"
+            role="group"
+            aria-labelledby={ids.everywhereAsk}
+          >
+            <p id={ids.everywhereAsk}>{t(lang, "staff.signOutEverywhereAsk", { id: props.staffId })}</p>
+            <div className="nu-actions">
+              <SubmitButton type="button" busy={busy} onPress={() => void everywhere()}>
+                {t(lang, "staff.signOutEverywhereConfirm")}
+              </SubmitButton>
+              <button
+                type="button"
+                className="nu-button nu-button--secondary"
+                disabled={busy}
+                onClick={() => setConfirming(false)}
+              >
+                {t(lang, "common.cancel")}
+              </button>
+            </div>
+          </div>
+        ) : null}
         <p className="nu-muted" id={ids.everywhereHint}>
           {t(lang, "staff.signOutEverywhereHint")}
         </p>

@@ -106,6 +106,11 @@ export const staffSheet = sheet(`
 }
 .nu-link-button:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; border-radius: 4px; }
 .nu-muted { color: ${token("color-muted")}; }
+.nu-confirm-inline {
+  display: flex; flex-direction: column; gap: ${space(1.5)};
+  padding: ${space(1.5)} ${space(2)}; border-radius: ${token("radius")};
+  border: 2px solid ${token("color-warning")}; background: ${token("color-warning-bg")};
+}
 
 .nu-tools { display: grid; gap: ${space(1.5)}; }
 @media (min-width: 640px) { .nu-tools { grid-template-columns: repeat(3, 1fr); } }

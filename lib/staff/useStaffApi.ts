@@ -14,6 +14,7 @@ import type { Lead } from "../core/types.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { normaliseLang } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
+import { noteSessionEnded } from "./sessionEndedNote.ts";
 import { isUnauthorised } from "./staffGate.ts";
 import { $flags, currentPath, sessionExpired } from "./staffSession.ts";
 
@@ -62,6 +63,7 @@ export function useStaffApi(ref: RefObject<Element | null>, props: StaffApiProps
   const endedSession = useCallback(
     (error: unknown): boolean => {
       if (!isUnauthorised(error)) return false;
+      noteSessionEnded();
       sessionExpired(currentPath());
       emit("nu-step", { step: "home" });
       return true;

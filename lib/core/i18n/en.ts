@@ -107,6 +107,9 @@ export const en = {
   "staff.endSessions.submit": "End all their sign-ins",
   "staff.endSessions.done": "Ended {count} sign-in(s) of {id}.",
   "staff.signOutEverywhere": "Sign out everywhere",
+  "staff.signOutEverywhereAsk":
+    "{id} will be signed out on every device and tab, other counters included. Sign out everywhere?",
+  "staff.signOutEverywhereConfirm": "Yes, sign out everywhere",
   "staff.signOutEverywhereHint":
     "Ends your sign-in on every device and tab (for a lost device, or one left signed in).",
   "staff.role.staff": "Staff",
@@ -119,6 +122,8 @@ export const en = {
   "staff.login.staffIdRequired": "Enter your staff ID",
   "staff.login.passwordRequired": "Enter your password",
   "staff.login.resume": "Please sign in. You will return to the page you were on.",
+  "staff.login.ended":
+    "Your sign-in has ended (perhaps signed out on another device), so what you just did was not done. Please sign in again to return to the page.",
   "staff.login.codeTitle": "Enter the one-time code",
   "staff.login.codeIntro": "A 6-digit one-time code has been sent for staff {id}. Enter it below.",
   "staff.login.code": "Code",

@@ -104,6 +104,8 @@ export const zhHK = {
   "staff.endSessions.submit": "結束該職員所有登入",
   "staff.endSessions.done": "已結束 {id} 的 {count} 個登入。",
   "staff.signOutEverywhere": "登出所有裝置",
+  "staff.signOutEverywhereAsk": "所有裝置及分頁上的 {id} 都會登出，包括其他櫃檯。確定？",
+  "staff.signOutEverywhereConfirm": "確定登出所有裝置",
   "staff.signOutEverywhereHint": "結束你在所有裝置及分頁上的登入（例如遺失或忘記登出的裝置）。",
   "staff.role.staff": "職員",
   "staff.role.admin": "管理員",
@@ -115,6 +117,8 @@ export const zhHK = {
   "staff.login.staffIdRequired": "請輸入職員編號",
   "staff.login.passwordRequired": "請輸入密碼",
   "staff.login.resume": "請先登入，登入後會返回你剛才的頁面。",
+  "staff.login.ended":
+    "你的登入已結束（可能已在其他裝置登出），剛才的操作未有完成。請重新登入，登入後會返回剛才的頁面。",
   "staff.login.codeTitle": "輸入一次性驗證碼",
   "staff.login.codeIntro": "系統已向職員 {id} 發出 6 位數字的一次性驗證碼，請在下面輸入。",
   "staff.login.code": "驗證碼",
