@@ -23,6 +23,10 @@ test("the header's English switch turns the customer pages and the form to Engli
 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Join nu membership" })).toBeVisible();
+  // A page without the switch (home) is Chinese, also reached from an English page.
+  await page.getByRole("link", { name: "BabyNu Nutrition" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
   await page.goto("/customer/recruitmentForm");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mum membership");
   await expect(page.getByRole("button", { name: "Send e-mail" })).toBeVisible();

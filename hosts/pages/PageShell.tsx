@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
+import { useEffect } from "preact/hooks";
 import { useDocumentTitle } from "../brand.ts";
 import type { HostLang } from "../language.ts";
 import { BrandFooter, BrandHeader } from "./BrandChrome.tsx";
@@ -25,6 +26,10 @@ export function PageShell({
   lang?: HostLang;
 }) {
   useDocumentTitle(...(documentTitle ?? [title]));
+  // A page without the switch is Chinese, also when an English customer page came before it.
+  useEffect(() => {
+    if (lang === undefined) document.documentElement.lang = "zh-HK";
+  }, [lang]);
   return (
     <>
       <BrandHeader lang={lang} switchable={lang !== undefined} />
