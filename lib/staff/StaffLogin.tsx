@@ -71,6 +71,9 @@ export function StaffLogin(props: StaffLoginProps) {
       ref.current?.querySelector<HTMLInputElement>('input[name="one-time-code"]')?.focus();
   }, [stage]);
 
+  // Read once, when the element first shows: the server ended the session while a tool was in use.
+  const [ended] = useState(takeSessionEnded);
+
   if (isSignedIn(flags)) {
     return (
       <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
@@ -102,8 +105,6 @@ export function StaffLogin(props: StaffLoginProps) {
   }
 
   const resume = safeRedirectPath(flags.redirect_url) !== null;
-  // Read once, when the form first shows: the server ended the session while a tool was in use.
-  const [ended] = useState(takeSessionEnded);
 
   const finish = (record: StaffRecord) => {
     if (staffLoginOutcome(record) !== "ok") {

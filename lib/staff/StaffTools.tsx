@@ -80,15 +80,15 @@ export function StaffTools(props: {
           )}
         </div>
         {confirming ? (
-          <div
-            ref={confirmRef}
-            className="nu-confirm-inline"
-            role="group"
-            aria-labelledby={ids.everywhereAsk}
-          >
+          <div ref={confirmRef} className="nu-confirm-inline">
             <p id={ids.everywhereAsk}>{t(lang, "staff.signOutEverywhereAsk", { id: props.staffId })}</p>
             <div className="nu-actions">
-              <SubmitButton type="button" busy={busy} onPress={() => void everywhere()}>
+              <SubmitButton
+                type="button"
+                busy={busy}
+                onPress={() => void everywhere()}
+                describedBy={ids.everywhereAsk}
+              >
                 {t(lang, "staff.signOutEverywhereConfirm")}
               </SubmitButton>
               <button
