@@ -160,6 +160,8 @@ test("a retry after a lost answer is shown as redeemed, never as a second redemp
   await redeemButton(page).click();
   await page.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
   await expect(page.getByText("網絡連線出現問題，請檢查網絡後再試。")).toBeVisible();
+  // The server may well have redeemed: the status does not claim 未兌換 while that is unknown.
+  await expect(page.locator(".nu-badge")).toHaveText("未能確認");
   await page.getByRole("button", { name: "重試（不會重複兌換）" }).click();
   // Our own request went through the first time: a success, not a refusal.
   await expect(page.getByText(/^兌換成功：由 .+（S001）/)).toBeVisible();

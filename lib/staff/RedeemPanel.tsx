@@ -41,6 +41,13 @@ export function RedeemPanel(props: {
   useOwnProgress(busy);
   const done = redemptionOf(lead, kind);
   const item = t(lang, `staff.redemption.${kind}`);
+  // The request may have reached the server although its answer did not: not "not redeemed".
+  const unsure = !done && state.phase === "failed" && state.retryable;
+  const status = done
+    ? "staff.redemption.done"
+    : unsure
+      ? "staff.redemption.unsure"
+      : "staff.redemption.open";
 
   return (
     <section className="nu-panel" aria-labelledby={ids.title} data-kind={kind}>
@@ -50,7 +57,7 @@ export function RedeemPanel(props: {
       <div className="nu-redemption" data-redeemed={done ? "true" : "false"}>
         <span className="nu-redemption-name">{t(lang, "staff.redeem.status")}</span>
         <span className={done ? "nu-badge nu-badge--done" : "nu-badge nu-badge--open"}>
-          {t(lang, done ? "staff.redemption.done" : "staff.redemption.open")}
+          {t(lang, status)}
         </span>
         {done ? <span className="nu-redemption-detail">{redeemedByText(done, lang)}</span> : null}
       </div>

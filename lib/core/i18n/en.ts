@@ -177,6 +177,7 @@ export const en = {
   "staff.redemption.nutritionist": "Nutritionist consultation",
   "staff.redemption.done": "Redeemed",
   "staff.redemption.open": "Not redeemed",
+  "staff.redemption.unsure": "Not confirmed",
   "staff.redemption.by": "Redeemed by {staff} on {at}",
   "staff.verify.again":
     "The customer could not be loaded. Please scan again or type the registration number.",

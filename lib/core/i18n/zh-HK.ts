@@ -169,6 +169,7 @@ export const zhHK = {
   "staff.redemption.nutritionist": "營養師諮詢",
   "staff.redemption.done": "已兌換",
   "staff.redemption.open": "未兌換",
+  "staff.redemption.unsure": "未能確認",
   "staff.redemption.by": "由 {staff} 於 {at} 兌換",
   "staff.verify.again": "未能載入客戶資料，請重新掃描或輸入登記編號。",
   "staff.verify.scanTitle": "掃描客戶二維碼",
