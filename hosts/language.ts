@@ -18,7 +18,8 @@ function storedLang(): HostLang {
   }
 }
 
-function applyToDocument(lang: HostLang): void {
+/** `<html lang>`: what a screen reader reads the page's own text as. */
+export function setDocumentLang(lang: HostLang): void {
   document.documentElement.lang = lang;
 }
 
@@ -28,7 +29,7 @@ export function setHostLang(lang: HostLang): void {
   } catch {
     // storage refused (private mode): the choice lasts for this page
   }
-  applyToDocument(lang);
+  setDocumentLang(lang);
   for (const listener of listeners) listener(lang);
 }
 
@@ -42,7 +43,7 @@ export function useHostLang(): HostLang {
     listeners.add(setLang);
     const chosen = storedLang();
     if (chosen !== "zh-HK") {
-      applyToDocument(chosen);
+      setDocumentLang(chosen);
       setLang(chosen);
     }
     return () => {

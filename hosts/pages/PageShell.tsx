@@ -2,7 +2,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect } from "preact/hooks";
 import { useDocumentTitle } from "../brand.ts";
-import type { HostLang } from "../language.ts";
+import { type HostLang, setDocumentLang } from "../language.ts";
 import { BrandFooter, BrandHeader } from "./BrandChrome.tsx";
 
 /**
@@ -28,7 +28,7 @@ export function PageShell({
   useDocumentTitle(...(documentTitle ?? [title]));
   // A page without the switch is Chinese, also when an English customer page came before it.
   useEffect(() => {
-    if (lang === undefined) document.documentElement.lang = "zh-HK";
+    if (lang === undefined) setDocumentLang("zh-HK");
   }, [lang]);
   return (
     <>
