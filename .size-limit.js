@@ -41,7 +41,7 @@ export default [
     name: "<nu-staff-login> first screen (with the later zh-HK texts it waits for)",
     path: filesOf("nu-staff-login"),
     gzip: true,
-    limit: "36.2 kB",
+    limit: "36.3 kB",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -49,12 +49,12 @@ export default [
     name: "/staff/home: the host shell, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts(), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "52.2 kB",
+    limit: "52.5 kB",
   },
   {
     name: "host shell: dist/hosts/assets/*.js (it loads the element bundle at run time)",
     path: "dist/hosts/assets/*.js",
     gzip: true,
-    limit: "16.1 kB",
+    limit: "16.3 kB",
   },
 ];

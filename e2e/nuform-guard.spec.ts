@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { setFlags, storedFlag } from "./nuform-steps.ts";
+import { heading, setFlags, signIn, storedFlag } from "./nuform-steps.ts";
+import { uniqueEmail } from "./support/api.ts";
 import { enterPrevented } from "./support/ime.ts";
 
 /**
@@ -173,4 +174,26 @@ test("every navigation starts at the top of the page, back and forward too (SPEC
   await page.goForward();
   await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoHK$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("上一步 goes back in history: Back then leaves the flow, Forward returns", async ({ page }) => {
+  await page.goto("/");
+  await page.goto("/customer/nuForm");
+  await signIn(page, uniqueEmail("nuform-back"));
+  await page.getByRole("radio", { name: "香港" }).check();
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(heading(page, "個人資料（香港）")).toBeVisible();
+  const entries = await page.evaluate(() => history.length);
+
+  await page.getByRole("button", { name: "上一步" }).click();
+  await expect(page).toHaveURL(ENTRY);
+  await expect(page.getByRole("radio", { name: "香港" })).toBeVisible();
+  // No new entry: the step the customer left is ahead of them, not behind.
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  await page.goForward();
+  await expect(heading(page, "個人資料（香港）")).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(ENTRY);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
 });

@@ -89,6 +89,11 @@ test("an invoice page with an unknown or missing id says so", async ({ page }) =
   await useStaffSession(page, "S001");
   await page.goto("/staff/invoice?id=00000000-0000-4000-8000-000000000000");
   await expect(page.getByText("找不到這張發票的記錄。")).toBeVisible();
+  // Asking again would give the same answer: no 重試.
+  await expect(page.getByRole("button", { name: "重試" })).toHaveCount(0);
+  // Standalone, but not a dead end.
+  await page.getByRole("link", { name: "返回職員主頁" }).click();
+  await expect(page).toHaveURL(/\/staff\/home$/);
   await page.goto("/staff/invoice?id=not-an-id");
   await expect(page.getByText("找不到這張發票的記錄。")).toBeVisible();
   await page.goto("/staff/invoice");

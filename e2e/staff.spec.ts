@@ -64,6 +64,25 @@ test.describe("staff sign-in", () => {
     expect(await stored(page, "Token")).toBeNull();
   });
 
+  test("the sign-in warns before the lock-out", async ({ page }) => {
+    await page.goto("/staff/home");
+    // An id no one has: answered like a real one, and no real account is brought near its lock.
+    await page.getByRole("textbox", { name: "職員編號" }).fill("Z9LOCK");
+    const alert = page.getByRole("alert").filter({ hasText: "職員編號或密碼不正確" });
+    for (const [n, warned] of [
+      [1, false],
+      [2, false],
+      [3, true],
+    ] as const) {
+      await page.getByLabel("密碼").fill(`Wrong-password-${n}`);
+      await page.getByRole("button", { name: "登入", exact: true }).click();
+      await expect(alert).toBeVisible();
+      if (warned) await expect(alert).toContainText("再輸入錯誤 2 次，帳戶便會暫時鎖定。");
+      else await expect(alert).not.toContainText("鎖定");
+      await expect(page.getByRole("button", { name: "登入", exact: true })).toBeEnabled();
+    }
+  });
+
   test("S002 passes the one-time code step", async ({ page }, testInfo) => {
     await page.goto("/staff/home");
     await signInOnPage(page, "S002");
@@ -170,4 +189,29 @@ test.describe("staff guard", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("404");
   });
+});
+
+test("after a move between staff pages focus is on the new page's heading, not on a first load", async ({
+  page,
+}) => {
+  const ref = await createLead("staff-focus");
+  await page.goto("/staff/home");
+  await signInOnPage(page, "S001");
+  await expect(page).toHaveURL(/\/staff\/verification$/);
+  await expect(page.getByRole("heading", { name: "核實客戶", level: 1 })).toBeFocused();
+
+  await page.getByRole("textbox", { name: "登記編號" }).fill(ref);
+  await page.getByRole("button", { name: "查詢" }).press("Enter");
+  await expect(page).toHaveURL(/\/staff\/result\?id=/);
+  const heading = page.getByRole("heading", { name: "核實結果", level: 1 });
+  await expect(heading).toBeFocused();
+  // The next Tab goes on from the heading into the page, not back to the top of the document.
+  const first = page.getByRole("button", { name: "前往兌換中心" });
+  await expect(first).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(first).toBeFocused();
+
+  await page.goto("/staff/verification");
+  await expect(page.getByRole("textbox", { name: "登記編號" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "核實客戶", level: 1 })).not.toBeFocused();
 });

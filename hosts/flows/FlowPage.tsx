@@ -6,7 +6,7 @@ import { NUFORM_STEPS, RECRUITMENT_STEPS } from "../../lib/core/routes.ts";
 import type { Flow } from "../../lib/core/types.ts";
 import { flowPath, runGate } from "../../lib/customerGate.ts";
 import { useHostLang } from "../language.ts";
-import { currentQuery } from "../navigation.ts";
+import { currentQuery, routeStep } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
@@ -77,7 +77,7 @@ function FlowStepPage({ flow, step = "" }: FlowPageProps) {
     // `path` when the step belongs to another flow (the recruitment hand-over to nuForm).
     const onStep = (event: Event) => {
       const detail = (event as CustomEvent<{ step?: string; path?: string }>).detail;
-      route(detail?.path ?? flowPath(flow, detail?.step ?? ""));
+      routeStep(detail?.path ?? flowPath(flow, detail?.step ?? ""));
     };
     node.addEventListener("nu-step", onStep);
     return () => node.removeEventListener("nu-step", onStep);

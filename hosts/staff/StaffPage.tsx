@@ -42,6 +42,29 @@ function useStaffSteps(node: { current: HTMLElement | null }) {
 }
 
 /**
+ * After a move within the app (not a first load), once the new page is shown, focus goes to its
+ * heading: the control that moved the staff member is gone or belongs to the page left, and a
+ * screen reader then reads where they are. A field the page focused itself keeps focus.
+ */
+function useHeadingFocusOnArrival(
+  container: { current: HTMLElement | null },
+  shown: boolean,
+  url: string,
+  previous: { current: string },
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each newly shown URL is an arrival.
+  useEffect(() => {
+    const root = container.current;
+    if (!shown || !root || previous.current === "") return;
+    const main = root.querySelector("main");
+    const heading = main?.querySelector("h1");
+    if (!main || !heading || main.contains(document.activeElement)) return;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  }, [shown, url]);
+}
+
+/**
  * Every `/staff/*` URL: `home` (sign-in, or the tools when signed in), the five guarded tool pages
  * under the staff layout, and the standalone `invoice` page. Thin: the gate (lib) decides, the
  * element does the work, this page only applies the answers and follows `nu-step`.
@@ -89,6 +112,8 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
       current = false;
     };
   }, [name, url, runtime]);
+
+  useHeadingFocusOnArrival(container, shown, url, previousRef);
 
   const signOut = () => {
     // Local at once; the server is told in the background (offline: the local sign-out stands).
@@ -138,6 +163,10 @@ function InvoicePage({ id }: { id: string }) {
       <main class="page staff-page staff-standalone">
         <h1>發票</h1>
         <nu-invoice invoice-id={id} />
+        {/* Standalone (SPEC §2), without the staff bar, but not a dead end. */}
+        <p class="staff-standalone-home">
+          <a href="/staff/home">返回職員主頁</a>
+        </p>
       </main>
     </div>
   );

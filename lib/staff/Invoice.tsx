@@ -24,7 +24,7 @@ type Load =
   | { status: "loading" }
   | { status: "ready"; invoice: InvoiceRecordType }
   | { status: "sign-in" }
-  | { status: "error"; message: string };
+  | { status: "error"; message: string; retryable: boolean };
 
 /**
  * The standalone page an invoice QR code opens. Reading an invoice needs a staff token (DESIGN §5):
@@ -59,6 +59,7 @@ export function Invoice(props: InvoiceProps) {
         setLoad({
           status: "error",
           message: notFound ? t("staff.invoice.notFound") : failureText(lang, error),
+          retryable: !notFound,
         });
       },
     );
@@ -102,11 +103,14 @@ export function Invoice(props: InvoiceProps) {
     body = (
       <div className="nu-panel">
         <ErrorMessage message={load.message} />
-        <div className="nu-actions">
-          <button type="button" className="nu-button" onClick={() => setRound((n) => n + 1)}>
-            {t("common.retry")}
-          </button>
-        </div>
+        {/* Asking again for an invoice that does not exist gives the same answer. */}
+        {load.retryable ? (
+          <div className="nu-actions">
+            <button type="button" className="nu-button" onClick={() => setRound((n) => n + 1)}>
+              {t("common.retry")}
+            </button>
+          </div>
+        ) : null}
       </div>
     );
   } else {

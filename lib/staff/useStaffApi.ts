@@ -24,10 +24,24 @@ export interface StaffApiProps {
   lang?: string;
 }
 
-/** The text of a failed staff call: when trying again works (lock-outs, limits), else errorText's. */
+/**
+ * The text of a failed staff call: when trying again works (lock-outs, limits), else errorText's,
+ * with a warning when a wrong password or code leaves few tries before the lock-out.
+ */
 export function failureText(lang: Lang, error: unknown): string {
-  return (error instanceof ApiError && waitText(lang, error)) || errorText(lang, error);
+  if (!(error instanceof ApiError)) return errorText(lang, error);
+  const wait = waitText(lang, error);
+  if (wait) return wait;
+  const left = (error.data[0] as { tries_left?: unknown } | undefined)?.tries_left;
+  const warning =
+    typeof left === "number" && left <= WARN_AT_TRIES_LEFT
+      ? `${lang === "en" ? " " : ""}${t(lang, "staff.login.triesLeft", { n: left })}`
+      : "";
+  return errorText(lang, error) + warning;
 }
+
+/** From how many wrong tries left before the lock-out the sign-in says so. */
+const WARN_AT_TRIES_LEFT = 2;
 
 /**
  * A lock-out or a limit says when trying again works (`Retry-After`): `請於 14:35（約 15 分鐘後）再登入`,

@@ -25,3 +25,23 @@ describe("waitText", () => {
     expect(failureText("zh-HK", locked())).toBe("帳戶已暫時鎖定，請稍後再試。");
   });
 });
+
+describe("failureText before the lock-out", () => {
+  const wrong = (triesLeft?: number) =>
+    new ApiError({
+      status: 401,
+      code: "INVALID_CREDENTIALS",
+      message: "職員編號或密碼不正確。",
+      data: triesLeft === undefined ? [] : [{ tries_left: triesLeft }],
+    });
+  it("warns when two wrong tries or fewer are left", () => {
+    expect(failureText("zh-HK", wrong(2))).toBe("職員編號或密碼不正確。再輸入錯誤 2 次，帳戶便會暫時鎖定。");
+    expect(failureText("en", wrong(1))).toBe(
+      "The staff ID or password is not correct. Wrong tries left before the account is locked for a while: 1.",
+    );
+  });
+  it("says nothing more with more tries left, or without the number", () => {
+    expect(failureText("zh-HK", wrong(3))).toBe("職員編號或密碼不正確。");
+    expect(failureText("zh-HK", wrong())).toBe("職員編號或密碼不正確。");
+  });
+});

@@ -2,6 +2,7 @@
  * Staff members: creation under the password policy, sign-in with lock-out, the one-time-code
  * step for `need_otp = 'Y'`, and the staff record of SPEC §3 the API answers with.
  */
+import type { ErrorCode } from "../../lib/core/errorCodes.ts";
 import { staffCreateSchema } from "../../lib/core/schemas.ts";
 import { staffDisplayName } from "../../lib/core/staffLogin.ts";
 import type { StaffRecord } from "../../lib/core/types.ts";
@@ -127,9 +128,15 @@ function staffAttemptLimits(deps: Deps, staffId: string, clientAddress: string) 
   return { pair, limits };
 }
 
-/** A wrong guess: 423 once this address has used up its tries for the id, else `otherwise`. */
-function wrongGuess(attempt: Attempt, pair: string, otherwise: ApiFailure): ApiFailure {
-  return attempt.countIn(pair) >= LOCK_AFTER_FAILURES ? lockedFailure(attempt.retryAfterS(pair)) : otherwise;
+/**
+ * A wrong guess: 423 once this address has used up its tries for the id, else `code` with the
+ * wrong tries left before that lock (`Data: [{ tries_left }]`), so the sign-in can warn first.
+ * Unknown ids count the same way, so the number says nothing about whether an id exists.
+ */
+function wrongGuess(attempt: Attempt, pair: string, code: ErrorCode): ApiFailure {
+  const used = attempt.countIn(pair);
+  if (used >= LOCK_AFTER_FAILURES) return lockedFailure(attempt.retryAfterS(pair));
+  return new ApiFailure(code, { data: [{ tries_left: LOCK_AFTER_FAILURES - used }] });
 }
 
 /** Checks the password through the bounded hashing queue (a dummy hash for unknown ids). */
@@ -166,7 +173,7 @@ export async function staffLogin(
   const attempt = await claimAttempt(deps.db, limits, deps.now());
   const row = await findStaff(deps.db, staffId);
   if (!(await passwordMatches(row, password, attempt)) || !row) {
-    throw wrongGuess(attempt, pair, new ApiFailure("INVALID_CREDENTIALS"));
+    throw wrongGuess(attempt, pair, "INVALID_CREDENTIALS");
   }
   await attempt.succeeded(pair);
   if (row.need_otp !== "Y") return signedIn(deps, row);
@@ -221,9 +228,7 @@ export async function staffOtp(
     consumeCode(tx, deps.secrets, { purpose: "staff", subject: staffId, flow: "staff" }, code, nowMs),
   );
   if (!check.ok) {
-    throw check.wrongTry
-      ? wrongGuess(attempt, pair, new ApiFailure(check.error))
-      : new ApiFailure(check.error);
+    throw check.wrongTry ? wrongGuess(attempt, pair, check.error) : new ApiFailure(check.error);
   }
   const row = await findStaff(deps.db, staffId);
   if (!row) throw new ApiFailure("CODE_INVALID");

@@ -36,8 +36,13 @@ const otp = (staff_id: string, code: string, address: string) =>
     headers: from(address),
   });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
-const outcome = (res: { status: number; body: { Error?: string }; headers: Headers }) =>
-  `${res.status} ${res.body.Error ?? "OK"} ${res.headers.has("retry-after") ? "Retry-After" : "-"}`;
+const outcome = (res: { status: number; body: { Error?: string; Data?: unknown }; headers: Headers }) =>
+  `${res.status} ${res.body.Error ?? "OK"} ${res.headers.has("retry-after") ? "Retry-After" : "-"}${triesLeft(res.body.Data)}`;
+/** The tries left before the lock-out that a wrong guess reports (" 4 left"), or "". */
+const triesLeft = (data: unknown) => {
+  const left = Array.isArray(data) ? (data[0] as { tries_left?: number } | undefined)?.tries_left : undefined;
+  return left === undefined ? "" : ` ${left} left`;
+};
 
 describe("real and unknown staff ids are answered alike", () => {
   it("20 wrong passwords give the same statuses, codes and lock-out for A001 and for an unknown id", async () => {
@@ -49,7 +54,10 @@ describe("real and unknown staff ids are answered alike", () => {
     }
     expect(real).toEqual(unknown);
     expect(real.slice(0, LOCK_AFTER_FAILURES - 1)).toEqual(
-      Array(LOCK_AFTER_FAILURES - 1).fill("401 INVALID_CREDENTIALS -"),
+      Array.from(
+        { length: LOCK_AFTER_FAILURES - 1 },
+        (_, i) => `401 INVALID_CREDENTIALS - ${LOCK_AFTER_FAILURES - 1 - i} left`,
+      ),
     );
     expect(new Set(real.slice(LOCK_AFTER_FAILURES - 1))).toEqual(new Set(["423 STAFF_LOCKED Retry-After"]));
   });

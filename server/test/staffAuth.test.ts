@@ -58,7 +58,8 @@ describe("staff password sign-in", () => {
     for (const res of [badPassword, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body.Error).toBe("INVALID_CREDENTIALS");
-      expect(res.body.Data).toEqual([]);
+      // The first wrong try of each: four more before the lock-out, for a real id and an unknown one.
+      expect(res.body.Data).toEqual([{ tries_left: 4 }]);
     }
   });
 
@@ -66,8 +67,15 @@ describe("staff password sign-in", () => {
     // The wrong password of the test above counted one failure; a success resets the count.
     await login("A001", DEMO_PASSWORD);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await login("A001", `Wrong-pass-${i}`)).status);
+    const triesLeft: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await login("A001", `Wrong-pass-${i}`);
+      statuses.push(res.status);
+      triesLeft.push((res.body.Data as Array<{ tries_left?: number }>)[0]?.tries_left);
+    }
     expect(statuses).toEqual([401, 401, 401, 401, 423]);
+    // Each refusal before the lock says how many wrong tries are left; the lock-out itself carries none.
+    expect(triesLeft).toEqual([4, 3, 2, 1, undefined]);
     const right = await login("A001", DEMO_PASSWORD);
     expect(right.status).toBe(423);
     expect(right.body.Error).toBe("STAFF_LOCKED");

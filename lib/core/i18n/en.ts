@@ -134,6 +134,7 @@ export const en = {
   // — staff sign-in waits (issue 13 §6) —
   "staff.login.lockedUntil":
     "This account is locked for now. You can sign in again at {time} (in about {minutes} min).",
+  "staff.login.triesLeft": "Wrong tries left before the account is locked for a while: {n}.",
   "staff.login.limitedUntil": "Too many attempts. You can try again at {time} (in about {minutes} min).",
   "staff.login.emptyToken":
     "Sign-in failed: no sign-in token was issued (Empty token). Please contact the administrator.",

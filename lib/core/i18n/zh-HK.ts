@@ -128,6 +128,7 @@ export const zhHK = {
   "staff.login.backToPassword": "返回重新登入",
   // — staff sign-in waits (issue 13 §6) —
   "staff.login.lockedUntil": "帳戶已暫時鎖定，請於 {time}（約 {minutes} 分鐘後）再登入。",
+  "staff.login.triesLeft": "再輸入錯誤 {n} 次，帳戶便會暫時鎖定。",
   "staff.login.limitedUntil": "嘗試次數太多，請於 {time}（約 {minutes} 分鐘後）再試。",
   "staff.login.emptyToken": "登入失敗：系統沒有發出登入憑證（Empty token），請聯絡系統管理員。",
   "staff.tools.greeting": "你好，{name}",
