@@ -10,15 +10,19 @@ export function deepActiveElement(doc: Document = document): HTMLElement | null 
 }
 
 /**
- * Opens a native `<dialog>` as modal while `open` is true (top layer: never clipped by the host
+ * Opens a native `<dialog>` as modal while `open` is truthy (top layer: never clipped by the host
  * page; the browser keeps focus inside and turns Escape into a close), closes it when `open` turns
- * false, and gives focus back to whatever had it before opening. After every close `onClose` gets
+ * falsy, and gives focus back to whatever had it before opening. After every close `onClose` gets
  * the reason: the string passed to `dialog.close(reason)` ('' for Escape), or null when the dialog
- * closed because `open` turned false (nobody chose anything).
+ * closed because `open` turned falsy (nobody chose anything).
+ *
+ * `open` may name what is shown (one dialog for several documents): a change of name opens the
+ * dialog again if the browser has closed it meanwhile. Its `close` event is a task of its own, and
+ * a busy phone may run the next tap (another document) before it.
  */
 export function useModalDialog(
   dialogRef: RefObject<HTMLDialogElement | null>,
-  open: boolean,
+  open: boolean | string | null,
   onClose: (reason: string | null) => void,
 ) {
   const opener = useRef<HTMLElement | null>(null);
@@ -43,6 +47,8 @@ export function useModalDialog(
     const dialog = dialogRef.current;
     if (!dialog) return;
     const handleClose = () => {
+      // The close event of an earlier opening, arriving after the dialog was opened again.
+      if (dialog.open) return;
       const back = opener.current;
       opener.current = null;
       if (back?.isConnected) back.focus();

@@ -102,7 +102,7 @@ function DocumentDialog({
   const { t, lang } = useFlow();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const ids = useIds("title", "meta");
-  useModalDialog(dialogRef, kind !== null, () => onClose());
+  useModalDialog(dialogRef, kind, () => onClose());
   const name = kind ? t(`flows.documents.${kind}`) : "";
   return (
     <dialog
