@@ -18,6 +18,9 @@ const HAS_FUNCTIONS = /\bfunction\b|=>/;
 export function compileEagerly(chunk: OutputChunk, bundle: OutputBundle): void {
   if (chunk.code.length < MIN_BYTES || !HAS_FUNCTIONS.test(chunk.code) || chunk.code.startsWith(HINT)) return;
   chunk.code = HINT + chunk.code;
+  // The chunk's own map too: a chunk whose dynamic imports were rewritten has its map file written
+  // from it, over the asset below.
+  if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
   const map = chunk.sourcemapFileName ? bundle[chunk.sourcemapFileName] : undefined;
   if (map?.type !== "asset") return;
   const json = JSON.parse(String(map.source)) as { mappings: string };

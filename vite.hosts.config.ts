@@ -32,8 +32,28 @@ const shellCompiledEagerly: Plugin = {
   },
 };
 
+/**
+ * `route-chunks.json`: the chunks a route loads beyond the shell (the staff pages, hosts/App.tsx),
+ * for the server to preload on that route's URLs (server/static.ts).
+ */
+const routeChunks: Plugin = {
+  name: "nu-forms:route-chunks",
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
+    const staff = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/hosts/staff/StaffPage.tsx"));
+    const entry = chunks.find((chunk) => chunk.isEntry);
+    if (!staff || !entry) return this.error("the staff pages are not a chunk of their own (hosts/App.tsx)");
+    const files = [staff.fileName, ...staff.imports.filter((file) => file !== entry.fileName)];
+    this.emitFile({
+      type: "asset",
+      fileName: "route-chunks.json",
+      source: `${JSON.stringify({ "/staff": files.map((file) => `/${file}`) }, null, 2)}\n`,
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [favicon, shellCompiledEagerly, precompress()],
+  plugins: [favicon, shellCompiledEagerly, routeChunks, precompress()],
   root: resolve(root, "hosts"),
   publicDir: false,
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
@@ -43,5 +63,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: true,
+    // The staff pages' chunk imports nothing but the shell, and the server preloads it on the
+    // staff URLs (route-chunks.json): no preload helper or polyfill in the shell.
+    modulePreload: false,
   },
 });

@@ -207,3 +207,24 @@ test("a later step's page has the frame but no picture, and an unknown path neit
   expect(unknown.status()).toBe(404);
   expect(await unknown.text()).toContain('<div id="app"></div>');
 });
+
+test("a customer page never downloads the staff pages' code; a staff page gets it preloaded", async ({
+  page,
+}) => {
+  const hostScripts: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js")) hostScripts.push(url.pathname);
+  });
+  await page.goto("/customer/nuForm");
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeEditable();
+  await page.waitForLoadState("networkidle");
+  expect(hostScripts).toHaveLength(1);
+  expect(hostScripts[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+
+  const staffHtml = await (await page.request.get("/staff/home")).text();
+  expect(staffHtml).toMatch(/<link rel="modulepreload" href="\/assets\/StaffPage-[\w-]+\.js">/);
+  await page.goto("/staff/home");
+  await expect(page.getByRole("textbox", { name: "職員編號" })).toBeEditable();
+  expect(hostScripts.some((path) => /^\/assets\/StaffPage-[\w-]+\.js$/.test(path))).toBe(true);
+});

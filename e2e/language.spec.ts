@@ -4,6 +4,8 @@
  */
 import { expect, test } from "@playwright/test";
 import { checkA11y } from "./nuform-steps.ts";
+import { createLead } from "./staff-steps.ts";
+import { DEMO_PASSWORD } from "./support/env.ts";
 
 test("the header's English switch turns the customer pages and the form to English, and back", async ({
   page,
@@ -38,4 +40,33 @@ test("the header's English switch turns the customer pages and the form to Engli
   await page.reload();
   await expect(page.getByRole("button", { name: "English" })).toBeVisible();
   await expect(page.getByRole("button", { name: "發送電郵" })).toBeVisible();
+});
+
+test("staff who read English switch the staff pages and tools to English, and back", async ({ page }) => {
+  const ref = await createLead("staff-english");
+  await page.goto("/staff/home");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Staff area");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await checkA11y(page);
+
+  await page.getByRole("textbox", { name: "Staff ID" }).fill("S001");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/staff\/verification$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verify customer");
+  await expect(page.getByRole("link", { name: "Staff home" })).toBeVisible();
+  await expect(page.locator(".staff-bar").getByRole("button", { name: "Sign out" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Verify customer · Staff area/);
+  await page.getByRole("textbox", { name: "Registration number" }).fill(ref);
+  await page.getByRole("button", { name: "Find", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verification result");
+  await expect(page.getByRole("button", { name: "Go to the redeem centre" })).toBeVisible();
+  await checkA11y(page);
+
+  await page.locator(".staff-bar").getByRole("button", { name: "中文" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("核實結果");
+  await expect(page.getByRole("button", { name: "前往兌換中心" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
 });

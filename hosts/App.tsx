@@ -5,12 +5,14 @@ import Router, { type RouterOnChangeArgs } from "preact-router";
 import type { NuFormsRuntime } from "../lib/elements/runtime.ts";
 import { FlowPage } from "./flows/FlowPage.tsx";
 import { LoadingOverlay } from "./LoadingOverlay.tsx";
+import { lazyPage } from "./lazyPage.tsx";
 import { PreviousUrlContext } from "./navigation.ts";
 import { Home } from "./pages/Home.tsx";
 import { Maintenance } from "./pages/Maintenance.tsx";
 import { NotFound } from "./pages/NotFound.tsx";
 import { RuntimeContext } from "./runtime.ts";
-import { StaffPage } from "./staff/StaffPage.tsx";
+
+const StaffPage = lazyPage(() => import("./staff/StaffPage.tsx").then((m) => m.StaffPage));
 
 export function App({ runtime }: { runtime: NuFormsRuntime }) {
   const [previous, setPrevious] = useState("");

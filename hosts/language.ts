@@ -1,7 +1,7 @@
 /**
- * The customer pages' language: Traditional Chinese (SPEC: the interface is zh-HK) unless the
- * customer chose English with the header's switch; the choice is kept in this browser. The flow
- * element gets it as its `lang`, the page its `<html lang>`, heading, tab title and footer.
+ * The customer and staff pages' language: Traditional Chinese (SPEC: the interface is zh-HK)
+ * unless the visitor chose English with the switch; the choice is kept in this browser. The
+ * elements get it as their `lang`, the page its `<html lang>`, heading, tab title and footer.
  */
 import { useEffect, useState } from "preact/hooks";
 

@@ -209,6 +209,20 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     return files.map((file) => `/elements/${file}`);
   }
 
+  /**
+   * The host pages' chunks a route loads beyond the shell (the staff pages: dist/hosts/route-chunks.json,
+   * written by the host build), to preload on that route's URLs.
+   */
+  async function routeChunkFiles(pagePath: string): Promise<string[]> {
+    if (!pagePath.startsWith("/staff/")) return [];
+    const list = await readFileOrNull(path.join(hostsDir, "route-chunks.json"));
+    try {
+      return list ? ((JSON.parse(list.toString("utf8")) as Record<string, string[]>)["/staff"] ?? []) : [];
+    } catch {
+      return []; // A broken list only costs the preload.
+    }
+  }
+
   function htmlHeaders(c: Context<AppEnv>): void {
     c.header("Content-Security-Policy", csp);
     c.header("X-Content-Type-Options", "nosniff");
@@ -230,7 +244,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, preview) : "";
     const style = host ? `<style>${brandStyle(config)}</style>` : "";
     const previewStyle = preview ? `<style>${PREVIEW_CSS}</style>` : "";
-    const preloads = await firstStepFiles(c.req.path);
+    const preloads = [...(await routeChunkFiles(c.req.path)), ...(await firstStepFiles(c.req.path))];
     let text = bytes.toString("utf8");
     let links = preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
     let starter = "";

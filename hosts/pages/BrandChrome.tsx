@@ -10,24 +10,29 @@ const brandName = (lang: HostLang) => (lang === "en" && BRAND.nameEn) || BRAND.n
  * to the other language, named in that language.
  */
 export function BrandHeader({ lang = "zh-HK", switchable }: { lang?: HostLang; switchable?: boolean }) {
-  const texts = HOST_TEXTS[lang];
   return (
     <header class="site-header">
       <a class="brand" href="/">
         {BRAND.logoUrl ? <img class="brand-logo" src={BRAND.logoUrl} alt="" width={32} height={32} /> : null}
         <span>{brandName(lang)}</span>
       </a>
-      {switchable ? (
-        <button
-          type="button"
-          class="lang-switch"
-          lang={texts.switchLang}
-          onClick={() => setHostLang(texts.switchLang)}
-        >
-          {texts.switchTo}
-        </button>
-      ) : null}
+      {switchable ? <LangSwitch lang={lang} class="lang-switch" /> : null}
     </header>
+  );
+}
+
+/** The switch to the other language, named in that language (customer header, staff bar). */
+export function LangSwitch({ lang, class: className }: { lang: HostLang; class: string }) {
+  const other = HOST_TEXTS[lang];
+  return (
+    <button
+      type="button"
+      class={className}
+      lang={other.switchLang}
+      onClick={() => setHostLang(other.switchLang)}
+    >
+      {other.switchTo}
+    </button>
   );
 }
 

@@ -5,6 +5,7 @@ import { countdown, idlePlan, shouldRenew } from "../../lib/staff/idle.ts";
 import { isUnauthorised } from "../../lib/staff/staffGate.ts";
 import { STAFF_SESSION_KEYS } from "../../lib/staff/staffSessionKeys.ts";
 import { useRuntime } from "../runtime.ts";
+import type { StaffTexts } from "./staffTexts.ts";
 
 const ACTIVITY = ["pointerdown", "keydown"] as const;
 
@@ -13,7 +14,7 @@ const ACTIVITY = ["pointerdown", "keydown"] as const;
  * token on activity, warns two minutes before the token runs out (a modal alert dialog with
  * "stay signed in"), and at the end signs the device out, keeping the page to return to.
  */
-export function IdleWarning() {
+export function IdleWarning({ texts }: { texts: StaffTexts }) {
   const runtime = useRuntime();
   const [token, setToken] = useState(runtime.$flags.get().Token);
   const [open, setOpen] = useState(false);
@@ -106,12 +107,8 @@ export function IdleWarning() {
         if (!plan.capped) void renew();
       }}
     >
-      <h2 id="staff-idle-title">即將自動登出</h2>
-      <p id="staff-idle-message">
-        {plan.capped
-          ? `已達每次登入最長 12 小時，你將於 ${left} 後登出，請重新登入。`
-          : `為保障客戶資料，閒置 30 分鐘會自動登出。你將於 ${left} 後登出。`}
-      </p>
+      <h2 id="staff-idle-title">{texts.idleTitle}</h2>
+      <p id="staff-idle-message">{plan.capped ? texts.idleCapped(left) : texts.idleIdle(left)}</p>
       {failure ? (
         <p class="staff-idle-failure" role="alert">
           {failure}
@@ -125,10 +122,10 @@ export function IdleWarning() {
             autofocus
             onClick={async () => {
               setFailure("");
-              if (!(await renew())) setFailure("未能延長登入，請檢查網絡後再試。");
+              if (!(await renew())) setFailure(texts.idleRenewFailed);
             }}
           >
-            保持登入
+            {texts.idleStay}
           </button>
         )}
         <button
@@ -139,7 +136,7 @@ export function IdleWarning() {
             route("/staff/home");
           }}
         >
-          立即登出
+          {texts.idleLeave}
         </button>
       </div>
     </dialog>

@@ -1,6 +1,9 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
 import { useDocumentTitle } from "../brand.ts";
+import type { HostLang } from "../language.ts";
+import { LangSwitch } from "../pages/BrandChrome.tsx";
+import { STAFF_TEXTS } from "./staffTexts.ts";
 
 export interface StaffLayoutProps {
   title: string;
@@ -10,13 +13,18 @@ export interface StaffLayoutProps {
   back?: { href: string; label: string };
   staffName: string;
   onSignOut: () => void;
+  lang: HostLang;
   busy?: boolean;
   children?: ComponentChildren;
 }
 
-/** The staff layout: a bar with the back link (or the staff home), who is signed in, and sign-out. */
+/**
+ * The staff layout: a bar with the back link (or the staff home), who is signed in, the language
+ * switch and sign-out.
+ */
 export function StaffLayout(props: StaffLayoutProps) {
-  useDocumentTitle(props.title, "職員專區");
+  const texts = STAFF_TEXTS[props.lang];
+  useDocumentTitle(props.title, texts.area);
   return (
     <div class={props.white ? "staff-area staff-white" : "staff-area"}>
       <header class="staff-bar">
@@ -27,13 +35,14 @@ export function StaffLayout(props: StaffLayoutProps) {
           </a>
         ) : (
           <a class="staff-bar-link" href="/staff/home">
-            職員專區
+            {texts.area}
           </a>
         )}
         <span class="staff-bar-end">
           {props.staffName ? <span class="staff-bar-name">{props.staffName}</span> : null}
-          <button type="button" class="staff-bar-signout" onClick={props.onSignOut}>
-            登出
+          <LangSwitch lang={props.lang} class="staff-bar-button" />
+          <button type="button" class="staff-bar-button" onClick={props.onSignOut}>
+            {texts.signOut}
           </button>
         </span>
       </header>

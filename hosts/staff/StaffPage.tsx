@@ -7,24 +7,33 @@ import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
 import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
 import { runStaffGate } from "../../lib/staff/staffGate.ts";
 import { useDocumentTitle } from "../brand.ts";
+import { type HostLang, useHostLang } from "../language.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/NotFound.tsx";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
 import { IdleWarning } from "./IdleWarning.tsx";
 import { StaffLayout, type StaffLayoutProps } from "./StaffLayout.tsx";
-import "./staff.css";
+import { STAFF_TEXTS, type StaffTexts } from "./staffTexts.ts";
 
 type GuardedPage = (typeof STAFF_GUARDED_PAGES)[number];
 
-/** SPEC §2: each guarded page's title, white style and return target. */
-const LAYOUT: Record<GuardedPage, Pick<StaffLayoutProps, "title" | "white" | "back">> = {
-  verification: { title: "核實客戶", white: true, back: { href: "/staff/home", label: "職員主頁" } },
-  nutritionist_redeem: { title: "營養師兌換" },
-  result: { title: "核實結果", white: true },
-  redeem_center: { title: "兌換中心", back: { href: "/staff/verification", label: "核實客戶" } },
-  invoice_qrcode: { title: "發票二維碼", back: { href: "/staff/home", label: "職員主頁" } },
+/** SPEC §2: each guarded page's white style and return target; titles from STAFF_TEXTS. */
+const LAYOUT: Record<
+  GuardedPage,
+  { white?: boolean; back?: { href: string; label: "home" | "verification" } }
+> = {
+  verification: { white: true, back: { href: "/staff/home", label: "home" } },
+  nutritionist_redeem: {},
+  result: { white: true },
+  redeem_center: { back: { href: "/staff/verification", label: "verification" } },
+  invoice_qrcode: { back: { href: "/staff/home", label: "home" } },
 };
+
+function layoutOf(page: GuardedPage, texts: StaffTexts): Pick<StaffLayoutProps, "title" | "white" | "back"> {
+  const { white, back } = LAYOUT[page];
+  return { title: texts[page], white, back: back && { href: back.href, label: texts[back.label] } };
+}
 
 function isGuarded(page: string): page is GuardedPage {
   return (STAFF_GUARDED_PAGES as readonly string[]).includes(page);
@@ -71,6 +80,8 @@ function useHeadingFocusOnArrival(
  */
 export function StaffPage({ page = "", url = "" }: { path?: string; page?: string; url?: string }) {
   const runtime = useRuntime();
+  const lang = useHostLang();
+  const texts = STAFF_TEXTS[lang];
   const previous = useContext(PreviousUrlContext);
   const previousRef = useRef(previous);
   previousRef.current = previous;
@@ -125,22 +136,23 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
   if (name === "home") {
     content = (
       <div class="staff-area">
-        <PageShell title="職員專區">
-          <nu-staff-login />
+        <PageShell title={texts.area} lang={lang}>
+          <nu-staff-login lang={lang} />
         </PageShell>
       </div>
     );
   } else if (name === "invoice") {
-    content = <InvoicePage id={query.get("id") ?? ""} />;
+    content = <InvoicePage id={query.get("id") ?? ""} lang={lang} />;
   } else if (isGuarded(name)) {
     content = (
       <StaffLayout
-        {...LAYOUT[name]}
+        {...layoutOf(name, texts)}
         staffName={runtime.$flags.get().STAFF_NAME ?? ""}
         onSignOut={signOut}
+        lang={lang}
         busy={!shown}
       >
-        {shown ? <StaffTool page={name} query={query} /> : null}
+        {shown ? <StaffTool page={name} query={query} lang={lang} /> : null}
       </StaffLayout>
     );
   } else {
@@ -150,39 +162,42 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
   return (
     <div ref={container}>
       {content}
-      {name === "home" || isGuarded(name) ? <IdleWarning /> : null}
+      {name === "home" || isGuarded(name) ? <IdleWarning texts={texts} /> : null}
     </div>
   );
 }
 
 /** The standalone page an invoice QR code opens. */
-function InvoicePage({ id }: { id: string }) {
-  useDocumentTitle("發票", "職員專區");
+function InvoicePage({ id, lang }: { id: string; lang: HostLang }) {
+  const texts = STAFF_TEXTS[lang];
+  useDocumentTitle(texts.invoice, texts.area);
   return (
     <div class="staff-area staff-white">
       <main class="page staff-page staff-standalone">
-        <h1>發票</h1>
-        <nu-invoice invoice-id={id} />
+        <h1>{texts.invoice}</h1>
+        <nu-invoice invoice-id={id} lang={lang} />
         {/* Standalone (SPEC §2), without the staff bar, but not a dead end. */}
         <p class="staff-standalone-home">
-          <a href="/staff/home">返回職員主頁</a>
+          <a href="/staff/home">{texts.backHome}</a>
         </p>
       </main>
     </div>
   );
 }
 
-function StaffTool({ page, query }: { page: GuardedPage; query: URLSearchParams }) {
+function StaffTool({ page, query, lang }: { page: GuardedPage; query: URLSearchParams; lang: HostLang }) {
   switch (page) {
     case "verification":
-      return <nu-staff-verification failed-lead={query.get("type") === "staff" ? "true" : "false"} />;
+      return (
+        <nu-staff-verification failed-lead={query.get("type") === "staff" ? "true" : "false"} lang={lang} />
+      );
     case "result":
-      return <nu-staff-result lead-id={query.get("id") ?? ""} />;
+      return <nu-staff-result lead-id={query.get("id") ?? ""} lang={lang} />;
     case "redeem_center":
-      return <nu-redeem-center lead-id={query.get("leadId") ?? ""} />;
+      return <nu-redeem-center lead-id={query.get("leadId") ?? ""} lang={lang} />;
     case "nutritionist_redeem":
-      return <nu-nutritionist-redeem lead-id={query.get("id") ?? ""} />;
+      return <nu-nutritionist-redeem lead-id={query.get("id") ?? ""} lang={lang} />;
     case "invoice_qrcode":
-      return <nu-invoice-qrcode />;
+      return <nu-invoice-qrcode lang={lang} />;
   }
 }

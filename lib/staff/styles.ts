@@ -24,7 +24,7 @@ export const staffSheet = sheet(`
 
 .nu-facts { margin: 0; display: grid; grid-template-columns: minmax(6em, max-content) 1fr; gap: ${space(1)} ${space(2)}; }
 .nu-facts > div { display: contents; }
-.nu-facts dt { color: ${token("color-muted")}; font-weight: 600; }
+.nu-facts dt { color: ${token("color-muted")}; font-weight: 600; max-width: 8em; }
 .nu-facts dd { margin: 0; overflow-wrap: anywhere; }
 @media (max-width: 359px) { .nu-facts { grid-template-columns: 1fr; gap: 0; } .nu-facts dd { margin-bottom: ${space(1)}; } }
 

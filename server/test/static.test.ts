@@ -147,6 +147,20 @@ describe("modulepreload", () => {
     expect(home).toContain('<link rel="modulepreload" href="/elements/nu-forms.js">');
     expect(home).not.toContain("flows-Ab12");
   });
+
+  it("staff pages also preload the host's staff chunk (route-chunks.json); customer pages do not", async () => {
+    fs.writeFileSync(
+      path.join(distDir, "hosts/route-chunks.json"),
+      JSON.stringify({ "/staff": ["/assets/StaffPage-S1.js"] }),
+    );
+    const staff = await (await get("/staff/verification")).text();
+    expect(staff).toContain('<link rel="modulepreload" href="/assets/StaffPage-S1.js">');
+    expect(staff.indexOf("StaffPage-S1")).toBeLessThan(staff.indexOf("/elements/nu-forms.js"));
+    const flow = await (await get("/customer/nuForm")).text();
+    expect(flow).not.toContain("StaffPage-S1");
+    const home = await (await get("/")).text();
+    expect(home).not.toContain("StaffPage-S1");
+  });
 });
 
 describe("favicon", () => {
