@@ -52,9 +52,3 @@ export function useHostLang(): HostLang {
   }, []);
   return lang;
 }
-
-/** The customer pages' own texts: what is not the flow element's. */
-export const HOST_TEXTS = {
-  "zh-HK": { switchTo: "English", switchLang: "en", siteInfo: "網站資訊" },
-  en: { switchTo: "中文", switchLang: "zh-HK", siteInfo: "Site information" },
-} as const;

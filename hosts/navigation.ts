@@ -22,7 +22,7 @@ interface StepEntryState {
  */
 export function routeStep(path: string): void {
   const state = history.state as StepEntryState | null;
-  if (state?.nuPrevPath !== undefined && state.nuPrevPath === new URL(path, location.href).pathname) {
+  if (state?.nuPrevPath === new URL(path, location.href).pathname) {
     history.back();
     return;
   }

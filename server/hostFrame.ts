@@ -9,10 +9,14 @@
  */
 
 import { FLOW_TITLES } from "../hosts/flows/stepTitles.ts";
+import { HOST_TEXTS } from "../hosts/hostTexts.ts";
 import { footerLinks } from "../hosts/pages/footerLinks.ts";
 import type { Brand } from "../lib/core/brand.ts";
 import { NUFORM_BASE, NUFORM_STEPS, RECRUITMENT_BASE, RECRUITMENT_STEPS } from "../lib/core/routes.ts";
 import type { Flow } from "../lib/core/types.ts";
+
+/** The first paint is Chinese; its switch offers English (as `LangSwitch` in hosts/pages/BrandChrome.tsx). */
+const TEXTS = HOST_TEXTS["zh-HK"];
 
 const FLOW_ROUTES: readonly [Flow, string, readonly string[]][] = [
   ["nuform", NUFORM_BASE, NUFORM_STEPS],
@@ -47,8 +51,8 @@ export function hostFrame(
     .map(([href, label]) => `<li><a href="${esc(href)}">${label}</a></li>`)
     .join("");
   return [
-    `<header class="site-header"><a class="brand" href="/">${logo}<span>${esc(brand.name)}</span></a><button type="button" class="lang-switch" lang="en">English</button></header>`,
+    `<header class="site-header"><a class="brand" href="/">${logo}<span>${esc(brand.name)}</span></a><button type="button" class="lang-switch" lang="${TEXTS.switchLang}">${TEXTS.switchTo}</button></header>`,
     `<main class="page" aria-busy="true"><h1>${FLOW_TITLES["zh-HK"][flow]}</h1>${content}</main>`,
-    `<footer class="site-footer"><nav aria-label="網站資訊"><ul>${links}</ul></nav><p>© ${year} ${esc(brand.name)}</p></footer>`,
+    `<footer class="site-footer"><nav aria-label="${TEXTS.siteInfo}"><ul>${links}</ul></nav><p>© ${year} ${esc(brand.name)}</p></footer>`,
   ].join("");
 }

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import { BRAND } from "../brand.ts";
-import { HOST_TEXTS, type HostLang, setHostLang } from "../language.ts";
+import { HOST_TEXTS } from "../hostTexts.ts";
+import { type HostLang, setHostLang } from "../language.ts";
 import { footerLinks } from "./footerLinks.ts";
 
 const brandName = (lang: HostLang) => (lang === "en" && BRAND.nameEn) || BRAND.name;
