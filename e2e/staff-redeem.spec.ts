@@ -188,22 +188,25 @@ test("nutritionist redemption: find the lead, redeem with the nutritionist's nam
   await snapWidths(page, testInfo, "staff-nutritionist");
   await page.getByRole("button", { name: "兌換營養師諮詢" }).click();
   await page.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
-  await expect(page.getByText(/^兌換成功：由 .+（S001）/)).toBeVisible();
+  await expect(page.getByText(/^兌換成功：由 .+（S001）.+兌換（營養師：李營養師）。$/)).toBeVisible();
   await expect(page.getByRole("button", { name: "兌換營養師諮詢" })).toHaveCount(0);
 
-  const lead = await api<{ redemptions: Array<{ kind: string; staff_id: string }> }>(
+  const lead = await api<{ redemptions: Array<{ kind: string; staff_id: string; note: string }> }>(
     "GET",
     `/lead?id=${ref}`,
     { token: await staffToken("A001") },
   );
   expect(lead.Data[0].redemptions).toEqual([
-    expect.objectContaining({ kind: "nutritionist", staff_id: "S001" }),
+    expect.objectContaining({ kind: "nutritionist", staff_id: "S001", note: "李營養師" }),
   ]);
 
-  // Its own record: the member gift is still open.
+  // Its own record: the member gift is still open. The result names the nutritionist.
   await page.getByRole("button", { name: "返回客戶資料" }).click();
   await expect(page).toHaveURL(new RegExp(`/staff/result\\?id=${ref}$`));
-  await expect(page.locator('[data-kind="nutritionist"][data-redeemed="true"]')).toBeVisible();
+  await expect(page.locator('[data-kind="nutritionist"][data-redeemed="true"]')).toContainText(
+    "（營養師：李營養師）",
+  );
+  await snapWidths(page, testInfo, "staff-nutritionist-result");
   await expect(page.locator('[data-kind="member"][data-redeemed="false"]')).toBeVisible();
 });
 

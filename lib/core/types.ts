@@ -73,6 +73,11 @@ export interface Redemption {
   staff_id: string;
   staff_name: string;
   redeemed_at: string;
+  /**
+   * What the staff member recorded with it (the nutritionist's name). Staff only: a customer's
+   * own lead comes without it.
+   */
+  note?: string | null;
 }
 
 export type LegalDocumentKind = "privacy_policy" | "pics";

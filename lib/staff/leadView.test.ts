@@ -57,6 +57,23 @@ describe("lead as staff read it", () => {
     expect(done && redeemedByText(done, "en")).toBe("Redeemed by 陳美玲 (S001) on 21/11/2026 14:05");
     expect(redemptionOf(lead, "nutritionist")).toBeUndefined();
   });
+
+  it("names the nutritionist staff recorded, and only on a nutritionist redemption", () => {
+    const at = { staff_id: "S001", staff_name: "陳美玲", redeemed_at: "2026-11-21T06:05:00Z" };
+    const nutritionist = { ...at, kind: "nutritionist" as const, note: " 王營養師 " };
+    expect(redeemedByText(nutritionist, "zh-HK")).toBe(
+      "由 陳美玲（S001） 於 21/11/2026 14:05 兌換（營養師：王營養師）",
+    );
+    expect(redeemedByText(nutritionist, "en")).toBe(
+      "Redeemed by 陳美玲 (S001) on 21/11/2026 14:05 (nutritionist: 王營養師)",
+    );
+    expect(redeemedByText({ ...nutritionist, note: null }, "zh-HK")).toBe(
+      "由 陳美玲（S001） 於 21/11/2026 14:05 兌換",
+    );
+    expect(redeemedByText({ ...at, kind: "member", note: "王營養師" }, "zh-HK")).toBe(
+      "由 陳美玲（S001） 於 21/11/2026 14:05 兌換",
+    );
+  });
 });
 
 describe("formats", () => {

@@ -47,13 +47,18 @@ export function redemptionOf(lead: Pick<Lead, "redemptions">, kind: RedemptionKi
   return (lead.redemptions ?? []).find((r) => r.kind === kind);
 }
 
-/** Who redeemed and when: `由 陳美玲（S001）於 2026年11月21日 14:05 兌換`. */
+/**
+ * Who redeemed and when: `由 陳美玲（S001）於 2026年11月21日 14:05 兌換`, with the nutritionist's
+ * name when the staff member recorded one (the note, which only staff read).
+ */
 export function redeemedByText(redemption: Redemption, lang: Lang): string {
   const staff = redemption.staff_name
     ? `${redemption.staff_name}（${redemption.staff_id}）`
     : redemption.staff_id;
-  return t(lang, "staff.redemption.by", {
+  const nutritionist = (redemption.kind === "nutritionist" && redemption.note?.trim()) || "";
+  return t(lang, nutritionist ? "staff.redemption.byWithNutritionist" : "staff.redemption.by", {
     staff: lang === "en" ? staff.replace("（", " (").replace("）", ")") : staff,
     at: formatHkDateTime(redemption.redeemed_at),
+    nutritionist,
   });
 }

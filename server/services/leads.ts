@@ -199,7 +199,7 @@ async function loadRow(
   const { rows } = await q.query<LeadRow & { redemptions: Redemption[] }>(
     `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at,
        coalesce((SELECT json_agg(json_build_object('kind', r.kind, 'staff_id', r.staff_id,
-                   'staff_name', r.staff_name, 'redeemed_at', r.redeemed_at) ORDER BY r.redeemed_at)
+                   'staff_name', r.staff_name, 'note', r.note, 'redeemed_at', r.redeemed_at) ORDER BY r.redeemed_at)
                  FROM redemptions r WHERE r.lead_id = l.id), '[]'::json) AS redemptions
      FROM leads l WHERE l.id = $1${forUpdate ? " FOR UPDATE OF l" : ""}`,
     [id],
@@ -237,9 +237,18 @@ export async function readLead(
   return forViewer(visibleTo(lead, principal), principal, opts);
 }
 
-/** Counter staff verify a person without seeing all of their data; admins may ask for it. */
+/**
+ * Counter staff verify a person without seeing all of their data; admins may ask for it. A
+ * customer sees who redeemed and when, not the staff's note (the nutritionist's name).
+ */
 function forViewer(lead: Lead, principal: Principal, opts: { full: boolean; role?: string }): Lead {
-  if (principal.kind === "staff" && !(opts.full && opts.role === "admin")) {
+  if (principal.kind !== "staff") {
+    return {
+      ...lead,
+      redemptions: lead.redemptions.map(({ note: _staffOnly, ...redemption }) => redemption),
+    };
+  }
+  if (!(opts.full && opts.role === "admin")) {
     return { ...lead, email: maskEmail(lead.email), phone: maskPhone(lead.phone) };
   }
   return lead;

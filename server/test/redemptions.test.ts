@@ -12,6 +12,7 @@ let s: TestServer;
 let staff: string;
 let admin: string;
 let leadId: string;
+let customer: string;
 
 type Row = Record<string, unknown>;
 
@@ -19,9 +20,12 @@ beforeAll(async () => {
   s = await startTestServer({ appEnv: "uat" });
   staff = await staffToken(s, "S001");
   admin = await staffToken(s, "A001");
-  const token = await customerToken(s, "redeem.me@example.com");
+  customer = await customerToken(s, "redeem.me@example.com");
   leadId = (
-    await s.call<{ id: string }>("POST", "/api/lead", { token, body: newLeadBody("redeem.me@example.com") })
+    await s.call<{ id: string }>("POST", "/api/lead", {
+      token: customer,
+      body: newLeadBody("redeem.me@example.com"),
+    })
   ).body.Data[0].id;
 });
 afterAll(async () => {
@@ -78,11 +82,27 @@ describe("redemption exactly once", () => {
       staff_id: "S001",
       note: "諮詢 30 分鐘",
     });
-    const second = await s.call("POST", "/api/redemptions", {
+    const second = await s.call<Row>("POST", "/api/redemptions", {
       token: admin,
       body: { lead_id: leadId, kind: "nutritionist" },
     });
     expect(second.status).toBe(409);
+    expect(second.body.Data[0]).toMatchObject({ staff_id: "S001", note: "諮詢 30 分鐘" });
+  });
+
+  it("the lead's redemptions carry the note for staff only, not for the customer", async () => {
+    const kinds = (redemptions: Row[]) => Object.fromEntries(redemptions.map((r) => [r.kind, r]));
+    const forStaff = await s.call<{ redemptions: Row[] }>("GET", `/api/lead?id=${leadId}`, { token: staff });
+    expect(kinds(forStaff.body.Data[0].redemptions)).toMatchObject({
+      member: { note: null },
+      nutritionist: { staff_id: "S001", note: "諮詢 30 分鐘" },
+    });
+    const own = await s.call<{ redemptions: Row[] }>("GET", `/api/lead?id=${leadId}`, { token: customer });
+    expect(own.status).toBe(200);
+    const seen = own.body.Data[0].redemptions;
+    expect(seen.map((r) => r.kind).sort()).toEqual(["member", "nutritionist"]);
+    for (const redemption of seen) expect(redemption).not.toHaveProperty("note");
+    expect(JSON.stringify(own.body)).not.toContain("諮詢");
   });
 
   it("the seeded lead NUDEM00002 is already member-redeemed by S001", async () => {

@@ -180,6 +180,7 @@ export const en = {
   "staff.redemption.open": "Not redeemed",
   "staff.redemption.unsure": "Not confirmed",
   "staff.redemption.by": "Redeemed by {staff} on {at}",
+  "staff.redemption.byWithNutritionist": "Redeemed by {staff} on {at} (nutritionist: {nutritionist})",
   "staff.verify.again":
     "The customer could not be loaded. Please scan again or type the registration number.",
   "staff.verify.scanTitle": "Scan the customer's QR code",

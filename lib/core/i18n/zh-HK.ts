@@ -172,6 +172,7 @@ export const zhHK = {
   "staff.redemption.open": "未兌換",
   "staff.redemption.unsure": "未能確認",
   "staff.redemption.by": "由 {staff} 於 {at} 兌換",
+  "staff.redemption.byWithNutritionist": "由 {staff} 於 {at} 兌換（營養師：{nutritionist}）",
   "staff.verify.again": "未能載入客戶資料，請重新掃描或輸入登記編號。",
   "staff.verify.scanTitle": "掃描客戶二維碼",
   "staff.verify.scanIntro": "請客戶打開會員兌換頁面，出示二維碼。",
