@@ -29,19 +29,26 @@ export default [
     name: "<nu-form> sign-in step: entry and every chunk it needs before the e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "32.3 kB",
+    limit: "32.4 kB",
+  },
+  {
+    // The English sign-in texts load for lang="en" (lib/elements/catalogues.ts); the rest at idle.
+    name: '<nu-form lang="en"> sign-in step: the same files and the English sign-in texts',
+    path: filesOf('nu-form lang="en"'),
+    gzip: true,
+    limit: "34.6 kB",
   },
   {
     name: "<nu-recruitment-form> sign-in step",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "32.5 kB",
+    limit: "32.6 kB",
   },
   {
     name: "<nu-staff-login> first screen (with the later zh-HK texts it waits for)",
     path: filesOf("nu-staff-login"),
     gzip: true,
-    limit: "36.3 kB",
+    limit: "36.4 kB",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -49,7 +56,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts(), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "54.5 kB",
+    limit: "54.6 kB",
   },
   {
     // The staff pages are a chunk of their own (hosts/lazyPage.tsx): customer pages never load them.

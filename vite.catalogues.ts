@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+import { en } from "./lib/core/i18n/en.ts";
 import { isSignInMessage } from "./lib/core/i18n/signInMessages.ts";
 import { zhHK } from "./lib/core/i18n/zh-HK.ts";
 import { FIRST_STEP_MODULES, firstStepChunks } from "./vite.first-steps.ts";
@@ -6,32 +7,41 @@ import { FIRST_STEP_MODULES, firstStepChunks } from "./vite.first-steps.ts";
 /** The elements whose first step loads only the sign-in texts (lib/elements/flows.ts). */
 const SIGN_IN_ELEMENTS = ["nu-form", "nu-recruitment-form"] as const;
 
-const CATALOGUE_MODULE = /[\\/]lib[\\/]core[\\/]i18n[\\/](zh-HK|zh-HK\.later|en|signInMessages)\.ts$/;
+const CATALOGUE_MODULE =
+  /[\\/]lib[\\/]core[\\/]i18n[\\/](zh-HK|zh-HK\.later|en|en\.later|signInMessages)\.ts$/;
+
+/** Each catalogue, the module that keeps its sign-in texts and the one that gets the others. */
+const CATALOGUES = [
+  { texts: zhHK, first: ["zh-HK.ts", "zhHK"], later: ["zh-HK.later.ts", "zhHKLater"] },
+  { texts: en, first: ["en.ts", "en"], later: ["en.later.ts", "enLater"] },
+] as const;
+
+const moduleIs = (id: string, file: string) => id.replaceAll("\\", "/").endsWith(`/lib/core/i18n/${file}`);
 
 /**
- * The zh-HK catalogue in two chunks (issue 11): lib/core/i18n/zh-HK.ts keeps the texts the flows'
- * sign-in step shows (lib/core/i18n/signInMessages.ts), lib/core/i18n/zh-HK.later.ts gets the
- * others, which lib/elements/catalogues.ts loads before anything else renders.
+ * Each catalogue in two chunks (issue 11): lib/core/i18n/zh-HK.ts and en.ts keep the texts the
+ * flows' sign-in step shows (lib/core/i18n/signInMessages.ts), zh-HK.later.ts and en.later.ts get
+ * the others, which lib/elements/catalogues.ts loads before anything else renders.
  *
  * Then it checks the cut: the code the sign-in step loads (every module of the chunks
  * first-steps.json lists for the flow elements) may name only sign-in texts, as a string or as the
  * start of a template (`errors.${code}`); the build fails otherwise, naming the keys.
  */
-export function splitChineseCatalogue(): Plugin {
-  const entries = Object.entries(zhHK);
-  const first = Object.fromEntries(entries.filter(([key]) => isSignInMessage(key)));
-  const later = Object.fromEntries(entries.filter(([key]) => !isSignInMessage(key)));
+export function splitCatalogues(): Plugin {
   const replace = (code: string, id: string, name: string, value: object) => {
     if (!new RegExp(`export const ${name}\\b`).test(code)) throw new Error(`${id} no longer exports ${name}`);
     return { code: `export const ${name} = ${JSON.stringify(value)};\n`, map: null };
   };
+  const part = (texts: Record<string, string>, signIn: boolean) =>
+    Object.fromEntries(Object.entries(texts).filter(([key]) => isSignInMessage(key) === signIn));
   return {
-    name: "nu-forms:split-chinese-catalogue",
+    name: "nu-forms:split-catalogues",
     enforce: "pre",
     transform(code, id) {
-      if (/[\\/]lib[\\/]core[\\/]i18n[\\/]zh-HK\.ts$/.test(id)) return replace(code, id, "zhHK", first);
-      if (/[\\/]lib[\\/]core[\\/]i18n[\\/]zh-HK\.later\.ts$/.test(id))
-        return replace(code, id, "zhHKLater", later);
+      for (const { texts, first, later } of CATALOGUES) {
+        if (moduleIs(id, first[0])) return replace(code, id, first[1], part(texts, true));
+        if (moduleIs(id, later[0])) return replace(code, id, later[1], part(texts, false));
+      }
       return null;
     },
     generateBundle(_options, bundle) {

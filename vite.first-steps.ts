@@ -18,10 +18,14 @@ export const FIRST_STEP_MODULES: Record<string, RegExp> = {
 const WAITS_FOR_LATER_TEXTS = new Set(["nu-staff-login"]);
 const LATER_TEXTS = /\/lib\/core\/i18n\/zh-HK\.later\.ts$/;
 
+/** First steps in English, with their own budget: the element's files and its English sign-in texts. */
+const IN_ENGLISH: Record<string, string> = { 'nu-form lang="en"': "nu-form" };
+const ENGLISH_SIGN_IN_TEXTS = /\/lib\/core\/i18n\/en\.ts$/;
+
 /**
  * Writes dist/elements/first-steps.json: for each element above, every file a page with only the
  * entry script and that element downloads before the element's first step shows (the entry, the
- * registration it imports, the element's chunk and everything they import statically; later steps, the English catalogue and
+ * registration it imports, the element's chunk and everything they import statically; later steps, the English texts (budgeted apart) and
  * the rule sets come later, by dynamic import). .size-limit.js budgets these lists and
  * scripts/bench-web.ts checks them in Chromium. Those of them that hold code get V8's compile
  * hint (vite.compile-hints.ts).
@@ -62,6 +66,13 @@ export function firstStepManifest(): Plugin {
           for (const c of firstStepChunks(chunks, LATER_TEXTS)) files.add(c.fileName);
         }
         manifest[tag] = [...files].sort();
+      }
+      for (const [name, tag] of Object.entries(IN_ENGLISH)) {
+        const files = new Set([
+          ...manifest[tag],
+          ...firstStepChunks(chunks, ENGLISH_SIGN_IN_TEXTS).map((c) => c.fileName),
+        ]);
+        manifest[name] = [...files].sort();
       }
       // What a first step runs at load is compiled while it downloads, off the main thread.
       for (const file of new Set(Object.values(manifest).flat())) {

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import dts from "vite-plugin-dts";
-import { splitChineseCatalogue } from "./vite.catalogues.ts";
+import { splitCatalogues } from "./vite.catalogues.ts";
 import { retryableChunkImports } from "./vite.chunk-retry.ts";
 import { elementChunkGroups } from "./vite.chunks.ts";
 import { minifiedCssStrings } from "./vite.css-strings.ts";
@@ -86,7 +86,7 @@ export default defineConfig(({ mode }): UserConfig => {
         noNanostoresGlobal,
         englishOnDemand,
         minifiedCssStrings(),
-        splitChineseCatalogue(),
+        splitCatalogues(),
         retryableChunkImports(),
         firstStepManifest(),
         precompress(),

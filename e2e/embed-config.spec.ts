@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, type Page, type Request, test } from "@playwright/test";
 import { firstStepFiles, nuFormReady, REPO_ROOT } from "./embed-helpers.ts";
-import { uniqueEmail } from "./support/api.ts";
+import { signIn } from "./nuform-steps.ts";
+import { outboxCode, uniqueEmail } from "./support/api.ts";
 import { API_KEY, BASE_URL } from "./support/env.ts";
 
 function plainPage(head: string, body = "<nu-form></nu-form>"): string {
@@ -268,6 +269,87 @@ test("a page with only <nu-form> loads exactly its budgeted sign-in files; the l
   for (let round = 0; round < 50 && (await runIdle(page, 50)) > 0; round++);
   await Promise.all([laterTexts, personStep]);
   expect(requested.some((path) => /\/(Staff|jsQR|en-)[^/]*\.js$/.test(path))).toBe(false);
+});
+
+test('<nu-form lang="en"> loads only the English sign-in texts first; the rest of English comes at idle, never Chinese', async ({
+  page,
+}) => {
+  await holdIdleCallbacks(page);
+  const requested = elementRequests(page, (_request, path) => path.endsWith(".js"));
+  await open(
+    page,
+    "/__embed-budget-en",
+    plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`, '<nu-form lang="en"></nu-form>'),
+  );
+  await expect(page.getByRole("combobox", { name: "E-mail address" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect([...new Set(requested)].sort()).toEqual([...firstStepFiles('nu-form lang="en"')].sort());
+  expect(firstStepFiles('nu-form lang="en"').some((path) => /\/en-[^/]+\.js$/.test(path))).toBe(true);
+
+  const laterTexts = page.waitForRequest(/\/elements\/chunks\/en\.later-[^/]+\.js$/);
+  for (let round = 0; round < 50 && (await runIdle(page, 50)) > 0; round++);
+  await laterTexts;
+  expect(requested.some((path) => /\/zh-HK\.later-[^/]+\.js$/.test(path))).toBe(false);
+});
+
+/** Every text the form has shown, one snapshot per frame (the idle prefetch is held: nothing is loaded ahead). */
+async function recordFormTexts(page: Page) {
+  await page.addInitScript(`(() => {
+    const seen = (window.__formTexts = []);
+    const record = () => {
+      const root = document.querySelector("nu-form")?.shadowRoot;
+      const text = root ? root.textContent : "";
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  })()`);
+}
+const formTexts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __formTexts: string[] }).__formTexts);
+
+test("an English form's later step waits for the rest of English: never a Chinese heading", async ({
+  page,
+}) => {
+  await holdIdleCallbacks(page);
+  await recordFormTexts(page);
+  const email = uniqueEmail("en-later");
+  await open(
+    page,
+    "/__embed-en-later",
+    plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`, '<nu-form lang="en"></nu-form>'),
+  );
+  await page.getByRole("combobox", { name: "E-mail address" }).fill(email);
+  await page.getByRole("button", { name: "Send e-mail" }).click();
+  await page.getByRole("textbox", { name: "Verification code" }).fill(await outboxCode({ email }));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await page.getByRole("radio", { name: "Hong Kong" }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { name: "Personal details (Hong Kong)" })).toBeVisible();
+  const texts = await formTexts(page);
+  expect(texts.some((text) => text.includes("Personal details"))).toBe(true);
+  expect(texts.filter((text) => /個人資料|姓氏/.test(text))).toEqual([]);
+});
+
+test("switching a signed-in form to English keeps Chinese until all of English is there: never a mix", async ({
+  page,
+}) => {
+  await holdIdleCallbacks(page);
+  await recordFormTexts(page);
+  await open(page, "/__embed-switch", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  await signIn(page, uniqueEmail("switch-later"));
+  await page.getByRole("radio", { name: "香港" }).check();
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(page.getByRole("heading", { name: "個人資料（香港）" })).toBeVisible();
+  await page.getByRole("textbox", { name: "姓氏" }).fill("陳");
+
+  await page.locator("nu-form").evaluate((element) => element.setAttribute("lang", "en"));
+  await expect(page.getByRole("heading", { name: "Personal details (Hong Kong)" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Last name" })).toHaveValue("陳");
+  const mixed = (await formTexts(page)).filter(
+    (text) => /Step \d of \d/.test(text) && /個人資料|姓氏/.test(text),
+  );
+  expect(mixed).toEqual([]);
 });
 
 test("the code a first step runs at load is served with V8's compile hint; a later step's is not", async ({

@@ -2,72 +2,63 @@
  * The message catalogues as chunks of their own (issue 11). In the element bundle
  * (vite.lib.config.ts, vite.catalogues.ts) lib/core/i18n starts with the zh-HK texts of the flows'
  * sign-in step only and an empty English catalogue; this module fills them before an element or a
- * step that needs more renders: the rest of zh-HK for everything after sign-in, English for
- * `lang="en"`. A Traditional Chinese page (the default) never downloads English. Elsewhere (npm
- * package, server, tests) both catalogues are whole from the start and filling them changes nothing.
+ * step that needs more renders. Each language comes in two parts: the sign-in texts (zh-HK's are
+ * in the bundle already; English loads for `lang="en"`) and the rest, for everything after sign-in.
+ * A Traditional Chinese page (the default) never downloads English. Elsewhere (npm package,
+ * server, tests) both catalogues are whole from the start and filling them changes nothing.
  */
 import { type Lang, messages } from "../core/i18n/index.ts";
 
 /** Which texts an element or step needs before it renders. */
 export type MessageScope = "sign-in" | "all";
 
-let english: Promise<void> | null = null;
-let later: Promise<void> | null = null;
-let laterDone = false;
+/** A part of a catalogue: `en` its sign-in texts, `en+` the rest. zh-HK's sign-in texts are in the bundle. */
+type Part = Lang | `${Lang}+`;
 
-export function englishLoaded(): boolean {
-  return Object.keys(messages.en).length > 0;
-}
+const PARTS: Record<Exclude<Part, "zh-HK">, () => Promise<Record<string, string>>> = {
+  en: () => import("../core/i18n/en.ts").then((m) => m.en),
+  "en+": () => import("../core/i18n/en.later.ts").then((m) => m.enLater),
+  "zh-HK+": () => import("../core/i18n/zh-HK.later.ts").then((m) => m.zhHKLater),
+};
 
-/** Loads `load` once; a failure lets the next call ask the network again. */
-function once(current: Promise<void> | null, load: () => Promise<void>, reset: () => void): Promise<void> {
-  return (
-    current ??
-    load().catch((error: unknown) => {
-      reset();
-      throw error;
-    })
-  );
-}
+const done = new Set<Part>(["zh-HK"]);
+const pending = new Map<Part, Promise<void>>();
+/** The languages a page has asked texts for: their later texts are prefetched at idle. */
+const inUse = new Set<Lang>();
 
-export function loadEnglish(): Promise<void> {
-  english = once(
-    english,
-    () =>
-      import("../core/i18n/en.ts").then((m) => {
-        Object.assign(messages.en, m.en);
-      }),
-    () => {
-      english = null;
-    },
-  );
-  return english;
-}
-
-/** The zh-HK texts after sign-in (an empty module outside the element bundle). */
-export function loadLaterChinese(): Promise<void> {
-  later = once(
-    later,
-    () =>
-      import("../core/i18n/zh-HK.later.ts").then((m) => {
-        Object.assign(messages["zh-HK"], m.zhHKLater);
-        laterDone = true;
-      }),
-    () => {
-      later = null;
-    },
-  );
-  return later;
+/** Loads a part once; a failure lets the next call ask the network again. */
+function loadPart(lang: Lang, later: boolean): Promise<void> {
+  const part: Part = later ? `${lang}+` : lang;
+  if (done.has(part)) return Promise.resolve();
+  let loading = pending.get(part);
+  if (!loading) {
+    loading = PARTS[part as Exclude<Part, "zh-HK">]().then(
+      (texts) => {
+        Object.assign(messages[lang], texts);
+        done.add(part);
+      },
+      (error: unknown) => {
+        pending.delete(part);
+        throw error;
+      },
+    );
+    pending.set(part, loading);
+  }
+  return loading;
 }
 
 /** Whether the texts `scope` needs in `lang` are there. */
 export function messagesReady(lang: Lang, scope: MessageScope): boolean {
-  if (lang === "en") return englishLoaded();
-  return scope === "sign-in" || laterDone;
+  return done.has(lang) && (scope === "sign-in" || done.has(`${lang}+`));
 }
 
 /** Loads what `messagesReady(lang, scope)` waits for. */
 export function loadMessages(lang: Lang, scope: MessageScope): Promise<void> {
-  if (lang === "en") return loadEnglish();
-  return scope === "all" ? loadLaterChinese() : Promise.resolve();
+  inUse.add(lang);
+  return Promise.all([loadPart(lang, false), scope === "all" && loadPart(lang, true)]).then(() => {});
+}
+
+/** Prefetches the texts after sign-in in each language the page uses (zh-HK if none yet). */
+export function preloadLaterMessages(): void {
+  for (const lang of inUse.size > 0 ? inUse : ["zh-HK" as const]) loadPart(lang, true).catch(() => {});
 }

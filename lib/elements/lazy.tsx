@@ -3,13 +3,13 @@
  * page with only `<nu-form>` never downloads the staff tools. React itself is in the entry chunk
  * and shared by every element.
  */
-import { type ComponentType, useEffect, useRef, useState } from "react";
+import { type ComponentType, createContext, useContext, useEffect, useRef, useState } from "react";
 import { baseSheet } from "../ui/base.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { space } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
-import { loadLaterChinese, loadMessages, type MessageScope, messagesReady } from "./catalogues.ts";
+import { loadMessages, type MessageScope, messagesReady, preloadLaterMessages } from "./catalogues.ts";
 
 type Props = Record<string, unknown> & { lang?: string };
 
@@ -17,9 +17,16 @@ type Props = Record<string, unknown> & { lang?: string };
 export type LazyPart<P> = ComponentType<P> & { preload: () => void };
 
 /**
+ * The language of the element a lazy part is in: a part without a `lang` prop of its own (a flow's
+ * later steps, which read the flow's) waits for the texts of its element's language.
+ */
+const ElementLang = createContext<string | undefined>(undefined);
+
+/**
  * `messages`: which texts the part needs before it renders (catalogues.ts): "sign-in" for the
  * flow elements themselves and the parts of their first step that load later (residence question,
- * code entry), "all" for everything else.
+ * code entry), "all" for everything else. A switch to another language once the part has shown
+ * waits for all of that language's texts: a flow may be past its sign-in step.
  *
  * Loaded with plain state rather than lazy() and Suspense, which the element bundle's runtime
  * does not carry (runtimes/reactOnPreact.ts). A part that has shown keeps showing in its last language
@@ -48,15 +55,17 @@ export function lazyElement<P extends object = Props>(
   };
 
   function LazyElement(props: P) {
-    const lang = (props as { lang?: string }).lang;
+    const around = useContext(ElementLang);
+    const lang = (props as { lang?: string }).lang ?? around;
     const textLang = normaliseLang(lang);
-    const ready = loaded !== null && messagesReady(textLang, messages);
     const shown = useRef<{ lang?: string } | null>(null);
+    const scope = shown.current && normaliseLang(shown.current.lang) !== textLang ? "all" : messages;
+    const ready = loaded !== null && messagesReady(textLang, scope);
     const [failure, setFailure] = useState<string | null>(null);
     const [, settled] = useState(0);
     // Started while rendering, not after the commit: the first step waits for this download.
     const loading =
-      ready || failure !== null ? null : Promise.all([fetchOnce(), loadMessages(textLang, messages)]);
+      ready || failure !== null ? null : Promise.all([fetchOnce(), loadMessages(textLang, scope)]);
     loading?.catch(() => {});
     useEffect(() => {
       if (!loading) return;
@@ -78,15 +87,25 @@ export function lazyElement<P extends object = Props>(
     const Loaded = loaded;
     if (ready && Loaded) {
       shown.current = { lang };
-      return <Loaded {...props} />;
+      return (
+        <ElementLang.Provider value={lang}>
+          <Loaded {...props} />
+        </ElementLang.Provider>
+      );
     }
-    if (Loaded && shown.current) return <Loaded {...props} lang={shown.current.lang} />;
+    if (Loaded && shown.current) {
+      return (
+        <ElementLang.Provider value={shown.current.lang}>
+          <Loaded {...props} lang={shown.current.lang} />
+        </ElementLang.Provider>
+      );
+    }
     return reserveSpace ? <ReservedSpace /> : null;
   }
   LazyElement.preload = () => {
     // A failed prefetch is retried when the part renders.
     fetchOnce().catch(() => {});
-    if (messages === "all") loadLaterChinese().catch(() => {});
+    if (messages === "all") preloadLaterMessages();
   };
   return LazyElement;
 }
