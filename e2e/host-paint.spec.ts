@@ -185,6 +185,54 @@ test("the live step takes the picture's place box for box: no layout shift, and 
   await expect(email).toHaveValue("live@example.com");
 });
 
+test("a customer who chose English gets the first paint in English; the live step takes its place box for box", async ({
+  page,
+}) => {
+  await page.goto("/customer/nuForm");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("combobox", { name: "E-mail address" })).toBeVisible();
+
+  await observe(page);
+  // Every heading text the page shows, frame by frame: the shell must not draw Chinese first.
+  await page.addInitScript(`(() => {
+    const seen = (window.__h1Texts = []);
+    const record = () => {
+      const text = document.querySelector("main h1")?.textContent;
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+      requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  })()`);
+  const nuForm = await hold(page, /\/elements\/chunks\/NuForm-[^/]+\.js/);
+  const response = await page.reload();
+  const served = (await response?.text()) ?? "";
+  expect(served).toContain('<html lang="en">');
+  expect(served).toContain("<h1>Member registration</h1>");
+  expect(served).not.toMatch(/會員登記|登記成為/);
+  await nuForm.held;
+  // The shell took the English frame over as served: nothing was drawn in Chinese in between.
+  await expect(page.locator(".first-step-preview h2")).toHaveText("Join nu membership");
+  expect(await page.evaluate(() => document.querySelector("main h1") === window.__served.h1)).toBe(true);
+  await expect(page.locator("main h1")).toHaveText("Member registration");
+  const picture = await boxes(page, "picture");
+  nuForm.release();
+  await expect(page.getByRole("combobox", { name: "E-mail address" })).toBeVisible();
+  await expect(page.locator(".first-step-preview")).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  expect(await boxes(page, "element")).toEqual(picture);
+  expect(await page.evaluate(() => window.__paintShifts)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __h1Texts: string[] }).__h1Texts)).toEqual([
+    "Member registration",
+  ]);
+
+  // The staff pages follow the same choice from their first render.
+  expect(await (await page.request.get("/staff/home")).text()).toContain('<html lang="en">');
+  // Back to Chinese: the next page is drawn in Chinese again.
+  await page.getByRole("button", { name: "中文" }).click();
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+  expect(await (await page.request.get("/customer/nuForm")).text()).toContain("<h1>會員登記</h1>");
+});
+
 test("the picture matches the live step at a desktop width too", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   const nuForm = await hold(page, /\/elements\/chunks\/NuForm-[^/]+\.js/);

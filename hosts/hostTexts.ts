@@ -3,7 +3,18 @@
  * label). No Preact here: the server draws the customer pages' first frame with them
  * (server/hostFrame.ts).
  */
+import type { Brand } from "../lib/core/brand.ts";
 import type { HostLang } from "./language.ts";
+
+/**
+ * The cookie that mirrors the visitor's language choice (kept in localStorage, hosts/language.ts)
+ * so the server draws the first paint in that language (server/hostFrame.ts). Only `en` is ever set.
+ */
+export const LANG_COOKIE = "nu-forms-lang";
+
+/** The operator's name in `lang`: the English name on English pages when the operator gave one. */
+export const brandName = (brand: Pick<Brand, "name" | "nameEn">, lang: HostLang): string =>
+  (lang === "en" && brand.nameEn) || brand.name;
 
 /** The language switch's texts and the footer's label, shared by the customer and staff pages. */
 export const HOST_TEXTS = {

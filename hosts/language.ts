@@ -1,21 +1,40 @@
 /**
  * The customer and staff pages' language: Traditional Chinese (SPEC: the interface is zh-HK)
- * unless the visitor chose English with the switch; the choice is kept in this browser. The
- * elements get it as their `lang`, the page its `<html lang>`, heading, tab title and footer.
+ * unless the visitor chose English with the switch; the choice is kept in this browser, and
+ * mirrored in a cookie so the server draws the next page's first paint in it. The elements get
+ * it as their `lang`, the page its `<html lang>`, heading, tab title and footer.
  */
 import { useEffect, useState } from "preact/hooks";
+import { LANG_COOKIE } from "./hostTexts.ts";
 
 export type HostLang = "zh-HK" | "en";
 
 const KEY = "nu-forms:lang";
 const listeners = new Set<(lang: HostLang) => void>();
 
+/** The language the server drew this page in (`<html lang>`): hydration must find the same text. */
+function drawnLang(): HostLang {
+  return document.documentElement.lang === "en" ? "en" : "zh-HK";
+}
+
+/** The stored choice; without one (storage refused, or cleared), the cookie's, as the server read it. */
 function storedLang(): HostLang {
   try {
-    return localStorage.getItem(KEY) === "en" ? "en" : "zh-HK";
+    const stored = localStorage.getItem(KEY);
+    if (stored) return stored === "en" ? "en" : "zh-HK";
   } catch {
-    return "zh-HK";
+    // storage refused (private mode)
   }
+  return drawnLang();
+}
+
+/** The cookie the server reads (server/static.ts): set for English, removed for Chinese. */
+function tellServer(lang: HostLang): void {
+  const en = lang === "en";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari, which customers' phones run.
+  document.cookie = `${LANG_COOKIE}=${en ? "en" : ""}; Path=/; Max-Age=${en ? 31536000 : 0}; SameSite=Lax${
+    location.protocol === "https:" ? "; Secure" : ""
+  }`;
 }
 
 /** `<html lang>`: what a screen reader reads the page's own text as. */
@@ -27,25 +46,26 @@ export function setHostLang(lang: HostLang): void {
   try {
     localStorage.setItem(KEY, lang);
   } catch {
-    // storage refused (private mode): the choice lasts for this page
+    // storage refused (private mode): the cookie keeps it
   }
+  tellServer(lang);
   setDocumentLang(lang);
   for (const listener of listeners) listener(lang);
 }
 
 /**
- * The language to show. The first render is always zh-HK: the server drew the page's first
- * picture in Chinese and hydration must find the same text; the stored choice follows at once.
+ * The language to show. The first render is the one the server drew the page in (from the
+ * cookie), so hydration finds the same text; a stored choice that differs follows at once.
  */
 export function useHostLang(): HostLang {
-  const [lang, setLang] = useState<HostLang>("zh-HK");
+  const [lang, setLang] = useState<HostLang>(drawnLang);
   useEffect(() => {
     listeners.add(setLang);
     const chosen = storedLang();
-    if (chosen !== "zh-HK") {
-      setDocumentLang(chosen);
-      setLang(chosen);
-    }
+    // A choice made before the cookie existed reaches the server from the next page on.
+    tellServer(chosen);
+    setDocumentLang(chosen);
+    setLang(chosen);
     return () => {
       listeners.delete(setLang);
     };

@@ -11,6 +11,7 @@
  * A change to the sign-in step's markup needs the same change here (that test fails until then).
  */
 import { createHash } from "node:crypto";
+import type { HostLang } from "../hosts/language.ts";
 import { t } from "../lib/core/i18n/index.ts";
 import { NUFORM_PROGRESS } from "../lib/flows/nuform/steps.ts";
 import { flowSheet } from "../lib/flows/shared/styles.ts";
@@ -21,24 +22,23 @@ import { emailSheet } from "../lib/widgets/EmailInput.tsx";
 export const PREVIEW_CSS = [baseSheet, flowSheet, emailSheet].map((s) => s.cssText.trim()).join("\n");
 export const PREVIEW_CSS_HASH = `'sha256-${createHash("sha256").update(PREVIEW_CSS).digest("base64")}'`;
 
-const zh = (key: Parameters<typeof t>[1], params?: Parameters<typeof t>[2]) => t("zh-HK", key, params);
-
-/** The picture of the sign-in step, or "" for a page that has none. */
-export function firstStepPreview(pathname: string): string {
+/** The picture of the sign-in step in `lang`, or "" for a page that has none. */
+export function firstStepPreview(pathname: string, lang: HostLang = "zh-HK"): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (trimmed !== "/customer/nuForm") return "";
-  const progress = zh("flows.progress", { current: 1, total: NUFORM_PROGRESS.length });
+  const text = (key: Parameters<typeof t>[1], params?: Parameters<typeof t>[2]) => t(lang, key, params);
+  const progress = text("flows.progress", { current: 1, total: NUFORM_PROGRESS.length });
   return [
     '<div class="first-step-preview" inert aria-hidden="true">',
-    '<div part="flow" data-step="login" class="nu-root"><section class="nu-flow"><div class="nu-step-head">',
+    `<div part="flow" data-step="login" class="nu-root" lang="${lang}"><section class="nu-flow"><div class="nu-step-head">`,
     `<p class="nu-step-progress">${progress}</p>`,
-    `<h2 class="nu-step-title">${zh("flows.nuform.entryTitle")}</h2>`,
-    `<div class="nu-step-intro">${zh("flows.login.intro")}</div></div>`,
+    `<h2 class="nu-step-title">${text("flows.nuform.entryTitle")}</h2>`,
+    `<div class="nu-step-intro">${text("flows.login.intro")}</div></div>`,
     '<div class="nu-form"><div class="nu-root nu-field">',
-    `<div class="nu-label">${zh("login.email")}<span class="nu-required">*</span></div>`,
+    `<div class="nu-label">${text("login.email")}<span class="nu-required">*</span></div>`,
     '<div class="nu-email-row"><div class="nu-combobox"><input class="nu-control" type="email" tabindex="-1"></div>',
-    `<button type="button" class="nu-button" tabindex="-1">${zh("widgets.email.send")}</button></div>`,
+    `<button type="button" class="nu-button" tabindex="-1">${text("widgets.email.send")}</button></div>`,
     '<p class="nu-email-status"></p><p class="nu-email-typo"></p><div class="nu-root"><p class="nu-error"></p></div></div>',
-    `<p class="nu-hint">${zh("flows.login.sendHint")}</p></div></section></div></div>`,
+    `<p class="nu-hint">${text("flows.login.sendHint")}</p></div></section></div></div>`,
   ].join("");
 }

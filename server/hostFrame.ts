@@ -9,14 +9,12 @@
  */
 
 import { FLOW_TITLES } from "../hosts/flows/stepTitles.ts";
-import { HOST_TEXTS } from "../hosts/hostTexts.ts";
+import { brandName, HOST_TEXTS, LANG_COOKIE } from "../hosts/hostTexts.ts";
+import type { HostLang } from "../hosts/language.ts";
 import { footerLinks } from "../hosts/pages/footerLinks.ts";
 import type { Brand } from "../lib/core/brand.ts";
 import { NUFORM_BASE, NUFORM_STEPS, RECRUITMENT_BASE, RECRUITMENT_STEPS } from "../lib/core/routes.ts";
 import type { Flow } from "../lib/core/types.ts";
-
-/** The first paint is Chinese; its switch offers English (as `LangSwitch` in hosts/pages/BrandChrome.tsx). */
-const TEXTS = HOST_TEXTS["zh-HK"];
 
 const FLOW_ROUTES: readonly [Flow, string, readonly string[]][] = [
   ["nuform", NUFORM_BASE, NUFORM_STEPS],
@@ -33,26 +31,46 @@ export function flowOfPath(pathname: string): Flow | null {
   return null;
 }
 
+/**
+ * The language to draw `pathname` in: English when the visitor chose it (the cookie that
+ * hosts/language.ts keeps) and the page has the language switch (the customer flows and the staff
+ * pages); Traditional Chinese otherwise, as the pages without the switch always are.
+ */
+export function pageLang(pathname: string, cookies: Record<string, string | undefined>): HostLang {
+  if (cookies[LANG_COOKIE] !== "en") return "zh-HK";
+  return flowOfPath(pathname) || pathname === "/staff" || pathname.startsWith("/staff/") ? "en" : "zh-HK";
+}
+
 /** The markup of `<div id="app">` for `pathname`, or "" when the shell draws that page alone. */
 export function hostFrame(
   pathname: string,
   brand: Brand,
   esc: (value: string) => string,
-  /** What the page shows under its heading before the shell runs (firstStepPreview.ts). */
-  content = "",
-  year = new Date().getFullYear(),
+  {
+    content = "",
+    lang = "zh-HK",
+    year = new Date().getFullYear(),
+  }: {
+    /** What the page shows under its heading before the shell runs (firstStepPreview.ts). */
+    content?: string;
+    lang?: HostLang;
+    year?: number;
+  } = {},
 ): string {
   const flow = flowOfPath(pathname);
   if (!flow) return "";
+  // The switch offers the other language, as `LangSwitch` in hosts/pages/BrandChrome.tsx.
+  const texts = HOST_TEXTS[lang];
+  const name = esc(brandName(brand, lang));
   const logo = brand.logoUrl
     ? `<img class="brand-logo" src="${esc(brand.logoUrl)}" alt="" width="32" height="32">`
     : "";
-  const links = footerLinks(brand)
+  const links = footerLinks(brand, lang)
     .map(([href, label]) => `<li><a href="${esc(href)}">${label}</a></li>`)
     .join("");
   return [
-    `<header class="site-header"><a class="brand" href="/">${logo}<span>${esc(brand.name)}</span></a><button type="button" class="lang-switch" lang="${TEXTS.switchLang}">${TEXTS.switchTo}</button></header>`,
-    `<main class="page" aria-busy="true"><h1>${FLOW_TITLES["zh-HK"][flow]}</h1>${content}</main>`,
-    `<footer class="site-footer"><nav aria-label="${TEXTS.siteInfo}"><ul>${links}</ul></nav><p>© ${year} ${esc(brand.name)}</p></footer>`,
+    `<header class="site-header"><a class="brand" href="/">${logo}<span>${name}</span></a><button type="button" class="lang-switch" lang="${texts.switchLang}">${texts.switchTo}</button></header>`,
+    `<main class="page" aria-busy="true"><h1>${FLOW_TITLES[lang][flow]}</h1>${content}</main>`,
+    `<footer class="site-footer"><nav aria-label="${texts.siteInfo}"><ul>${links}</ul></nav><p>© ${year} ${name}</p></footer>`,
   ].join("");
 }

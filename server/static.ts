@@ -8,12 +8,15 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { brandName } from "../hosts/hostTexts.ts";
+import type { HostLang } from "../hosts/language.ts";
 import { BRAND_FIELDS } from "../lib/core/brand.ts";
 import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
 import { AFTER_PAINT_HASH, afterPaintStarter } from "./afterPaint.ts";
 import type { ServerConfig } from "./config.ts";
 import { firstStepPreview, PREVIEW_CSS, PREVIEW_CSS_HASH } from "./firstStepPreview.ts";
-import { hostFrame } from "./hostFrame.ts";
+import { hostFrame, pageLang } from "./hostFrame.ts";
 import type { AppEnv } from "./http/env.ts";
 
 const TYPES: Record<string, string> = {
@@ -189,7 +192,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
    * and the first step's chunks on the customer and staff routes (dist/elements/first-steps.json,
    * written by the element build), so they download in parallel with the host shell.
    */
-  async function firstStepFiles(pagePath: string): Promise<string[]> {
+  async function firstStepFiles(pagePath: string, lang: HostLang): Promise<string[]> {
     const tag = pagePath.startsWith(NUFORM_BASE)
       ? "nu-form"
       : pagePath.startsWith(RECRUITMENT_BASE)
@@ -201,7 +204,14 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     const manifest = tag ? await readFileOrNull(path.join(elementsDir, "first-steps.json")) : null;
     if (tag && manifest) {
       try {
-        files = (JSON.parse(manifest.toString("utf8")) as Record<string, string[]>)[tag] ?? files;
+        const lists = JSON.parse(manifest.toString("utf8")) as Record<string, string[]>;
+        files = lists[tag] ?? files;
+        // An English page's element waits for the English sign-in texts too: what the English
+        // first step lists beyond the Chinese one.
+        if (lang === "en") {
+          const chinese = new Set(lists["nu-form"]);
+          files = [...files, ...(lists['nu-form lang="en"'] ?? []).filter((file) => !chinese.has(file))];
+        }
       } catch {
         // A broken manifest only costs the preloads.
       }
@@ -240,12 +250,14 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
       );
     }
     const host = file === hostIndex;
-    const preview = host ? firstStepPreview(c.req.path) : "";
-    const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, preview) : "";
+    const lang = host ? pageLang(c.req.path, getCookie(c)) : "zh-HK";
+    const preview = host ? firstStepPreview(c.req.path, lang) : "";
+    const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, { content: preview, lang }) : "";
     const style = host ? `<style>${brandStyle(config)}</style>` : "";
     const previewStyle = preview ? `<style>${PREVIEW_CSS}</style>` : "";
-    const preloads = [...(await routeChunkFiles(c.req.path)), ...(await firstStepFiles(c.req.path))];
+    const preloads = [...(await routeChunkFiles(c.req.path)), ...(await firstStepFiles(c.req.path, lang))];
     let text = bytes.toString("utf8");
+    if (lang === "en") text = text.replace(/<html\b[^>]*>/i, '<html lang="en">');
     let links = preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
     let starter = "";
     const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(text);
@@ -258,7 +270,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     const head = `${meta}${style}${previewStyle}${links}`;
     const page = Buffer.from(
       text
-        .replace("<title>nu-forms</title>", `<title>${escapeHtml(config.brand.name)}</title>`)
+        .replace("<title>nu-forms</title>", `<title>${escapeHtml(brandName(config.brand, lang))}</title>`)
         .replace(/<\/head>/i, `${head}</head>`)
         .replace('<div id="app"></div>', `<div id="app">${frame}</div>`)
         .replace(/<\/body>/i, `${starter}</body>`),
@@ -266,7 +278,8 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     htmlHeaders(c);
     const etag = etagOf(page);
     c.header("ETag", etag);
-    c.header("Vary", "Accept-Encoding");
+    // The host pages follow the language cookie (pageLang).
+    c.header("Vary", host ? "Accept-Encoding, Cookie" : "Accept-Encoding");
     if (status === 200 && matches(c.req.header("if-none-match"), etag)) return c.body(null, 304);
     c.header("Content-Type", TYPES[".html"]);
     const [encoding] = acceptedEncodings(c.req.header("accept-encoding"));

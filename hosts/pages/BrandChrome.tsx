@@ -1,10 +1,10 @@
 /** @jsxImportSource preact */
 import { BRAND } from "../brand.ts";
-import { HOST_TEXTS } from "../hostTexts.ts";
+import { brandName as brandNameIn, HOST_TEXTS } from "../hostTexts.ts";
 import { type HostLang, setHostLang } from "../language.ts";
 import { footerLinks } from "./footerLinks.ts";
 
-const brandName = (lang: HostLang) => (lang === "en" && BRAND.nameEn) || BRAND.name;
+const brandName = (lang: HostLang) => brandNameIn(BRAND, lang);
 
 /**
  * The operator's name and logo, linking home; on the customer pages (`switchable`), the switch

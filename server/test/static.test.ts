@@ -163,6 +163,68 @@ describe("modulepreload", () => {
   });
 });
 
+describe("the visitor's language (the nu-forms-lang cookie the language switch sets)", () => {
+  const english = { cookie: "theme=dark; nu-forms-lang=en" };
+  let served = "";
+  beforeAll(() => {
+    // The host page as the build writes it: the server draws the frame into the empty #app.
+    served = fs.readFileSync(path.join(distDir, "hosts/index.html"), "utf8");
+    fs.writeFileSync(
+      path.join(distDir, "hosts/index.html"),
+      '<!doctype html>\n<html lang="zh-HK"><head><title>nu-forms</title><script type="module" crossorigin src="/assets/index-T1.js"></script></head><body><div id="app"></div></body></html>',
+    );
+  });
+  afterAll(() => {
+    fs.writeFileSync(path.join(distDir, "hosts/index.html"), served);
+  });
+
+  it("draws a customer page's first paint in English, with the English sign-in texts preloaded", async () => {
+    fs.writeFileSync(
+      path.join(distDir, "elements/first-steps.json"),
+      JSON.stringify({
+        "nu-form": ["chunks/flows-Ab12.js", "nu-forms.js"],
+        'nu-form lang="en"': ["chunks/en-En12.js", "chunks/flows-Ab12.js", "nu-forms.js"],
+      }),
+    );
+    const answer = await get("/customer/nuForm", english);
+    const page = await answer.text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain("<h1>Member registration</h1>");
+    expect(page).toContain('<button type="button" class="lang-switch" lang="zh-HK">中文</button>');
+    expect(page).toContain('<nav aria-label="Site information">');
+    expect(page).toContain("Join nu membership");
+    expect(page).toContain("Privacy policy");
+    expect(page).not.toMatch(/會員登記|登記成為|網站資訊/);
+    const starter = /<script data-after-paint="([^"]+)">/.exec(page);
+    expect(starter?.[1].split(" ")).toEqual([
+      expect.stringMatching(/^\/assets\/index-.*\.js$/),
+      "/elements/chunks/flows-Ab12.js",
+      "/elements/nu-forms.js",
+      "/elements/chunks/en-En12.js",
+    ]);
+    expect(answer.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    // The other language is another page: its ETag differs, so a cached Chinese copy is not reused.
+    const chinese = await get("/customer/nuForm");
+    expect(chinese.headers.get("etag")).not.toBe(answer.headers.get("etag"));
+    const chineseText = await chinese.text();
+    expect(chineseText).toContain("<h1>會員登記</h1>");
+    expect(chineseText).not.toContain("en-En12");
+  });
+
+  it("gives the staff pages English, and leaves the pages without the switch, and other values, Chinese", async () => {
+    expect(await (await get("/staff/home", english)).text()).toContain('<html lang="en">');
+    for (const [where, headers] of [
+      ["/", english],
+      ["/maintenance", english],
+      ["/customer/nuForm", { cookie: "nu-forms-lang=fr" }],
+      ["/customer/nuForm", { cookie: "nu-forms-lang=EN" }],
+    ] as const) {
+      const page = await (await get(where, headers)).text();
+      expect(page, `${where} ${headers.cookie}`).toContain('<html lang="zh-HK">');
+    }
+  });
+});
+
 describe("favicon", () => {
   it("has one: /favicon.svg, and /favicon.ico leads to it", async () => {
     const svg = await get("/favicon.svg");
