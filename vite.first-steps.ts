@@ -1,6 +1,7 @@
 import { posix } from "node:path";
 import type { OutputChunk } from "rolldown";
 import type { Plugin } from "vite";
+import { firstStepName } from "./lib/elements/firstStepName.ts";
 import { compileEagerly } from "./vite.compile-hints.ts";
 
 /** The component module of each element whose first step has a size budget (.size-limit.js). */
@@ -11,16 +12,17 @@ export const FIRST_STEP_MODULES: Record<string, RegExp> = {
 };
 
 /**
- * Elements that wait for the rest of the zh-HK catalogue before they render (every element but
- * the flows, whose sign-in step has its own texts: lib/elements/catalogues.ts). It downloads
- * alongside the element's chunk, so it counts in their first step.
+ * Elements that wait for the rest of their language's texts before they render (every element
+ * but the flows, whose sign-in step has its own texts: lib/elements/catalogues.ts). They download
+ * alongside the element's chunk, so they count in its first step.
  */
 const WAITS_FOR_LATER_TEXTS = new Set(["nu-staff-login"]);
-const LATER_TEXTS = /\/lib\/core\/i18n\/zh-HK\.later\.ts$/;
 
-/** First steps in English, with their own budget: the element's files and its English sign-in texts. */
-const IN_ENGLISH: Record<string, string> = { 'nu-form lang="en"': "nu-form" };
-const ENGLISH_SIGN_IN_TEXTS = /\/lib\/core\/i18n\/en\.ts$/;
+/** Per language, the texts a first step loads beyond the runtime (zh-HK's sign-in texts are in it). */
+const TEXTS = {
+  "zh-HK": { signIn: null, later: /\/lib\/core\/i18n\/zh-HK\.later\.ts$/ },
+  en: { signIn: /\/lib\/core\/i18n\/en\.ts$/, later: /\/lib\/core\/i18n\/en\.later\.ts$/ },
+} as const;
 
 /**
  * Writes dist/elements/first-steps.json: for each element above, every file a page with only the
@@ -61,18 +63,18 @@ export function firstStepManifest(): Plugin {
       const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
       const manifest: Record<string, string[]> = {};
       for (const [tag, module] of Object.entries(FIRST_STEP_MODULES)) {
-        const files = new Set(firstStepChunks(chunks, module).map((c) => c.fileName));
-        if (WAITS_FOR_LATER_TEXTS.has(tag)) {
-          for (const c of firstStepChunks(chunks, LATER_TEXTS)) files.add(c.fileName);
+        for (const [lang, texts] of Object.entries(TEXTS) as [
+          keyof typeof TEXTS,
+          (typeof TEXTS)[keyof typeof TEXTS],
+        ][]) {
+          const files = new Set(firstStepChunks(chunks, module).map((c) => c.fileName));
+          const add = (texts: RegExp) => {
+            for (const c of firstStepChunks(chunks, texts)) files.add(c.fileName);
+          };
+          if (texts.signIn) add(texts.signIn);
+          if (WAITS_FOR_LATER_TEXTS.has(tag)) add(texts.later);
+          manifest[firstStepName(tag, lang)] = [...files].sort();
         }
-        manifest[tag] = [...files].sort();
-      }
-      for (const [name, tag] of Object.entries(IN_ENGLISH)) {
-        const files = new Set([
-          ...manifest[tag],
-          ...firstStepChunks(chunks, ENGLISH_SIGN_IN_TEXTS).map((c) => c.fileName),
-        ]);
-        manifest[name] = [...files].sort();
       }
       // What a first step runs at load is compiled while it downloads, off the main thread.
       for (const file of new Set(Object.values(manifest).flat())) {

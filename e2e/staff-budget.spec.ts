@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { REPO_ROOT } from "./embed-helpers.ts";
+import { firstStepFiles, REPO_ROOT } from "./embed-helpers.ts";
 
 interface Budget {
   name: string;
@@ -57,4 +57,28 @@ test("/staff/home loads exactly the budgeted scripts, and they are within the st
   const total = loaded.reduce((sum, file) => sum + gzipBytes(file), 0);
   test.info().annotations.push({ type: "gzip bytes", description: String(total) });
   expect(total).toBeLessThanOrEqual(limitBytes);
+});
+
+test("an English staff page loads the English texts its sign-in waits for, and not the Chinese ones", async ({
+  page,
+  baseURL,
+}) => {
+  // A staff member who chose English earlier: the stored choice and the cookie the server reads.
+  await page.context().addCookies([{ name: "nu-forms-lang", value: "en", url: baseURL as string }]);
+  await page.addInitScript(() => localStorage.setItem("nu-forms:lang", "en"));
+  const scripts = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+  });
+  await page.goto("/staff/home");
+  await expect(page.getByRole("heading", { name: "Staff sign-in" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Staff ID" })).toBeEditable();
+  await page.waitForLoadState("networkidle");
+
+  const { files } = await budget("/staff/home");
+  const chinese = firstStepFiles("nu-staff-login").map(distFile);
+  const english = firstStepFiles('nu-staff-login lang="en"').map(distFile);
+  expect(english.some((file) => /\/en\.later-/.test(file))).toBe(true);
+  const expected = new Set([...files.filter((file) => !chinese.includes(file)), ...english]);
+  expect([...scripts].map(distFile).sort()).toEqual([...expected].sort());
 });

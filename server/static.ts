@@ -13,6 +13,7 @@ import { brandName } from "../hosts/hostTexts.ts";
 import type { HostLang } from "../hosts/language.ts";
 import { BRAND_FIELDS } from "../lib/core/brand.ts";
 import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
+import { firstStepName } from "../lib/elements/firstStepName.ts";
 import { AFTER_PAINT_HASH, afterPaintStarter } from "./afterPaint.ts";
 import type { ServerConfig } from "./config.ts";
 import { firstStepPreview, PREVIEW_CSS, PREVIEW_CSS_HASH } from "./firstStepPreview.ts";
@@ -205,13 +206,8 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     if (tag && manifest) {
       try {
         const lists = JSON.parse(manifest.toString("utf8")) as Record<string, string[]>;
-        files = lists[tag] ?? files;
-        // An English page's element waits for the English sign-in texts too: what the English
-        // first step lists beyond the Chinese one.
-        if (lang === "en") {
-          const chinese = new Set(lists["nu-form"]);
-          files = [...files, ...(lists['nu-form lang="en"'] ?? []).filter((file) => !chinese.has(file))];
-        }
+        // An English page's element waits for English texts instead (vite.first-steps.ts).
+        files = lists[firstStepName(tag, lang)] ?? lists[tag] ?? files;
       } catch {
         // A broken manifest only costs the preloads.
       }

@@ -198,9 +198,9 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     const starter = /<script data-after-paint="([^"]+)">/.exec(page);
     expect(starter?.[1].split(" ")).toEqual([
       expect.stringMatching(/^\/assets\/index-.*\.js$/),
+      "/elements/chunks/en-En12.js",
       "/elements/chunks/flows-Ab12.js",
       "/elements/nu-forms.js",
-      "/elements/chunks/en-En12.js",
     ]);
     expect(answer.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     // The other language is another page: its ETag differs, so a cached Chinese copy is not reused.
@@ -212,7 +212,24 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
   });
 
   it("gives the staff pages English, and leaves the pages without the switch, and other values, Chinese", async () => {
-    expect(await (await get("/staff/home", english)).text()).toContain('<html lang="en">');
+    fs.writeFileSync(
+      path.join(distDir, "elements/first-steps.json"),
+      JSON.stringify({
+        "nu-staff-login": ["chunks/Staff-S1.js", "chunks/zh-HK.later-Z1.js", "nu-forms.js"],
+        'nu-staff-login lang="en"': [
+          "chunks/Staff-S1.js",
+          "chunks/en-E1.js",
+          "chunks/en.later-E2.js",
+          "nu-forms.js",
+        ],
+      }),
+    );
+    const staff = await (await get("/staff/home", english)).text();
+    expect(staff).toContain('<html lang="en">');
+    // The English texts the sign-in waits for are preloaded, and the Chinese ones are not.
+    expect(staff).toContain('<link rel="modulepreload" href="/elements/chunks/en.later-E2.js">');
+    expect(staff).not.toContain("zh-HK.later-Z1");
+    expect(await (await get("/staff/home")).text()).toContain("zh-HK.later-Z1");
     for (const [where, headers] of [
       ["/", english],
       ["/maintenance", english],
