@@ -1,19 +1,34 @@
 import type { Plugin } from "vite";
 import { en } from "./lib/core/i18n/en.ts";
-import { isSignInMessage } from "./lib/core/i18n/signInMessages.ts";
+import { isSignInMessage, isStaffSignInMessage } from "./lib/core/i18n/signInMessages.ts";
 import { zhHK } from "./lib/core/i18n/zh-HK.ts";
 import { FIRST_STEP_MODULES, firstStepChunks } from "./vite.first-steps.ts";
 
-/** The elements whose first step loads only the sign-in texts (lib/elements/flows.ts). */
-const SIGN_IN_ELEMENTS = ["nu-form", "nu-recruitment-form"] as const;
+/**
+ * The elements whose first step shows only some texts, and which: the flows' sign-in texts (the
+ * runtime carries zh-HK's), and for the staff sign-in those and its own (its chunk carries them).
+ */
+const FIRST_STEP_TEXTS: Record<string, (key: string) => boolean> = {
+  "nu-form": isSignInMessage,
+  "nu-recruitment-form": isSignInMessage,
+  "nu-staff-login": (key) => isSignInMessage(key) || isStaffSignInMessage(key),
+};
 
 const CATALOGUE_MODULE =
   /[\\/]lib[\\/]core[\\/]i18n[\\/](zh-HK|zh-HK\.later|en|en\.later|signInMessages)\.ts$/;
 
-/** Each catalogue, the module that keeps its sign-in texts and the one that gets the others. */
+/**
+ * Each catalogue, the module that keeps its sign-in texts, the one that gets the others, and the
+ * one that gets a copy of the staff sign-in's own.
+ */
 const CATALOGUES = [
-  { texts: zhHK, first: ["zh-HK.ts", "zhHK"], later: ["zh-HK.later.ts", "zhHKLater"] },
-  { texts: en, first: ["en.ts", "en"], later: ["en.later.ts", "enLater"] },
+  {
+    texts: zhHK,
+    first: ["zh-HK.ts", "zhHK"],
+    later: ["zh-HK.later.ts", "zhHKLater"],
+    staff: ["zh-HK.staff.ts", "zhHKStaff"],
+  },
+  { texts: en, first: ["en.ts", "en"], later: ["en.later.ts", "enLater"], staff: ["en.staff.ts", "enStaff"] },
 ] as const;
 
 const moduleIs = (id: string, file: string) => id.replaceAll("\\", "/").endsWith(`/lib/core/i18n/${file}`);
@@ -32,15 +47,22 @@ export function splitCatalogues(): Plugin {
     if (!new RegExp(`export const ${name}\\b`).test(code)) throw new Error(`${id} no longer exports ${name}`);
     return { code: `export const ${name} = ${JSON.stringify(value)};\n`, map: null };
   };
-  const part = (texts: Record<string, string>, signIn: boolean) =>
-    Object.fromEntries(Object.entries(texts).filter(([key]) => isSignInMessage(key) === signIn));
+  const part = (texts: Record<string, string>, keep: (key: string) => boolean) =>
+    Object.fromEntries(Object.entries(texts).filter(([key]) => keep(key)));
   return {
     name: "nu-forms:split-catalogues",
     enforce: "pre",
     transform(code, id) {
-      for (const { texts, first, later } of CATALOGUES) {
-        if (moduleIs(id, first[0])) return replace(code, id, first[1], part(texts, true));
-        if (moduleIs(id, later[0])) return replace(code, id, later[1], part(texts, false));
+      for (const { texts, first, later, staff } of CATALOGUES) {
+        if (moduleIs(id, first[0])) return replace(code, id, first[1], part(texts, isSignInMessage));
+        if (moduleIs(id, later[0]))
+          return replace(
+            code,
+            id,
+            later[1],
+            part(texts, (key) => !isSignInMessage(key)),
+          );
+        if (moduleIs(id, staff[0])) return replace(code, id, staff[1], part(texts, isStaffSignInMessage));
       }
       return null;
     },
@@ -48,16 +70,16 @@ export function splitCatalogues(): Plugin {
       const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
       const keys = new Set(Object.keys(zhHK));
       const missing = new Map<string, string>();
-      for (const tag of SIGN_IN_ELEMENTS) {
+      for (const [tag, shown] of Object.entries(FIRST_STEP_TEXTS)) {
         for (const chunk of firstStepChunks(chunks, FIRST_STEP_MODULES[tag])) {
           for (const [id, module] of Object.entries(chunk.modules)) {
             if (CATALOGUE_MODULE.test(id) || !module.code) continue;
             for (const [, key] of module.code.matchAll(/["'`]([a-zA-Z]+(?:\.[\w]+)+)["'`]/g)) {
-              if (keys.has(key) && !isSignInMessage(key)) missing.set(key, id);
+              if (keys.has(key) && !shown(key)) missing.set(`<${tag}>: ${key}`, id);
             }
             for (const [, prefix] of module.code.matchAll(/`([a-zA-Z]+(?:\.[\w]+)*\.)\$\{/g)) {
               for (const key of keys) {
-                if (key.startsWith(prefix) && !isSignInMessage(key)) missing.set(`${prefix}…`, id);
+                if (key.startsWith(prefix) && !shown(key)) missing.set(`<${tag}>: ${prefix}…`, id);
               }
             }
           }
@@ -66,7 +88,7 @@ export function splitCatalogues(): Plugin {
       if (missing.size > 0) {
         const list = [...missing].map(([key, id]) => `  ${key} (${id.slice(id.lastIndexOf("/lib/") + 1)})`);
         this.error(
-          `the sign-in step's code names texts outside lib/core/i18n/signInMessages.ts:\n${list.join("\n")}`,
+          `a first step's code names texts outside lib/core/i18n/signInMessages.ts:\n${list.join("\n")}`,
         );
       }
     },

@@ -12,17 +12,10 @@ export const FIRST_STEP_MODULES: Record<string, RegExp> = {
 };
 
 /**
- * Elements that wait for the rest of their language's texts before they render (every element
- * but the flows, whose sign-in step has its own texts: lib/elements/catalogues.ts). They download
- * alongside the element's chunk, so they count in its first step.
+ * Per language, the texts a first step loads beyond the runtime and the element's own chunk (which
+ * carries `<nu-staff-login>`'s own texts): English's sign-in texts; zh-HK's are in the runtime.
  */
-const WAITS_FOR_LATER_TEXTS = new Set(["nu-staff-login"]);
-
-/** Per language, the texts a first step loads beyond the runtime (zh-HK's sign-in texts are in it). */
-const TEXTS = {
-  "zh-HK": { signIn: null, later: /\/lib\/core\/i18n\/zh-HK\.later\.ts$/ },
-  en: { signIn: /\/lib\/core\/i18n\/en\.ts$/, later: /\/lib\/core\/i18n\/en\.later\.ts$/ },
-} as const;
+const TEXTS = { "zh-HK": null, en: /\/lib\/core\/i18n\/en\.ts$/ } as const;
 
 /**
  * Writes dist/elements/first-steps.json: for each element above, every file a page with only the
@@ -63,16 +56,9 @@ export function firstStepManifest(): Plugin {
       const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
       const manifest: Record<string, string[]> = {};
       for (const [tag, module] of Object.entries(FIRST_STEP_MODULES)) {
-        for (const [lang, texts] of Object.entries(TEXTS) as [
-          keyof typeof TEXTS,
-          (typeof TEXTS)[keyof typeof TEXTS],
-        ][]) {
+        for (const [lang, texts] of Object.entries(TEXTS) as [keyof typeof TEXTS, RegExp | null][]) {
           const files = new Set(firstStepChunks(chunks, module).map((c) => c.fileName));
-          const add = (texts: RegExp) => {
-            for (const c of firstStepChunks(chunks, texts)) files.add(c.fileName);
-          };
-          if (texts.signIn) add(texts.signIn);
-          if (WAITS_FOR_LATER_TEXTS.has(tag)) add(texts.later);
+          if (texts) for (const c of firstStepChunks(chunks, texts)) files.add(c.fileName);
           manifest[firstStepName(tag, lang)] = [...files].sort();
         }
       }

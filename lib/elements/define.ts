@@ -106,7 +106,7 @@ export function registerElements(
   messages: MessageScope = "all",
 ): void {
   if (typeof customElements === "undefined") return;
-  for (const { tag, load, props } of definitions) {
-    if (!customElements.get(tag)) defineElement(tag, lazyElement(load, messages), props);
+  for (const { tag, load, props, messages: own } of definitions) {
+    if (!customElements.get(tag)) defineElement(tag, lazyElement(load, own ?? messages), props);
   }
 }

@@ -11,6 +11,8 @@ export const STAFF_ELEMENTS: ElementDefinition[] = [
     tag: "nu-staff-login",
     load: () => import("../staff/StaffLogin.tsx").then((m) => m.StaffLogin),
     props: {},
+    // Its own texts come with its code (StaffLogin.tsx).
+    messages: "sign-in",
   },
   {
     tag: "nu-staff-verification",

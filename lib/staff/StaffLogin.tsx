@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from "react";
+import { enStaff } from "../core/i18n/en.staff.ts";
+import { messages } from "../core/i18n/index.ts";
+import { zhHKStaff } from "../core/i18n/zh-HK.staff.ts";
 import { safeRedirectPath } from "../core/redirect.ts";
 import type { StaffRecord } from "../core/types.ts";
+import { preloadLaterMessages } from "../elements/catalogues.ts";
+import { preloadWhenIdle } from "../elements/lazy.tsx";
 import { removeFlags } from "../state/flags.ts";
 import { baseSheet } from "../ui/base.ts";
 import { StepForm } from "../ui/form/StepForm.tsx";
@@ -35,6 +40,12 @@ export interface StaffLoginProps extends StaffApiProps {
 
 const CODE_PATTERN = /^\d{6}$/;
 
+// The texts this element shows beyond the sign-in texts come with its code in the element bundle
+// (vite.catalogues.ts), so its first screen does not wait for the other staff tools' texts.
+// Elsewhere both are empty, and the catalogues whole.
+Object.assign(messages["zh-HK"], zhHKStaff);
+Object.assign(messages.en, enStaff);
+
 /** `/staff/result?id=X` → `{ step: 'result', params: { id: 'X' } }`; other paths keep only `path`. */
 function stepOfPath(path: string): { step: StaffStep; params?: Record<string, string> } {
   const url = new URL(path, "https://nu-forms.invalid");
@@ -54,6 +65,9 @@ export function StaffLogin(props: StaffLoginProps) {
   const { client, lang, emit } = useStaffApi(ref, props);
   const flags = useStaffFlags();
   const ids = useIds("title", "codeTitle");
+
+  // The other staff tools wait for the rest of the texts: fetched while the page is idle.
+  useEffect(() => preloadWhenIdle([{ preload: preloadLaterMessages }]), []);
 
   const [stage, setStage] = useState<"password" | "code">("password");
   const [staffId, setStaffId] = useState("");
