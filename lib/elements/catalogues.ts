@@ -4,7 +4,8 @@
  * sign-in step only and an empty English catalogue; this module fills them before an element or a
  * step that needs more renders. Each language comes in two parts: the sign-in texts (zh-HK's are
  * in the bundle already; English loads for `lang="en"`) and the rest, for everything after sign-in.
- * A Traditional Chinese page (the default) never downloads English. Elsewhere (npm package,
+ * (The staff sign-in's own texts, in both languages, come with its code: StaffLogin.tsx.) A
+ * Traditional Chinese customer page (the default) never downloads English. Elsewhere (npm package,
  * server, tests) both catalogues are whole from the start and filling them changes nothing.
  */
 import { type Lang, messages } from "../core/i18n/index.ts";
