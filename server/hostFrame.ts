@@ -38,7 +38,7 @@ export function flowOfPath(pathname: string): Flow | null {
  */
 export function pageLang(pathname: string, cookies: Record<string, string | undefined>): HostLang {
   if (cookies[LANG_COOKIE] !== "en") return "zh-HK";
-  return flowOfPath(pathname) || pathname === "/staff" || pathname.startsWith("/staff/") ? "en" : "zh-HK";
+  return flowOfPath(pathname) || pathname.startsWith("/staff/") ? "en" : "zh-HK";
 }
 
 /** The markup of `<div id="app">` for `pathname`, or "" when the shell draws that page alone. */
