@@ -29,20 +29,20 @@ export default [
     name: "<nu-form> sign-in step: entry and every chunk it needs before the e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "32.4 kB",
+    limit: "31.8 kB",
   },
   {
     // The English sign-in texts load for lang="en" (lib/elements/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "34.6 kB",
+    limit: "34.0 kB",
   },
   {
     name: "<nu-recruitment-form> sign-in step",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "32.6 kB",
+    limit: "32.0 kB",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",

@@ -1,8 +1,6 @@
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useState } from "react";
 import { isComposing } from "./ime.ts";
 import { sheet } from "./styles.ts";
-import { space, token } from "./theme.ts";
-import { topLayerListCss, useTopLayerList } from "./topLayer.ts";
 
 export interface ComboboxOptions<T> {
   items: readonly T[];
@@ -28,9 +26,6 @@ export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOpti
   }
   const expanded = focused && !dismissed && items.length > 0;
   const activeIndex = expanded && active < items.length ? active : -1;
-  // The open list goes to the top layer, so a host page's overflow or transform cannot clip it.
-  const listRef = useRef<HTMLUListElement>(null);
-  useTopLayerList(listRef, expanded);
 
   const pick = (index: number) => {
     const item = items[index];
@@ -79,7 +74,9 @@ export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOpti
         }
       },
     },
-    listProps: { id: listId, role: "listbox" as const, ref: listRef, popover: "manual" as const },
+    // The open list goes to the top layer (suggestionList.tsx), where no host page's overflow or
+    // transform can clip it.
+    listProps: { id: listId, role: "listbox" as const, popover: "manual" as const },
     optionProps: (index: number) => ({
       id: optionId(index),
       role: "option" as const,
@@ -91,72 +88,8 @@ export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOpti
   };
 }
 
-export interface ComboboxProps<T> {
-  /** What `useCombobox` returned for these items. */
-  combobox: Pick<ReturnType<typeof useCombobox<T>>, "expanded" | "listProps" | "optionProps">;
-  items: readonly T[];
-  /** The list's accessible name (電郵地址建議 …). */
-  label: string;
-  /** A key unique in the list. */
-  keyOf: (item: T, index: number) => string;
-  /** An option's content. */
-  children: (item: T) => ReactNode;
-  /** The text input, spread with `combobox.inputProps`. */
-  input: ReactNode;
-}
-
 /**
- * The markup every combobox shares: the positioning wrapper, the input and the suggestion listbox
- * with its options (`part` listbox / option).
+ * The wrapper a combobox's input and its SuggestionList (suggestionList.tsx) sit in: the list is
+ * placed under the input.
  */
-export function Combobox<T>({ combobox, items, label, keyOf, children, input }: ComboboxProps<T>) {
-  return (
-    <div className="nu-combobox">
-      {input}
-      <ul
-        {...combobox.listProps}
-        className="nu-listbox"
-        part="listbox"
-        aria-label={label}
-        hidden={!combobox.expanded}
-      >
-        {items.map((item, index) => (
-          <li key={keyOf(item, index)} {...combobox.optionProps(index)} className="nu-option" part="option">
-            {children(item)}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-export const comboboxSheet = sheet(`
-.nu-combobox { position: relative; }
-.nu-listbox {
-  position: absolute;
-  inset-inline: 0;
-  top: calc(100% + 4px);
-  z-index: 10;
-  max-height: min(60vh, 320px);
-  overflow-y: auto;
-  padding: ${space(0.5)} 0;
-  border: 1px solid ${token("color-border")};
-  border-radius: ${token("radius")};
-  background: ${token("color-surface")};
-  box-shadow: 0 8px 24px rgb(0 0 0 / 0.16);
-}
-.nu-listbox[hidden] { display: none; }
-${topLayerListCss}
-.nu-option {
-  display: block;
-  min-height: 44px;
-  padding: ${space(1.25)} ${space(1.5)};
-  cursor: pointer;
-  overflow-wrap: anywhere;
-}
-.nu-option:hover { background: ${token("color-background")}; }
-.nu-option[aria-selected="true"] {
-  background: ${token("color-primary")};
-  color: ${token("color-primary-contrast")};
-}
-`);
+export const comboboxSheet = sheet(`.nu-combobox { position: relative; }`);

@@ -13,10 +13,11 @@ import { ALS_DEFAULT_URL, type AlsSuggestion } from "../core/als.ts";
 import { districtsOf, REGIONS, subDistrictsOf } from "../core/lists/regions.ts";
 import type { AddressEn, AddressValue, DistrictCode, RegionCode } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
-import { Combobox, comboboxSheet, useCombobox } from "../ui/combobox.tsx";
+import { comboboxSheet, useCombobox } from "../ui/combobox.tsx";
 import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
+import { SuggestionList } from "../ui/suggestionList.tsx";
 import { space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useSyncedState } from "../ui/useSyncedState.ts";
@@ -234,47 +235,47 @@ export function AddressSelector(props: AddressSelectorProps) {
           {t("address.building")}
         </FieldLabel>
         <div className="nu-building">
-          <Combobox
-            combobox={combobox}
-            items={suggestions}
-            label={t("widgets.address.suggestions")}
-            keyOf={(_, index) => optionKeys[index]}
-            input={
-              <input
-                {...combobox.inputProps}
-                id={ids.building}
-                className="nu-control"
-                part="input building"
-                type="text"
-                name={value.buildingLang === "en" ? `${prefix}-building-en` : `${prefix}-building`}
-                lang={buildingText ? (typedLang === "zh" ? "zh-Hant-HK" : "en") : undefined}
-                autoComplete="off"
-                value={buildingText}
-                required={required}
-                aria-invalid={flagged("building") || undefined}
-                aria-describedby={describedBy(
-                  ids.hint,
-                  street.text ? ids.street : null,
-                  flagged("building") && `${ids.err}-building`,
-                )}
-                onChange={(event) => {
-                  const text = event.currentTarget.value;
-                  touch("building");
-                  const zh = containsChinese(text);
-                  combobox.reopen();
-                  lookup(text);
-                  commit({
-                    ...value,
-                    building: zh ? text : "",
-                    buildingEn: zh ? "" : text,
-                    buildingLang: text ? (zh ? "zh" : "en") : "",
-                  });
-                }}
-              />
-            }
-          >
-            {(suggestion) => suggestionLabel(suggestion, typedLang)}
-          </Combobox>
+          <div className="nu-combobox">
+            <input
+              {...combobox.inputProps}
+              id={ids.building}
+              className="nu-control"
+              part="input building"
+              type="text"
+              name={value.buildingLang === "en" ? `${prefix}-building-en` : `${prefix}-building`}
+              lang={buildingText ? (typedLang === "zh" ? "zh-Hant-HK" : "en") : undefined}
+              autoComplete="off"
+              value={buildingText}
+              required={required}
+              aria-invalid={flagged("building") || undefined}
+              aria-describedby={describedBy(
+                ids.hint,
+                street.text ? ids.street : null,
+                flagged("building") && `${ids.err}-building`,
+              )}
+              onChange={(event) => {
+                const text = event.currentTarget.value;
+                touch("building");
+                const zh = containsChinese(text);
+                combobox.reopen();
+                lookup(text);
+                commit({
+                  ...value,
+                  building: zh ? text : "",
+                  buildingEn: zh ? "" : text,
+                  buildingLang: text ? (zh ? "zh" : "en") : "",
+                });
+              }}
+            />
+            <SuggestionList
+              combobox={combobox}
+              items={suggestions}
+              label={t("widgets.address.suggestions")}
+              keyOf={(_, index) => optionKeys[index]}
+            >
+              {(suggestion) => suggestionLabel(suggestion, typedLang)}
+            </SuggestionList>
+          </div>
           <button
             type="button"
             className="nu-button nu-button--secondary"

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { isEmail } from "../core/email.ts";
 import { baseSheet } from "../ui/base.ts";
-import { Combobox, comboboxSheet, useCombobox } from "../ui/combobox.tsx";
+import { comboboxSheet, useCombobox } from "../ui/combobox.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
@@ -123,44 +123,49 @@ export function EmailInput(props: EmailInputProps) {
         {props.label || t("widgets.email.label")}
       </FieldLabel>
       <div className="nu-email-row">
-        <Combobox
-          combobox={combobox}
-          items={suggestions}
-          label={t("widgets.email.suggestions")}
-          keyOf={(email) => email}
-          input={
-            <input
-              {...combobox.inputProps}
-              ref={inputRef}
-              id={ids.input}
-              className="nu-control"
-              part="input"
-              type="email"
-              name={name}
-              autoComplete="email"
-              inputMode="email"
-              // The string, not {false}: Preact removes an attribute given false (React writes "false").
-              spellCheck="false"
-              autoCapitalize="off"
-              value={value}
-              placeholder={placeholder}
-              disabled={disabled}
-              required={required}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy(
-                error && ids.error,
-                domainFix && ids.typo,
-                sendButton && status !== "idle" && ids.status,
-              )}
-              onChange={(event) => {
-                change(event.currentTarget.value);
-                combobox.reopen();
-              }}
-            />
-          }
-        >
-          {(email) => email}
-        </Combobox>
+        <div className="nu-combobox">
+          <input
+            {...combobox.inputProps}
+            ref={inputRef}
+            id={ids.input}
+            className="nu-control"
+            part="input"
+            type="email"
+            name={name}
+            autoComplete="email"
+            inputMode="email"
+            // The string, not {false}: Preact removes an attribute given false (React writes "false").
+            spellCheck="false"
+            autoCapitalize="off"
+            value={value}
+            placeholder={placeholder}
+            disabled={disabled}
+            required={required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(
+              error && ids.error,
+              domainFix && ids.typo,
+              sendButton && status !== "idle" && ids.status,
+            )}
+            onChange={(event) => {
+              change(event.currentTarget.value);
+              combobox.reopen();
+            }}
+          />
+          {domains ? (
+            <domains.SuggestionList
+              combobox={combobox}
+              items={suggestions}
+              label={t("widgets.email.suggestions")}
+              keyOf={(email) => email}
+            >
+              {(email) => email}
+            </domains.SuggestionList>
+          ) : (
+            // The listbox the input controls, empty until the list's code is there.
+            <div id={ids.list} role="listbox" aria-label={t("widgets.email.suggestions")} hidden />
+          )}
+        </div>
         {sendButton ? (
           <SubmitButton
             type="button"

@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useState } from "react";
 import { preloadWhenIdle } from "../elements/lazy.tsx";
 
-type EmailDomains = typeof import("../core/lists/emailDomains.ts");
+type EmailDomains = typeof import("./emailSuggestions.ts");
 
 /**
- * The domain list behind the e-mail field's suggestions and typo corrections, loaded apart from
- * the field (issue 11: the sign-in step is usable before it arrives — typing and 發送電郵 need
- * none of it). It starts downloading when the browser is idle after the field has rendered, or at
- * once when the customer types first; the suggestions appear as soon as it is there.
+ * The domain list behind the e-mail field's suggestions and typo corrections, with the listbox
+ * that shows them (emailSuggestions.ts), loaded apart from the field (issue 11: the sign-in step
+ * is usable before they arrive — typing and 發送電郵 need none of it). They start downloading when
+ * the browser is idle after the field has rendered, or at once when the customer types first;
+ * the suggestions appear as soon as they are there.
  */
 let loaded: EmailDomains | null = null;
 let loading: Promise<EmailDomains> | null = null;
 
 function loadEmailDomains(): Promise<EmailDomains> {
-  loading ??= import("../core/lists/emailDomains.ts").then(
+  loading ??= import("./emailSuggestions.ts").then(
     (module) => {
       loaded = module;
       return module;
@@ -26,7 +27,7 @@ function loadEmailDomains(): Promise<EmailDomains> {
   return loading;
 }
 
-/** The list once it is loaded (null before), and `need()` to load it now. */
+/** The list and its listbox once loaded (null before), and `need()` to load them now. */
 export function useEmailDomains(): { domains: EmailDomains | null; need: () => void } {
   const [domains, setDomains] = useState(loaded);
   const need = useCallback(() => {
