@@ -280,7 +280,12 @@ async function main() {
         const sorted = all.map(pick).sort((a, b) => a - b);
         return sorted[Math.floor((sorted.length - 1) / 2)];
       };
-      const elements = [...new Set(all.map((f) => `\`${f.lcpElement}\``))].join(", ");
+      // "?": a run whose report names no LCP element.
+      const elements = [
+        ...new Set(
+          all.map((f) => (f.lcpElement === "?" ? "(none named in some run)" : `\`${f.lcpElement}\``)),
+        ),
+      ].join(", ");
       lines.push(
         `**Lighthouse ${path}** (mobile defaults; median of ${all.length} runs, load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}): performance ${median((f) => f.performance)}, accessibility ${median((f) => f.accessibility)}, FCP ${(median((f) => f.fcp) / 1000).toFixed(2)} s, LCP ${(median((f) => f.lcp) / 1000).toFixed(2)} s, TBT ${Math.round(median((f) => f.tbt))} ms, CLS ${median((f) => f.cls).toFixed(3)}; LCP element ${elements}`,
         "",
