@@ -32,22 +32,32 @@ const shellCompiledEagerly: Plugin = {
   },
 };
 
+/** The routes whose pages are chunks of their own (hosts/App.tsx), by the module each chunk starts at. */
+const ROUTE_CHUNKS = { "/staff": "/hosts/staff/StaffPage.tsx", "/site": "/hosts/pages/sitePages.ts" };
+
 /**
- * `route-chunks.json`: the chunks a route loads beyond the shell (the staff pages, hosts/App.tsx),
- * for the server to preload on that route's URLs (server/static.ts).
+ * `route-chunks.json`: the chunks a route loads beyond the shell (`/staff`: the staff pages;
+ * `/site`: home, maintenance and 404), for the server to preload on that route's URLs
+ * (server/static.ts).
  */
 const routeChunks: Plugin = {
   name: "nu-forms:route-chunks",
   generateBundle(_options, bundle) {
     const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
-    const staff = chunks.find((chunk) => chunk.facadeModuleId?.endsWith("/hosts/staff/StaffPage.tsx"));
     const entry = chunks.find((chunk) => chunk.isEntry);
-    if (!staff || !entry) return this.error("the staff pages are not a chunk of their own (hosts/App.tsx)");
-    const files = [staff.fileName, ...staff.imports.filter((file) => file !== entry.fileName)];
+    if (!entry) return this.error("the host pages have no entry chunk");
+    const lists: Record<string, string[]> = {};
+    for (const [route, module] of Object.entries(ROUTE_CHUNKS)) {
+      const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+      if (!chunk) return this.error(`${module} is not a chunk of its own (hosts/App.tsx)`);
+      lists[route] = [chunk.fileName, ...chunk.imports.filter((file) => file !== entry.fileName)].map(
+        (file) => `/${file}`,
+      );
+    }
     this.emitFile({
       type: "asset",
       fileName: "route-chunks.json",
-      source: `${JSON.stringify({ "/staff": files.map((file) => `/${file}`) }, null, 2)}\n`,
+      source: `${JSON.stringify(lists, null, 2)}\n`,
     });
   },
 };
@@ -63,8 +73,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     sourcemap: true,
-    // The staff pages' chunk imports nothing but the shell, and the server preloads it on the
-    // staff URLs (route-chunks.json): no preload helper or polyfill in the shell.
+    // The route chunks import nothing but the shell, and the server preloads each on its
+    // route's URLs (route-chunks.json): no preload helper or polyfill in the shell.
     modulePreload: false,
   },
 });

@@ -256,7 +256,7 @@ test("a later step's page has the frame but no picture, and an unknown path neit
   expect(await unknown.text()).toContain('<div id="app"></div>');
 });
 
-test("a customer page never downloads the staff pages' code; a staff page gets it preloaded", async ({
+test("a customer page downloads only the shell; staff pages and home get their own chunk preloaded", async ({
   page,
 }) => {
   const hostScripts: string[] = [];
@@ -275,4 +275,12 @@ test("a customer page never downloads the staff pages' code; a staff page gets i
   await page.goto("/staff/home");
   await expect(page.getByRole("textbox", { name: "職員編號" })).toBeEditable();
   expect(hostScripts.some((path) => /^\/assets\/StaffPage-[\w-]+\.js$/.test(path))).toBe(true);
+
+  // Home, maintenance and 404 are a chunk of their own too.
+  const homeHtml = await (await page.request.get("/")).text();
+  expect(homeHtml).toMatch(/<link rel="modulepreload" href="\/assets\/sitePages-[\w-]+\.js">/);
+  expect(homeHtml).not.toContain("StaffPage-");
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: /^會員登記/ })).toBeVisible();
+  expect(hostScripts.some((path) => /^\/assets\/sitePages-[\w-]+\.js$/.test(path))).toBe(true);
 });

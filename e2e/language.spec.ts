@@ -25,10 +25,11 @@ test("the header's English switch turns the customer pages and the form to Engli
 
   await page.reload();
   await expect(page.getByRole("heading", { name: "Join nu membership" })).toBeVisible();
-  // A page without the switch (home) is Chinese, also reached from an English page.
+  // Home follows the choice too.
   await page.getByRole("link", { name: "BabyNu Nutrition" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("BabyNu Nutrition member registration");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.goto("/customer/recruitmentForm");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Mum membership");
   await expect(page.getByRole("button", { name: "Send e-mail" })).toBeVisible();
@@ -40,6 +41,53 @@ test("the header's English switch turns the customer pages and the form to Engli
   await page.reload();
   await expect(page.getByRole("button", { name: "English" })).toBeVisible();
   await expect(page.getByRole("button", { name: "發送電郵" })).toBeVisible();
+});
+
+test("home, the 404 page, maintenance and the load error follow the English choice, and switch back", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("BabyNu 營養 會員登記");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("BabyNu Nutrition member registration");
+  await expect(page.getByRole("link", { name: /^Member registration/ })).toHaveAttribute(
+    "href",
+    "/customer/nuForm",
+  );
+  await expect(page.getByRole("link", { name: /^Staff area/ })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await checkA11y(page);
+
+  // The server draws each of them in English from the first byte: no Chinese flash, no reflow.
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  expect(await missing?.text()).toContain('<html lang="en">');
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 Page not found");
+  await expect(page.getByRole("link", { name: "Back to home" })).toBeVisible();
+  await checkA11y(page);
+
+  await page.goto("/maintenance");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Under maintenance");
+  await expect(page.getByRole("status")).toHaveText(
+    "The service is under maintenance. Please try again later.",
+  );
+  await checkA11y(page);
+
+  // The element bundle cannot load (a customer's network dropped it).
+  await page.route("**/elements/nu-forms.js", (route) => route.abort());
+  await page.goto("/customer/nuForm");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The form could not be loaded");
+  await expect(page.getByRole("alert")).toContainText("check your connection");
+  await expect(page.getByRole("button", { name: "Reload" })).toBeVisible();
+  await page.getByRole("button", { name: "中文" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("未能載入表格");
+  await expect(page.getByRole("button", { name: "重新載入" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
+
+  await page.unroute("**/elements/nu-forms.js");
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("404 找不到此頁");
+  await expect(page.getByRole("button", { name: "English" })).toBeVisible();
 });
 
 test("staff who read English switch the staff pages and tools to English, and back", async ({ page }) => {

@@ -153,6 +153,8 @@ test("the maintenance page shows the message passed to it, never a scam's contac
   // The page's notice, not the loading overlay (also a status) shown while the record loads.
   const notice = page.locator('p.notice[role="status"]');
   await expect(notice).toHaveText(passed);
+  // The operator's message is read out in its own language, whatever the page's.
+  await expect(notice).toHaveAttribute("lang", "zh-HK");
 
   const forged = "系統已遷移，請致電 6000 0000 以信用卡重新登記";
   await page.goto(`${server.url}/maintenance?message=${encodeURIComponent(forged)}`);

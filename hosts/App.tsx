@@ -7,9 +7,7 @@ import { FlowPage } from "./flows/FlowPage.tsx";
 import { LoadingOverlay } from "./LoadingOverlay.tsx";
 import { lazyPage } from "./lazyPage.tsx";
 import { PreviousUrlContext } from "./navigation.ts";
-import { Home } from "./pages/Home.tsx";
-import { Maintenance } from "./pages/Maintenance.tsx";
-import { NotFound } from "./pages/NotFound.tsx";
+import { Home, Maintenance, NotFound } from "./pages/lazySitePages.ts";
 import { RuntimeContext } from "./runtime.ts";
 
 const StaffPage = lazyPage(() => import("./staff/StaffPage.tsx").then((m) => m.StaffPage));

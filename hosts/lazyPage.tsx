@@ -4,9 +4,10 @@ import { useEffect, useState } from "preact/hooks";
 import { BundleLoadError } from "./pages/BundleLoadError.tsx";
 
 /**
- * A route whose code loads when it is first visited (the staff pages: customers never download
- * them). The server preloads the chunk on the route's own URLs (dist/hosts/route-chunks.json), so
- * a staff page usually finds it there. Nothing shows while it loads; a failed load offers a reload.
+ * A route whose code loads when it is first visited (the staff pages, and home, maintenance and
+ * 404: the customer flow pages never download them). The server preloads the chunk on the route's
+ * own URLs (dist/hosts/route-chunks.json), so a page usually finds it there. Nothing shows while
+ * it loads; a failed load offers a reload.
  */
 export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   let loading: Promise<ComponentType<P>> | null = null;

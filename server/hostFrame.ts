@@ -32,13 +32,11 @@ export function flowOfPath(pathname: string): Flow | null {
 }
 
 /**
- * The language to draw `pathname` in: English when the visitor chose it (the cookie that
- * hosts/language.ts keeps) and the page has the language switch (the customer flows and the staff
- * pages); Traditional Chinese otherwise, as the pages without the switch always are.
+ * The language to draw a host page in: English when the visitor chose it (the cookie that
+ * hosts/language.ts keeps; every host page has the switch), Traditional Chinese otherwise.
  */
-export function pageLang(pathname: string, cookies: Record<string, string | undefined>): HostLang {
-  if (cookies[LANG_COOKIE] !== "en") return "zh-HK";
-  return flowOfPath(pathname) || pathname.startsWith("/staff/") ? "en" : "zh-HK";
+export function pageLang(cookies: Record<string, string | undefined>): HostLang {
+  return cookies[LANG_COOKIE] === "en" ? "en" : "zh-HK";
 }
 
 /** The markup of `<div id="app">` for `pathname`, or "" when the shell draws that page alone. */

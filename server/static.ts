@@ -17,7 +17,7 @@ import { firstStepName } from "../lib/elements/firstStepName.ts";
 import { AFTER_PAINT_HASH, afterPaintStarter } from "./afterPaint.ts";
 import type { ServerConfig } from "./config.ts";
 import { firstStepPreview, PREVIEW_CSS, PREVIEW_CSS_HASH } from "./firstStepPreview.ts";
-import { hostFrame, pageLang } from "./hostFrame.ts";
+import { flowOfPath, hostFrame, pageLang } from "./hostFrame.ts";
 import type { AppEnv } from "./http/env.ts";
 
 const TYPES: Record<string, string> = {
@@ -216,14 +216,16 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   }
 
   /**
-   * The host pages' chunks a route loads beyond the shell (the staff pages: dist/hosts/route-chunks.json,
-   * written by the host build), to preload on that route's URLs.
+   * The host pages' chunks a route loads beyond the shell (dist/hosts/route-chunks.json, written by
+   * the host build: the staff pages; home, maintenance and 404), to preload on that route's URLs.
    */
   async function routeChunkFiles(pagePath: string): Promise<string[]> {
-    if (!pagePath.startsWith("/staff/")) return [];
+    // The flow pages are all in the shell; the staff pages and the others are a chunk each.
+    if (flowOfPath(pagePath)) return [];
+    const route = pagePath.startsWith("/staff/") ? "/staff" : "/site";
     const list = await readFileOrNull(path.join(hostsDir, "route-chunks.json"));
     try {
-      return list ? ((JSON.parse(list.toString("utf8")) as Record<string, string[]>)["/staff"] ?? []) : [];
+      return list ? ((JSON.parse(list.toString("utf8")) as Record<string, string[]>)[route] ?? []) : [];
     } catch {
       return []; // A broken list only costs the preload.
     }
@@ -246,7 +248,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
       );
     }
     const host = file === hostIndex;
-    const lang = host ? pageLang(c.req.path, getCookie(c)) : "zh-HK";
+    const lang = host ? pageLang(getCookie(c)) : "zh-HK";
     const preview = host ? firstStepPreview(c.req.path, lang) : "";
     const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, { content: preview, lang }) : "";
     const style = host ? `<style>${brandStyle(config)}</style>` : "";

@@ -7,7 +7,7 @@ import type { Flow } from "../../lib/core/types.ts";
 import { flowPath, runGate } from "../../lib/customerGate.ts";
 import { useHostLang } from "../language.ts";
 import { currentQuery, routeStep } from "../navigation.ts";
-import { NotFound } from "../pages/NotFound.tsx";
+import { NotFound } from "../pages/lazySitePages.ts";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
 import { FirstStepPreview, usePreviewShown } from "./firstStepPreview.tsx";

@@ -6,23 +6,20 @@ import { footerLinks } from "./footerLinks.ts";
 
 const brandName = (lang: HostLang) => brandNameIn(BRAND, lang);
 
-/**
- * The operator's name and logo, linking home; on the customer pages (`switchable`), the switch
- * to the other language, named in that language.
- */
-export function BrandHeader({ lang = "zh-HK", switchable }: { lang?: HostLang; switchable?: boolean }) {
+/** The operator's name and logo, linking home, and the switch to the other language, named in that language. */
+export function BrandHeader({ lang }: { lang: HostLang }) {
   return (
     <header class="site-header">
       <a class="brand" href="/">
         {BRAND.logoUrl ? <img class="brand-logo" src={BRAND.logoUrl} alt="" width={32} height={32} /> : null}
         <span>{brandName(lang)}</span>
       </a>
-      {switchable ? <LangSwitch lang={lang} class="lang-switch" /> : null}
+      <LangSwitch lang={lang} class="lang-switch" />
     </header>
   );
 }
 
-/** The switch to the other language, named in that language (customer header, staff bar). */
+/** The switch to the other language, named in that language (page header, staff bar). */
 export function LangSwitch({ lang, class: className }: { lang: HostLang; class: string }) {
   const other = HOST_TEXTS[lang];
   return (
@@ -38,7 +35,7 @@ export function LangSwitch({ lang, class: className }: { lang: HostLang; class: 
 }
 
 /** Privacy policy, terms and contact: the operator's links, on every page (server/hostFrame.ts writes the same markup). */
-export function BrandFooter({ lang = "zh-HK" }: { lang?: HostLang }) {
+export function BrandFooter({ lang }: { lang: HostLang }) {
   const links = footerLinks(BRAND, lang);
   return (
     <footer class="site-footer">

@@ -1,19 +1,23 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
+import { containsChinese } from "../../lib/core/chinese.ts";
 import { maintenancePageMessage } from "../../lib/core/maintenance.ts";
+import { useHostLang } from "../language.ts";
 import { currentQuery } from "../navigation.ts";
 import { useRuntime } from "../runtime.ts";
 import { PageShell } from "./PageShell.tsx";
-
-const GENERIC = "系統正在維護，請稍後再試。";
+import { PAGE_TEXTS } from "./pageTexts.ts";
 
 /**
  * Shows the message passed in `?message=`, checked against the maintenance record read from the
  * configured maintenance URL (lib/core/maintenance.ts `maintenancePageMessage`: the record's
- * message while it blocks; a link's text with a phone number or web address is never shown).
+ * message while it blocks; a link's text with a phone number or web address is never shown). The
+ * operator writes that message in one language; the page around it follows the visitor's.
  */
 export function Maintenance(_: { path?: string }) {
   const runtime = useRuntime();
+  const lang = useHostLang();
+  const texts = PAGE_TEXTS[lang];
   const [message, setMessage] = useState<string | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -27,13 +31,19 @@ export function Maintenance(_: { path?: string }) {
     };
   }, [runtime]);
   return (
-    <PageShell title="系統維護中">
-      <p class="notice" role="status" aria-busy={message === undefined}>
-        {message === undefined ? "" : message || GENERIC}
+    <PageShell title={texts.maintenanceTitle} lang={lang}>
+      <p
+        class="notice"
+        role="status"
+        aria-busy={message === undefined}
+        // The operator's own message is read out in its own language.
+        lang={message ? (containsChinese(message) ? "zh-HK" : "en") : undefined}
+      >
+        {message === undefined ? "" : message || texts.maintenanceText}
       </p>
       <p>
         <a class="button" href="/">
-          返回首頁
+          {texts.backHome}
         </a>
       </p>
     </PageShell>

@@ -1,13 +1,17 @@
 /** @jsxImportSource preact */
+import { useHostLang } from "../language.ts";
 import { PageShell } from "./PageShell.tsx";
+import { PAGE_TEXTS } from "./pageTexts.ts";
 
 export function NotFound(_: { default?: boolean }) {
+  const lang = useHostLang();
+  const texts = PAGE_TEXTS[lang];
   return (
-    <PageShell title="404 找不到此頁">
-      <p>你要找的頁面不存在，可能已被移除或網址有誤。</p>
+    <PageShell title={texts.notFoundTitle} lang={lang}>
+      <p>{texts.notFoundText}</p>
       <p>
         <a class="button" href="/">
-          返回首頁
+          {texts.backHome}
         </a>
       </p>
     </PageShell>

@@ -1,14 +1,14 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
-import { useEffect } from "preact/hooks";
 import { useDocumentTitle } from "../brand.ts";
-import { type HostLang, setDocumentLang } from "../language.ts";
+import type { HostLang } from "../language.ts";
 import { BrandFooter, BrandHeader } from "./BrandChrome.tsx";
 
 /**
  * The plain page frame of the host pages: the operator's header, one <main> and the footer.
  * `title` is the page's heading; `documentTitle` (default: the heading) names it in the tab.
- * `lang`: the customer pages' chosen language (header switch, footer); other pages are Chinese.
+ * `lang`: the language the visitor chose (hosts/language.ts `useHostLang`), for the header with
+ * its switch and the footer.
  */
 export function PageShell({
   title,
@@ -23,16 +23,12 @@ export function PageShell({
   children?: ComponentChildren;
   wide?: boolean;
   busy?: boolean;
-  lang?: HostLang;
+  lang: HostLang;
 }) {
   useDocumentTitle(...(documentTitle ?? [title]));
-  // A page without the switch is Chinese, also when an English customer page came before it.
-  useEffect(() => {
-    if (lang === undefined) setDocumentLang("zh-HK");
-  }, [lang]);
   return (
     <>
-      <BrandHeader lang={lang} switchable={lang !== undefined} />
+      <BrandHeader lang={lang} />
       <main class={wide ? "page page-wide" : "page"} aria-busy={busy ? "true" : undefined}>
         <h1>{title}</h1>
         {children}

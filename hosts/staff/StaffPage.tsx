@@ -9,7 +9,7 @@ import { runStaffGate } from "../../lib/staff/staffGate.ts";
 import { useDocumentTitle } from "../brand.ts";
 import { type HostLang, useHostLang } from "../language.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
-import { NotFound } from "../pages/NotFound.tsx";
+import { NotFound } from "../pages/lazySitePages.ts";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
 import { IdleWarning } from "./IdleWarning.tsx";

@@ -148,18 +148,24 @@ describe("modulepreload", () => {
     expect(home).not.toContain("flows-Ab12");
   });
 
-  it("staff pages also preload the host's staff chunk (route-chunks.json); customer pages do not", async () => {
+  it("staff pages preload the host's staff chunk, home, maintenance and 404 theirs (route-chunks.json); flow pages neither", async () => {
     fs.writeFileSync(
       path.join(distDir, "hosts/route-chunks.json"),
-      JSON.stringify({ "/staff": ["/assets/StaffPage-S1.js"] }),
+      JSON.stringify({ "/staff": ["/assets/StaffPage-S1.js"], "/site": ["/assets/sitePages-P1.js"] }),
     );
     const staff = await (await get("/staff/verification")).text();
     expect(staff).toContain('<link rel="modulepreload" href="/assets/StaffPage-S1.js">');
     expect(staff.indexOf("StaffPage-S1")).toBeLessThan(staff.indexOf("/elements/nu-forms.js"));
-    const flow = await (await get("/customer/nuForm")).text();
-    expect(flow).not.toContain("StaffPage-S1");
-    const home = await (await get("/")).text();
-    expect(home).not.toContain("StaffPage-S1");
+    expect(staff).not.toContain("sitePages-P1");
+    for (const where of ["/", "/maintenance", "/no-such-page", "/customer/nuForm/no-such-step"]) {
+      const page = await (await get(where)).text();
+      expect(page, where).toContain('<link rel="modulepreload" href="/assets/sitePages-P1.js">');
+      expect(page, where).not.toContain("StaffPage-S1");
+    }
+    for (const where of ["/customer/nuForm", "/customer/recruitmentForm/personInfo"]) {
+      const flow = await (await get(where)).text();
+      expect(flow, where).not.toMatch(/StaffPage-S1|sitePages-P1/);
+    }
   });
 });
 
@@ -211,7 +217,7 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     expect(chineseText).not.toContain("en-En12");
   });
 
-  it("gives the staff pages English, and leaves the pages without the switch, and other values, Chinese", async () => {
+  it("gives the staff pages, home, maintenance and 404 English, and leaves other values Chinese", async () => {
     fs.writeFileSync(
       path.join(distDir, "elements/first-steps.json"),
       JSON.stringify({
@@ -230,14 +236,16 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     expect(staff).toContain('<link rel="modulepreload" href="/elements/chunks/en.later-E2.js">');
     expect(staff).not.toContain("zh-HK.later-Z1");
     expect(await (await get("/staff/home")).text()).toContain("zh-HK.later-Z1");
-    for (const [where, headers] of [
-      ["/", english],
-      ["/maintenance", english],
-      ["/customer/nuForm", { cookie: "nu-forms-lang=fr" }],
-      ["/customer/nuForm", { cookie: "nu-forms-lang=EN" }],
-    ] as const) {
-      const page = await (await get(where, headers)).text();
-      expect(page, `${where} ${headers.cookie}`).toContain('<html lang="zh-HK">');
+    // Every host page has the switch, so every one follows the choice (the shell draws their text).
+    for (const where of ["/", "/maintenance", "/no-such-page"]) {
+      const answer = await get(where, english);
+      expect(answer.headers.get("vary"), where).toBe("Accept-Encoding, Cookie");
+      expect(await answer.text(), where).toContain('<html lang="en">');
+      expect(await (await get(where)).text(), where).toContain('<html lang="zh-HK">');
+    }
+    for (const cookie of ["nu-forms-lang=fr", "nu-forms-lang=EN", "nu-forms-lang="]) {
+      const page = await (await get("/customer/nuForm", { cookie })).text();
+      expect(page, cookie).toContain('<html lang="zh-HK">');
     }
   });
 });
