@@ -7,7 +7,8 @@
  * The starter is one fixed inline script (allowed by its CSP hash); what it starts is in its
  * `data-after-paint` attribute: the page's module script first, then the modules to preload (each
  * in a task of its own: starting a request costs the page 1–4 ms of main thread, and the six in
- * one task made a 23 ms task right after the paint). It
+ * one task made a 23 ms task right after the paint), then the chunks to prefetch (`data-prefetch`,
+ * `<link rel="prefetch">`: another page's code, for a link the customer may follow). It
  * starts them when the browser reports the first contentful paint (where paint timing is not
  * supported: the task after the first frame), at the latest after 3 s; a hidden tab has no paint
  * to wait for: it starts at once.
@@ -15,11 +16,15 @@
 import { createHash } from "node:crypto";
 
 export const AFTER_PAINT_SCRIPT =
-  '(function(){var s=document.currentScript,u=s.dataset.afterPaint.split(" "),d=false,t=PerformanceObserver.supportedEntryTypes||[];function go(){if(d)return;d=true;var m=document.createElement("script");m.type="module";m.crossOrigin="";m.src=u[0];document.head.appendChild(m);var i=1;(function next(){if(i>=u.length)return;var l=document.createElement("link");l.rel="modulepreload";l.href=u[i++];document.head.appendChild(l);setTimeout(next)})()}document.addEventListener("visibilitychange",go);if(document.visibilityState==="hidden")return go();if(t.indexOf("paint")>=0)new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()';
+  '(function(){var s=document.currentScript,u=s.dataset.afterPaint.split(" "),p=(s.dataset.prefetch||"").split(" "),d=false,t=PerformanceObserver.supportedEntryTypes||[];function add(r,h){var l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)}function go(){if(d)return;d=true;var m=document.createElement("script");m.type="module";m.crossOrigin="";m.src=u[0];document.head.appendChild(m);var i=1,j=0;(function next(){if(u.length>i)add("modulepreload",u[i++]);else if(p[j])add("prefetch",p[j++]);else return;setTimeout(next)})()}document.addEventListener("visibilitychange",go);if(document.visibilityState==="hidden")return go();if(t.indexOf("paint")>=0)new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()';
 
 export const AFTER_PAINT_HASH = `'sha256-${createHash("sha256").update(AFTER_PAINT_SCRIPT).digest("base64")}'`;
 
-/** The starter for `moduleScript` and `preloads` (URLs the server wrote: escaped by the caller). */
-export function afterPaintStarter(attribute: string): string {
-  return `<script data-after-paint="${attribute}">${AFTER_PAINT_SCRIPT}</script>`;
+/**
+ * The starter for `moduleScript` and `preloads` (`attribute`), then `prefetch`: chunks another page
+ * may need, fetched into the HTTP cache at low priority (URLs the server wrote: escaped by the caller).
+ */
+export function afterPaintStarter(attribute: string, prefetch = ""): string {
+  const prefetchAttribute = prefetch ? ` data-prefetch="${prefetch}"` : "";
+  return `<script data-after-paint="${attribute}"${prefetchAttribute}>${AFTER_PAINT_SCRIPT}</script>`;
 }

@@ -219,16 +219,26 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
    * The host pages' chunks a route loads beyond the shell (dist/hosts/route-chunks.json, written by
    * the host build: the staff pages; home, maintenance and 404), to preload on that route's URLs.
    */
-  async function routeChunkFiles(pagePath: string): Promise<string[]> {
-    // The flow pages are all in the shell; the staff pages and the others are a chunk each.
-    if (flowOfPath(pagePath)) return [];
-    const route = pagePath.startsWith("/staff/") ? "/staff" : "/site";
+  async function routeChunkFiles(route: "/staff" | "/site"): Promise<string[]> {
     const list = await readFileOrNull(path.join(hostsDir, "route-chunks.json"));
     try {
       return list ? ((JSON.parse(list.toString("utf8")) as Record<string, string[]>)[route] ?? []) : [];
     } catch {
       return []; // A broken list only costs the preload.
     }
+  }
+
+  /**
+   * What a host page preloads of the host's own chunks (its page's), and what it prefetches: a
+   * flow page is all in the shell, and fetches home's chunk at low priority after its first paint
+   * (afterPaint.ts), so the brand link (to home) does not blank the page while it loads.
+   */
+  async function hostChunks(pagePath: string): Promise<{ preload: string[]; prefetch: string[] }> {
+    if (flowOfPath(pagePath)) return { preload: [], prefetch: await routeChunkFiles("/site") };
+    return {
+      preload: await routeChunkFiles(pagePath.startsWith("/staff/") ? "/staff" : "/site"),
+      prefetch: [],
+    };
   }
 
   function htmlHeaders(c: Context<AppEnv>): void {
@@ -253,7 +263,8 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, { content: preview, lang }) : "";
     const style = host ? `<style>${brandStyle(config)}</style>` : "";
     const previewStyle = preview ? `<style>${PREVIEW_CSS}</style>` : "";
-    const preloads = [...(await routeChunkFiles(c.req.path)), ...(await firstStepFiles(c.req.path, lang))];
+    const chunks = host ? await hostChunks(c.req.path) : { preload: [], prefetch: [] };
+    const preloads = [...chunks.preload, ...(await firstStepFiles(c.req.path, lang))];
     let text = bytes.toString("utf8");
     if (lang === "en") text = text.replace(/<html\b[^>]*>/i, '<html lang="en">');
     let links = preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
@@ -263,7 +274,10 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
       // A page whose HTML paints its own frame needs no script for its first paint (afterPaint.ts).
       text = text.replace(moduleScript[0], "");
       links = "";
-      starter = afterPaintStarter(escapeHtml([moduleScript[1], ...preloads].join(" ")));
+      starter = afterPaintStarter(
+        escapeHtml([moduleScript[1], ...preloads].join(" ")),
+        escapeHtml(chunks.prefetch.join(" ")),
+      );
     }
     const head = `${meta}${style}${previewStyle}${links}`;
     const page = Buffer.from(

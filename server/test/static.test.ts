@@ -162,10 +162,21 @@ describe("modulepreload", () => {
       expect(page, where).toContain('<link rel="modulepreload" href="/assets/sitePages-P1.js">');
       expect(page, where).not.toContain("StaffPage-S1");
     }
+    // A flow page is all in the shell; after its first paint it prefetches home's chunk (the
+    // brand link), through the starter (afterPaint.ts), never as a link in the HTML.
     for (const where of ["/customer/nuForm", "/customer/recruitmentForm/personInfo"]) {
       const flow = await (await get(where)).text();
-      expect(flow, where).not.toMatch(/StaffPage-S1|sitePages-P1/);
+      expect(flow, where).toMatch(
+        /<script data-after-paint="[^"]+" data-prefetch="\/assets\/sitePages-P1\.js">/,
+      );
+      expect(flow, where).not.toMatch(/<link[^>]*sitePages|StaffPage-S1/);
     }
+    // A brand page is not a host page: none of the host's chunks.
+    const demo = await get("/demo/");
+    expect(demo.status).toBe(200);
+    const demoPage = await demo.text();
+    expect(demoPage).toContain("<nu-form");
+    expect(demoPage).not.toMatch(/StaffPage-S1|sitePages-P1/);
   });
 });
 
@@ -201,7 +212,7 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     expect(page).toContain("Join nu membership");
     expect(page).toContain("Privacy policy");
     expect(page).not.toMatch(/會員登記|登記成為|網站資訊/);
-    const starter = /<script data-after-paint="([^"]+)">/.exec(page);
+    const starter = /<script data-after-paint="([^"]+)"/.exec(page);
     expect(starter?.[1].split(" ")).toEqual([
       expect.stringMatching(/^\/assets\/index-.*\.js$/),
       "/elements/chunks/en-En12.js",
