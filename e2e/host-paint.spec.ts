@@ -298,3 +298,29 @@ test("a customer page runs only the shell and prefetches home's chunk; staff pag
   expect(homeHtml).toMatch(/<link rel="modulepreload" href="\/assets\/sitePages-[\w-]+\.js">/);
   expect(homeHtml).not.toContain("StaffPage-");
 });
+
+test("the staff sign-in prefetches home's chunk at the lowest priority: its brand link does not wait for it", async ({
+  page,
+}) => {
+  const prefetched: string[] = [];
+  const loaded: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.includes("/sitePages-")) return;
+    (request.headers()["sec-purpose"] === "prefetch" ? prefetched : loaded).push(url.pathname);
+  });
+  await page.goto("/staff/home");
+  await expect(page.getByRole("textbox", { name: "職員編號" })).toBeEditable();
+  await page.waitForLoadState("networkidle");
+  expect(prefetched).toEqual([expect.stringMatching(/^\/assets\/sitePages-[\w-]+\.js$/)]);
+  expect(loaded).toEqual([]);
+  await page.getByRole("link", { name: "BabyNu 營養" }).click();
+  await expect(page.getByRole("link", { name: /^會員登記/ })).toBeVisible();
+  const homeChunk = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.includes("/assets/sitePages-"))
+      .map((entry) => (entry as PerformanceResourceTiming & { deliveryType?: string }).deliveryType),
+  );
+  expect(homeChunk).toEqual(["", "cache"]);
+});

@@ -230,15 +230,15 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
 
   /**
    * What a host page preloads of the host's own chunks (its page's), and what it prefetches: a
-   * flow page is all in the shell, and fetches home's chunk at low priority after its first paint
-   * (afterPaint.ts), so the brand link (to home) does not blank the page while it loads.
+   * flow or staff page fetches home's chunk at low priority after its first paint (afterPaint.ts),
+   * so the brand link (to home) does not blank the page while it loads.
    */
   async function hostChunks(pagePath: string): Promise<{ preload: string[]; prefetch: string[] }> {
     if (flowOfPath(pagePath)) return { preload: [], prefetch: await routeChunkFiles("/site") };
-    return {
-      preload: await routeChunkFiles(pagePath.startsWith("/staff/") ? "/staff" : "/site"),
-      prefetch: [],
-    };
+    if (pagePath.startsWith("/staff/")) {
+      return { preload: await routeChunkFiles("/staff"), prefetch: await routeChunkFiles("/site") };
+    }
+    return { preload: await routeChunkFiles("/site"), prefetch: [] };
   }
 
   function htmlHeaders(c: Context<AppEnv>): void {
@@ -268,7 +268,8 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     let text = bytes.toString("utf8");
     if (lang === "en") text = text.replace(/<html\b[^>]*>/i, '<html lang="en">');
     let links = preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
-    let starter = "";
+    // A page the script draws (staff): its prefetches wait in the HTML, at the lowest priority.
+    let starter = chunks.prefetch.map((href) => `<link rel="prefetch" href="${escapeHtml(href)}">`).join("");
     const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(text);
     if (frame && moduleScript) {
       // A page whose HTML paints its own frame needs no script for its first paint (afterPaint.ts).

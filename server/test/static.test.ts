@@ -148,7 +148,7 @@ describe("modulepreload", () => {
     expect(home).not.toContain("flows-Ab12");
   });
 
-  it("staff pages preload the host's staff chunk, home, maintenance and 404 theirs (route-chunks.json); flow pages neither", async () => {
+  it("staff pages preload the host's staff chunk, home, maintenance and 404 theirs (route-chunks.json); flow and staff pages prefetch home's", async () => {
     fs.writeFileSync(
       path.join(distDir, "hosts/route-chunks.json"),
       JSON.stringify({ "/staff": ["/assets/StaffPage-S1.js"], "/site": ["/assets/sitePages-P1.js"] }),
@@ -156,7 +156,9 @@ describe("modulepreload", () => {
     const staff = await (await get("/staff/verification")).text();
     expect(staff).toContain('<link rel="modulepreload" href="/assets/StaffPage-S1.js">');
     expect(staff.indexOf("StaffPage-S1")).toBeLessThan(staff.indexOf("/elements/nu-forms.js"));
-    expect(staff).not.toContain("sitePages-P1");
+    // Home's chunk (the brand link) at the lowest priority, after the page's own.
+    expect(staff).toMatch(/<link rel="prefetch" href="\/assets\/sitePages-P1\.js"><\/body>/);
+    expect(staff).not.toMatch(/modulepreload[^>]*sitePages/);
     for (const where of ["/", "/maintenance", "/no-such-page", "/customer/nuForm/no-such-step"]) {
       const page = await (await get(where)).text();
       expect(page, where).toContain('<link rel="modulepreload" href="/assets/sitePages-P1.js">');
