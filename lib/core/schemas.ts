@@ -114,10 +114,12 @@ export const staffIdSchema = v.pipe(
 /**
  * A lead id as callers send it, normalised (lib/core/leadRef.ts). Text that is not a lead reference
  * is not refused here: it names no lead, so the lookup answers 404 NOT_FOUND (SPEC §8: "not found").
+ * Control characters are refused like in any text (PostgreSQL cannot even compare a NUL).
  */
 export const leadIdSchema = v.pipe(
   v.string(),
   v.maxLength(LIMITS.id),
+  v.check((s) => isSafeText(s), "invalid characters"),
   v.transform(normaliseLeadRef),
   v.minLength(1),
 );

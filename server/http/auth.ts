@@ -13,7 +13,8 @@ export type CustomerPrincipal = Extract<Principal, { kind: "customer" }>;
 function bearerToken(c: Context): string | null {
   const header = headerOf(c as Context<AppEnv>, "authorization");
   if (header === undefined || header === "") return null;
-  const match = /^Bearer ([A-Za-z0-9_\-.]{1,4096})$/.exec(header);
+  // The scheme is case-insensitive (RFC 9110 §11.1): `bearer …` is the same header.
+  const match = /^Bearer ([A-Za-z0-9_\-.]{1,4096})$/i.exec(header);
   if (!match) throw new ApiFailure("UNAUTHENTICATED");
   return match[1];
 }

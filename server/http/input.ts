@@ -13,9 +13,12 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 type AnySchema = v.GenericSchema<unknown, unknown>;
 
-export function parse<S extends AnySchema>(schema: S, value: unknown): v.InferOutput<S> {
+/** `value` by `schema`, or 400 VALIDATION_FAILED naming the bad field (`name`: a header's own). */
+export function parse<S extends AnySchema>(schema: S, value: unknown, name?: string): v.InferOutput<S> {
   const result = v.safeParse(schema, value);
-  if (!result.success) throw new ApiFailure("VALIDATION_FAILED", { field: fieldOf(result.issues) });
+  if (!result.success) {
+    throw new ApiFailure("VALIDATION_FAILED", { field: name ?? fieldOf(result.issues) });
+  }
   return result.output as v.InferOutput<S>;
 }
 

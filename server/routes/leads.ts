@@ -35,7 +35,7 @@ export function leadRoutes(deps: Deps): Hono<AppEnv> {
       // The session is checked in the insert itself when this instance has not seen it yet.
       const { customer, pending } = await customerForWrite(c, deps);
       const rawKey = header(c, "idempotency-key");
-      const key = rawKey === undefined ? undefined : parse(idempotencyKeySchema, rawKey);
+      const key = rawKey === undefined ? undefined : parse(idempotencyKeySchema, rawKey, "Idempotency-Key");
       const input = await jsonBody(c, leadCreateSchema);
       const answer = await createLead(deps, customer, input, key, pending);
       if (answer.replayed) c.header("Idempotent-Replayed", "true");

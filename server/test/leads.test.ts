@@ -254,14 +254,17 @@ describe("Idempotency-Key", () => {
     expect(res.body.Error).toBe("IDEMPOTENCY_CONFLICT");
   });
 
-  it("refuses a malformed key", async () => {
+  it("refuses a malformed key, naming the header", async () => {
     const token = await customerToken(s, "badkey@example.com");
-    const res = await s.call("POST", "/api/lead", {
-      token,
-      body: newLeadBody("badkey@example.com"),
-      headers: { "Idempotency-Key": "x".repeat(101) },
-    });
-    expect(res.status).toBe(400);
+    for (const key of ["x".repeat(101), "a b", "ü"]) {
+      const res = await s.call("POST", "/api/lead", {
+        token,
+        body: newLeadBody("badkey@example.com"),
+        headers: { "Idempotency-Key": key },
+      });
+      expect(res.status, key).toBe(400);
+      expect(res.body, key).toMatchObject({ Error: "VALIDATION_FAILED", Field: "Idempotency-Key" });
+    }
     expect(await count(s, "leads WHERE email = 'badkey@example.com'")).toBe(0);
   });
 });
@@ -422,5 +425,24 @@ describe("reading and changing leads", () => {
     });
     const none = await s.call("GET", "/api/lead", { token: staff });
     expect(none.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "id" });
+  });
+
+  it("an id with a control character is refused by name, never a 500 (PostgreSQL cannot compare a NUL)", async () => {
+    const staff = await staffToken(s, "S001");
+    for (const query of ["id=%00", "leadId=NUDEM0000%00", "id=NUDEM00001%01", "id=%7F"]) {
+      const read = await s.call("GET", `/api/lead?${query}`, { token: staff });
+      expect(read.status, query).toBe(400);
+      expect(read.body, query).toMatchObject({ Error: "VALIDATION_FAILED", Field: query.split("=")[0] });
+    }
+    const patch = await s.call("PATCH", "/api/lead", {
+      token: tokenA,
+      body: { id: "\u0000", first_name: "x" },
+    });
+    expect(patch.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "id" });
+    const redeem = await s.call("POST", "/api/redemptions", {
+      token: staff,
+      body: { lead_id: "NUDEM00001\u0000", kind: "member" },
+    });
+    expect(redeem.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "lead_id" });
   });
 });

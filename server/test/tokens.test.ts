@@ -91,6 +91,16 @@ describe("token checks", () => {
     expect((await readLead(ghost)).status).toBe(401);
   });
 
+  it("reads the scheme case-insensitively (RFC 9110): `bearer` is `Bearer`", async () => {
+    const token = await staffToken(s, "S001");
+    for (const scheme of ["bearer", "BEARER"]) {
+      const res = await s.call("GET", "/api/lead?id=NUDEM00001", {
+        headers: { authorization: `${scheme} ${token}` },
+      });
+      expect(res.status, scheme).toBe(200);
+    }
+  });
+
   it("refuses malformed Authorization headers", async () => {
     for (const value of ["Basic abc", "Bearer", "Bearer a b", `Bearer ${"x".repeat(5000)}`]) {
       const res = await s.call("GET", "/api/lead?id=NUDEM00001", { headers: { authorization: value } });
