@@ -142,8 +142,36 @@ test.describe("idle staff sessions", () => {
     await page.clock.fastForward(Math.ceil(left) + 1000);
     await expect(page).toHaveURL(/\/staff\/home$/);
     await expect(loginHeading(page)).toBeVisible();
+    // The sign-in says why, once (not the first-visit text).
+    await expect(page.getByRole("alert").filter({ hasText: "閒置" })).toHaveText(
+      "閒置了 30 分鐘，系統已自動登出，以保障客戶資料。 請先登入，登入後會返回你剛才的頁面。",
+    );
     for (const key of STAFF_KEYS) expect(await stored(page, key), key).toBeNull();
     expect(await stored(page, "redirect_url")).toBe("/staff/verification");
+    await page.reload();
+    await expect(loginHeading(page)).toBeVisible();
+    await expect(page.getByText("閒置了 30 分鐘")).toHaveCount(0);
+  });
+});
+
+test.describe("other tabs", () => {
+  test("a sign-out in one tab takes the customer's record off the others at once", async ({ context }) => {
+    const ref = await createLead("other-tab");
+    const first = await context.newPage();
+    await useStaffSession(first, "S001");
+    await first.goto("/staff/invoice_qrcode");
+    await expect(first.getByRole("heading", { name: "發票二維碼", level: 1 })).toBeVisible();
+    const second = await context.newPage();
+    await second.goto(`/staff/nutritionist_redeem?id=${ref}`);
+    await expect(second.getByRole("button", { name: "兌換營養師諮詢" })).toBeVisible();
+
+    await first.locator(".staff-bar").getByRole("button", { name: "登出" }).click();
+    await expect(loginHeading(first)).toBeVisible();
+    // No click, no call: the other tab hears the token leave storage.
+    await expect(second).toHaveURL(/\/staff\/home$/);
+    await expect(loginHeading(second)).toBeVisible();
+    await expect(second.getByText(ref)).toHaveCount(0);
+    await expect(second.locator(".staff-bar")).toHaveCount(0);
   });
 });
 

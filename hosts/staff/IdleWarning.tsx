@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
 import { countdown, idlePlan, shouldRenew } from "../../lib/staff/idle.ts";
+import { noteSessionEnded } from "../../lib/staff/sessionEndedNote.ts";
 import { isUnauthorised } from "../../lib/staff/staffGate.ts";
 import { STAFF_SESSION_KEYS } from "../../lib/staff/staffSessionKeys.ts";
 import { useRuntime } from "../runtime.ts";
@@ -28,6 +29,7 @@ export function IdleWarning({ texts }: { texts: StaffTexts }) {
 
   const expire = () => {
     const path = `${window.location.pathname}${window.location.search}`;
+    noteSessionEnded("idle");
     if (window.location.pathname.toLowerCase() !== "/staff/home") runtime.staffSessionExpired(path);
     runtime.removeFlags(STAFF_SESSION_KEYS);
     route("/staff/home");

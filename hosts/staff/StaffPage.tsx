@@ -126,6 +126,18 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
 
   useHeadingFocusOnArrival(container, shown, url, previousRef);
 
+  // Signed out in another tab (its `storage` event: the token left localStorage): this tab leaves
+  // the tool too, so a shared counter device shows no customer to the next person.
+  useEffect(() => {
+    if (!isGuarded(name)) return;
+    // Read from storage itself: the flag stores may hear the same event after this listener.
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea === localStorage && !localStorage.getItem("Token")) route("/staff/home", true);
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, [name]);
+
   const signOut = () => {
     // Local at once; the server is told in the background (offline: the local sign-out stands).
     void runtime.signOutStaff();

@@ -231,7 +231,9 @@ export function StaffLogin(props: StaffLoginProps) {
         </h2>
         {ended ? (
           <p className="nu-warning" role="alert">
-            {t("staff.login.ended")}
+            {ended === "ended"
+              ? t("staff.login.ended")
+              : `${t("staff.login.idle")}${resume ? ` ${t("staff.login.resume")}` : ""}`}
           </p>
         ) : resume ? (
           <p className="nu-notice" role="status">

@@ -1,25 +1,28 @@
 /**
- * When the server refuses a staff token mid-task (signed out on another device, or ended by an
- * admin), the tool sends its page to sign-in; this note tells the sign-in form why, once, so staff
- * know that what they just pressed was not done. Kept for this tab only.
+ * Why the staff sign-in form shows instead of the page the staff member was on, told to the form
+ * once: "ended" when the server refused the token while a tool was in use (signed out on another
+ * device, ended by an admin: what they just pressed was not done), "idle" when the device signed
+ * itself out after 30 idle minutes (docs/sessions.md). Kept for this tab only.
  */
 const KEY = "nu-forms:staff-session-ended";
 
-export function noteSessionEnded(): void {
+export type SessionEndReason = "ended" | "idle";
+
+export function noteSessionEnded(reason: SessionEndReason = "ended"): void {
   try {
-    sessionStorage.setItem(KEY, "1");
+    sessionStorage.setItem(KEY, reason);
   } catch {
     // no storage: the form shows its usual text
   }
 }
 
-/** Whether a session ended mid-task since the last sign-in form; forgotten as it is read. */
-export function takeSessionEnded(): boolean {
+/** Why the last session ended since the last sign-in form, if it did; forgotten as it is read. */
+export function takeSessionEnded(): SessionEndReason | null {
   try {
-    const ended = sessionStorage.getItem(KEY) === "1";
+    const reason = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
-    return ended;
+    return reason === "idle" || reason === "ended" ? reason : null;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -124,6 +124,7 @@ export const en = {
   "staff.login.resume": "Please sign in. You will return to the page you were on.",
   "staff.login.ended":
     "Your sign-in has ended (perhaps signed out on another device), so what you just did was not done. Please sign in again to return to the page.",
+  "staff.login.idle": "Signed out after 30 idle minutes, to protect customers' data.",
   "staff.login.codeTitle": "Enter the one-time code",
   "staff.login.codeIntro": "A 6-digit one-time code has been sent for staff {id}. Enter it below.",
   "staff.login.code": "Code",

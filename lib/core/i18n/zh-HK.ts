@@ -119,6 +119,7 @@ export const zhHK = {
   "staff.login.resume": "請先登入，登入後會返回你剛才的頁面。",
   "staff.login.ended":
     "你的登入已結束（可能已在其他裝置登出），剛才的操作未有完成。請重新登入，登入後會返回剛才的頁面。",
+  "staff.login.idle": "閒置了 30 分鐘，系統已自動登出，以保障客戶資料。",
   "staff.login.codeTitle": "輸入一次性驗證碼",
   "staff.login.codeIntro": "系統已向職員 {id} 發出 6 位數字的一次性驗證碼，請在下面輸入。",
   "staff.login.code": "驗證碼",
