@@ -3,14 +3,19 @@
  * alphabet has no I, L, O or U, so a reference read aloud or typed from a printout survives the
  * usual mix-ups (O→0, I/L→1 on normalising).
  */
+import { halfWidth } from "./halfWidth.ts";
+
 export const LEAD_REF_PREFIX = "NU";
 export const LEAD_REF_BODY_LENGTH = 8;
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const LEAD_REF = /^NU[0-9A-HJKMNP-TV-Z]{8}$/;
 
-/** Trims, upper-cases, drops spaces and hyphens, and maps O→0, I/L→1 in the body. */
+/**
+ * Half-width (`ＮＵ４Ｋ…` from a Chinese keyboard reads as `NU4K…`), trimmed, upper case, spaces and
+ * hyphens dropped, and O→0, I/L→1 in the body.
+ */
 export function normaliseLeadRef(text: string): string {
-  const compact = text.trim().toUpperCase().replace(/[\s-]/g, "");
+  const compact = halfWidth(text).trim().toUpperCase().replace(/[\s-]/g, "");
   if (!compact.startsWith(LEAD_REF_PREFIX)) return compact;
   const body = compact.slice(LEAD_REF_PREFIX.length).replace(/O/g, "0").replace(/[IL]/g, "1");
   return LEAD_REF_PREFIX + body;

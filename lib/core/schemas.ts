@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { hasBuilding } from "./address.ts";
 import { fromEnGB, hkToday, isValidYmd } from "./dates.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email.ts";
+import { halfWidth, normaliseStaffId } from "./halfWidth.ts";
 import { isLeadRef, normaliseLeadRef } from "./leadRef.ts";
 import { isValidPhone, normalisePhone, PHONE_CODES } from "./lists/phoneCodes.ts";
 import { findDistrict, findRegion, findSubDistrict, REGIONS, regionOfDistrict } from "./lists/regions.ts";
@@ -103,12 +104,17 @@ export const emailSchema = v.pipe(
 );
 
 export const flowSchema = v.picklist(["nuform", "recruitment"] as const satisfies readonly Flow[]);
-export const oneTimeCodeSchema = v.pipe(v.string(), v.regex(/^\d{6}$/));
+/** Six digits; full-width ones (a Chinese keyboard) are read as digits (lib/core/halfWidth.ts). */
+export const oneTimeCodeSchema = v.pipe(
+  v.string(),
+  v.maxLength(64),
+  v.transform((s) => halfWidth(s).trim()),
+  v.regex(/^\d{6}$/),
+);
 export const staffIdSchema = v.pipe(
   v.string(),
   v.maxLength(64),
-  v.trim(),
-  v.toUpperCase(),
+  v.transform(normaliseStaffId),
   v.regex(/^[A-Z0-9]{1,16}$/),
 );
 /**
@@ -414,6 +420,7 @@ export const invoiceCreateSchema = v.strictObject({
   invoice_no: v.pipe(
     v.string(),
     v.maxLength(LIMITS.id * 2),
+    v.transform(halfWidth),
     v.trim(),
     v.toUpperCase(),
     v.maxLength(LIMITS.id),

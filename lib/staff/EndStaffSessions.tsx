@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { ApiClient } from "../api/index.ts";
+import { normaliseStaffId } from "../core/halfWidth.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import { StepForm } from "../ui/form/StepForm.tsx";
@@ -24,7 +25,7 @@ export function EndStaffSessions({ lang, client }: { lang: Lang; client: Pick<Ap
 
   const submit = async () => {
     if (busy) return undefined;
-    const id = staffId.trim().toUpperCase();
+    const id = normaliseStaffId(staffId);
     setDone("");
     setFailure("");
     setFieldError(id ? "" : t(lang, "staff.login.staffIdRequired"));

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { codeDigits, normaliseStaffId } from "../core/halfWidth.ts";
 import { enStaff } from "../core/i18n/en.staff.ts";
 import { messages } from "../core/i18n/index.ts";
 import { zhHKStaff } from "../core/i18n/zh-HK.staff.ts";
@@ -140,12 +141,12 @@ export function StaffLogin(props: StaffLoginProps) {
   const submitPassword = async () => {
     if (busy) return undefined;
     const errors: Record<string, string> = {};
-    if (!staffId.trim()) errors.staffId = t("staff.login.staffIdRequired");
+    if (!normaliseStaffId(staffId)) errors.staffId = t("staff.login.staffIdRequired");
     if (!password) errors.password = t("staff.login.passwordRequired");
     setFieldErrors(errors);
     setFailure("");
     if (Object.keys(errors).length > 0) return false;
-    const result = await run(() => client.staffLogin(staffId.trim(), password));
+    const result = await run(() => client.staffLogin(normaliseStaffId(staffId), password));
     if (result.status !== "done") return undefined;
     if (staffLoginOutcome(result.value) === "S0") {
       setPassword("");
@@ -165,7 +166,7 @@ export function StaffLogin(props: StaffLoginProps) {
     }
     setFieldErrors({});
     setFailure("");
-    const result = await run(() => client.staffOtp(staffId.trim(), value));
+    const result = await run(() => client.staffOtp(normaliseStaffId(staffId), value));
     if (result.status === "done") finish(result.value);
     return undefined;
   };
@@ -182,12 +183,12 @@ export function StaffLogin(props: StaffLoginProps) {
           <h2 className="nu-panel-title" id={ids.codeTitle}>
             {t("staff.login.codeTitle")}
           </h2>
-          <p className="nu-panel-intro">{t("staff.login.codeIntro", { id: staffId.trim() })}</p>
+          <p className="nu-panel-intro">{t("staff.login.codeIntro", { id: normaliseStaffId(staffId) })}</p>
           <TextField
             label={t("staff.login.code")}
             name="one-time-code"
             value={code}
-            onChange={(value) => setCode(value.replace(/\D/g, "").slice(0, 6))}
+            onChange={(value) => setCode(codeDigits(value))}
             error={fieldErrors.code}
             required
             autoComplete="one-time-code"

@@ -3,6 +3,7 @@
  * the server's own schema (the server checks again; it has the last word).
  */
 import { hkToday } from "../core/dates.ts";
+import { halfWidth } from "../core/halfWidth.ts";
 import { checkFields, type FieldProblem, invoiceCreateSchema, LIMITS } from "../core/schemas.ts";
 
 export interface InvoiceInput {
@@ -37,7 +38,10 @@ export const INVOICE_LIMITS = {
 /** How far back the invoice date picker goes: a year (counter redemptions follow recent purchases). */
 export const INVOICE_DATE_DAYS_BACK = 365;
 
-/** An amount as typed: digits with an optional decimal part (`HK$` and thousands commas dropped first). */
+/**
+ * An amount as typed: digits with an optional decimal part (half-width first, then `HK$` and
+ * thousands commas dropped).
+ */
 const AMOUNT_TEXT = /^\d+(\.\d+)?$/;
 
 export function emptyInvoiceInput(nowMs?: number): InvoiceInput {
@@ -52,7 +56,7 @@ export function emptyInvoiceInput(nowMs?: number): InvoiceInput {
 export function checkInvoiceInput(
   input: InvoiceInput,
 ): { ok: true; body: InvoiceBody } | { ok: false; problems: Partial<Record<InvoiceField, FieldProblem>> } {
-  const amountText = input.amount.trim().replace(/,/g, "").replace(/^HK\$/i, "");
+  const amountText = halfWidth(input.amount).trim().replace(/,/g, "").replace(/^HK\$/i, "");
   const checked = checkFields(invoiceCreateSchema, {
     ...input,
     invoice_date: input.invoice_date.trim(),

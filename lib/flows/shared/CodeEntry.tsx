@@ -1,4 +1,5 @@
 import { type RefObject, useState } from "react";
+import { halfWidth } from "../../core/halfWidth.ts";
 import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { TextField } from "../../ui/form/TextField.tsx";
 import { useSubmit } from "../../ui/form/useSubmit.ts";
@@ -41,8 +42,7 @@ export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryP
 
   const verify = async (): Promise<boolean | undefined> => {
     if (verifying) return undefined;
-    // Full-width digits (a Chinese keyboard) are digits.
-    const typed = code.normalize("NFKC").replace(/\s/g, "");
+    const typed = halfWidth(code).replace(/\s/g, "");
     if (!CODE_PATTERN.test(typed)) {
       setCodeError(t("flows.login.codeInvalid"));
       return false;
