@@ -117,6 +117,8 @@ test("a customer enrols through nuForm; S001 finds, scans and redeems once", asy
   await snapWidths(staff, testInfo, "staff-redeem-confirm");
   await dialog.getByRole("button", { name: "確認兌換" }).click();
   await expect(staff.getByText(/^兌換成功：/)).toBeVisible();
+  // The button is gone: the focus is on the message that took its place, not on <body>.
+  await expect(staff.getByText(/^兌換成功：/)).toBeFocused();
   await expect(staff.getByText(byWhoAndWhen).first()).toBeVisible();
   await expect(redeemButton(staff)).toHaveCount(0);
   await checkA11y(staff);
@@ -126,6 +128,7 @@ test("a customer enrols through nuForm; S001 finds, scans and redeems once", asy
   await redeemButton(stale).click();
   await stale.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
   await expect(stale.getByText(/^此客戶已經兌換：由 .+（S001） 於 .+，不可再次兌換。$/)).toBeVisible();
+  await expect(stale.locator(".nu-warning")).toBeFocused();
   await expect(redeemButton(stale)).toHaveCount(0);
 
   const again = await api<{ staff_id: string }>("POST", "/redemptions", {
@@ -188,7 +191,7 @@ test("nutritionist redemption: find the lead, redeem with the nutritionist's nam
   await snapWidths(page, testInfo, "staff-nutritionist");
   await page.getByRole("button", { name: "兌換營養師諮詢" }).click();
   await page.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
-  await expect(page.getByText(/^兌換成功：由 .+（S001）.+兌換（營養師：李營養師）。$/)).toBeVisible();
+  await expect(page.getByText(/^兌換成功：由 .+（S001）.+兌換（營養師：李營養師）。$/)).toBeFocused();
   await expect(page.getByRole("button", { name: "兌換營養師諮詢" })).toHaveCount(0);
 
   const lead = await api<{ redemptions: Array<{ kind: string; staff_id: string; note: string }> }>(

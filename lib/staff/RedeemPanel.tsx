@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { ApiClient } from "../api/index.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
@@ -49,6 +49,13 @@ export function RedeemPanel(props: {
       ? "staff.redemption.unsure"
       : "staff.redemption.open";
 
+  // Redeemed, the button goes away: the focus goes to the message that replaces it, not to <body>.
+  const outcome = useRef<HTMLParagraphElement>(null);
+  const answered = done && (state.phase === "done" || state.phase === "already") ? state.phase : null;
+  useEffect(() => {
+    if (answered) outcome.current?.focus();
+  }, [answered]);
+
   return (
     <section className="nu-panel" aria-labelledby={ids.title} data-kind={kind}>
       <h2 className="nu-panel-title" id={ids.title}>
@@ -64,14 +71,14 @@ export function RedeemPanel(props: {
 
       <div role="status" aria-live="polite">
         {(state.phase === "done" || (state.phase === "already" && state.ours)) && done ? (
-          <p className="nu-success">
+          <p className="nu-success" ref={outcome} tabIndex={-1}>
             {t(lang, "staff.redeem.success", { detail: redeemedByText(done, lang) })}
           </p>
         ) : null}
       </div>
       <div role="alert">
         {state.phase === "already" && !state.ours && done ? (
-          <p className="nu-warning">
+          <p className="nu-warning" ref={outcome} tabIndex={-1}>
             <span className="nu-warning-mark" aria-hidden="true">
               !
             </span>
