@@ -213,6 +213,26 @@ test("nutritionist redemption: find the lead, redeem with the nutritionist's nam
   await expect(page.locator('[data-kind="member"][data-redeemed="false"]')).toBeVisible();
 });
 
+test("in English the redemption reads as sentences, and the success box is not all bold", async ({
+  page,
+  baseURL,
+}) => {
+  const ref = await createLead("staff-redeem-en");
+  await page.context().addCookies([{ name: "nu-forms-lang", value: "en", url: baseURL as string }]);
+  await page.addInitScript(() => localStorage.setItem("nu-forms:lang", "en"));
+  await useStaffSession(page, "S001");
+  await page.goto(`/staff/redeem_center?leadId=${ref}`);
+  await page.getByRole("button", { name: "Redeem the member gift" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm redemption" });
+  await expect(dialog).toContainText(`Redeem the member gift for 陳大文 (${ref})?`);
+  await dialog.getByRole("button", { name: "Redeem", exact: true }).click();
+  const success = page.getByText(
+    /^Done\. Redeemed by Kelly Lee \(S001\) on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/,
+  );
+  await expect(success).toBeFocused();
+  await expect(success).toHaveCSS("font-weight", "400");
+});
+
 test("verification works by keyboard alone", async ({ page }) => {
   const ref = await createLead("staff-keyboard");
   await useStaffSession(page, "S001");

@@ -40,7 +40,9 @@ export function RedeemPanel(props: {
   });
   useOwnProgress(busy);
   const done = redemptionOf(lead, kind);
-  const item = t(lang, `staff.redemption.${kind}`);
+  // The panel's title names the kind; sentences name it as an object ("Redeem the member gift").
+  const title = t(lang, `staff.redemption.${kind}`);
+  const item = t(lang, `staff.redeem.item.${kind}`);
   // The request may have reached the server although its answer did not: not "not redeemed".
   const unsure = !done && state.phase === "failed" && state.retryable;
   const status = done
@@ -59,7 +61,7 @@ export function RedeemPanel(props: {
   return (
     <section className="nu-panel" aria-labelledby={ids.title} data-kind={kind}>
       <h2 className="nu-panel-title" id={ids.title}>
-        {item}
+        {title}
       </h2>
       <div className="nu-redemption" data-redeemed={done ? "true" : "false"}>
         <span className="nu-redemption-name">{t(lang, "staff.redeem.status")}</span>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { t } from "../core/i18n/index.ts";
 import type { Lead } from "../core/types.ts";
 import { formatHkDateTime, formatHkd, formatYmd } from "./format.ts";
 import {
@@ -84,5 +85,31 @@ describe("formats", () => {
     expect(formatYmd("2026-11-21")).toBe("21/11/2026");
     expect(formatHkd(1280.5)).toBe("HK$1,280.50");
     expect(formatHkd("abc")).toBe("");
+  });
+});
+
+describe("redemption sentences", () => {
+  it("reads as English sentences around who and when (no 'Redeemed: Redeemed by', no capital mid-sentence)", () => {
+    const done = {
+      kind: "member" as const,
+      staff_id: "S001",
+      staff_name: "Kelly Lee",
+      redeemed_at: "2026-11-21T06:05:00Z",
+    };
+    const detail = redeemedByText(done, "en");
+    expect(t("en", "staff.redeem.success", { detail })).toBe(
+      "Done. Redeemed by Kelly Lee (S001) on 21/11/2026 14:05.",
+    );
+    expect(t("en", "staff.redeem.already", { detail })).toBe(
+      "This customer has already redeemed it and cannot redeem it again. Redeemed by Kelly Lee (S001) on 21/11/2026 14:05.",
+    );
+    const item = t("en", "staff.redeem.item.member");
+    expect(t("en", "staff.redeem.button", { item })).toBe("Redeem the member gift");
+    expect(t("en", "staff.redeem.confirmMessage", { item, name: "Tai Man Chan", ref: "NU4K7P2QXM" })).toBe(
+      "Redeem the member gift for Tai Man Chan (NU4K7P2QXM)?\nThis cannot be undone.",
+    );
+    expect(t("zh-HK", "staff.redeem.button", { item: t("zh-HK", "staff.redeem.item.member") })).toBe(
+      "兌換會員禮品",
+    );
   });
 });

@@ -92,7 +92,6 @@ export const staffSheet = sheet(`
   border: 1px solid ${token("color-success")};
   background: color-mix(in srgb, ${token("color-success")} 8%, ${token("color-surface")});
   color: ${token("color-text")};
-  font-weight: 600;
 }
 .nu-link-button {
   padding: 0;

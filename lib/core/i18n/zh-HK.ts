@@ -197,6 +197,8 @@ export const zhHK = {
   "staff.redeem.status": "狀態",
   "staff.redeem.once": "每位客戶只可兌換一次，兌換後不能取消。",
   "staff.redeem.button": "兌換{item}",
+  "staff.redeem.item.member": "會員禮品",
+  "staff.redeem.item.nutritionist": "營養師諮詢",
   "staff.redeem.redeeming": "兌換中…",
   "staff.redeem.confirmTitle": "確認兌換",
   "staff.redeem.confirmMessage": "確認為 {name}（{ref}）兌換{item}？\n兌換後不能取消。",
