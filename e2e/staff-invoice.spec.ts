@@ -122,3 +122,16 @@ test("an invoice number already recorded is said at 發票編號, in words, not 
   await expect(field).toHaveAccessibleDescription(/此發票號碼已有記錄。/);
   await expect(page.getByText("invoice_no")).toHaveCount(0);
 });
+
+test("a customer reference no lead has is named on its field", async ({ page }) => {
+  await useStaffSession(page, "S001");
+  await page.goto("/staff/invoice_qrcode");
+  await page.getByRole("textbox", { name: "發票編號" }).fill(`INV-NOLEAD-${Date.now()}`);
+  await page.getByRole("textbox", { name: "金額（港幣）" }).fill("100");
+  await page.getByRole("textbox", { name: "分店" }).fill("旺角店");
+  const leadField = page.getByRole("textbox", { name: "登記編號" });
+  await leadField.fill("nuzzzzzzzz");
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(leadField).toHaveAccessibleDescription(/找不到登記編號 NUZZZZZZZZ 的客戶記錄，請核對後再試。/);
+  await expect(page.getByText("找不到相關記錄。")).toHaveCount(0);
+});

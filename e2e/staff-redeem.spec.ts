@@ -213,6 +213,23 @@ test("nutritionist redemption: find the lead, redeem with the nutritionist's nam
   await expect(page.locator('[data-kind="member"][data-redeemed="false"]')).toBeVisible();
 });
 
+test("the nutritionist page names a reference no customer has, and lets staff correct it", async ({
+  page,
+}) => {
+  const ref = await createLead("staff-nutritionist-unknown");
+  await useStaffSession(page, "S001");
+  await page.goto("/staff/nutritionist_redeem?id=NUZZZZZZZZ");
+  const field = page.getByRole("textbox", { name: "登記編號" });
+  await expect(field).toHaveAccessibleDescription(/找不到登記編號 NUZZZZZZZZ 的客戶記錄，請核對後再試。/);
+  await expect(page.getByText("找不到相關記錄。")).toHaveCount(0);
+  await expect(field).toHaveValue("NUZZZZZZZZ");
+  await expect(field).toBeFocused();
+  await field.fill(ref);
+  await page.getByRole("button", { name: "查詢" }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/nutritionist_redeem\\?id=${ref}$`));
+  await expect(page.getByRole("button", { name: "兌換營養師諮詢" })).toBeVisible();
+});
+
 test("in English the redemption reads as sentences, and the success box is not all bold", async ({
   page,
   baseURL,

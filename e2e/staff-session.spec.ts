@@ -284,6 +284,13 @@ test.describe("sign out everywhere and admin revocation (own server)", () => {
     await checkA11y(page);
     await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
     await expect(panel.getByText("請輸入職員編號")).toBeVisible();
+    // An id no staff member has is named, on the field.
+    await panel.getByRole("textbox", { name: "職員編號" }).fill("S999");
+    await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
+    await expect(panel.getByRole("textbox", { name: "職員編號" })).toHaveAccessibleDescription(
+      "職員編號 S999 不存在。",
+    );
+    await expect(panel.getByRole("textbox", { name: "職員編號" })).toBeFocused();
     await panel.getByRole("textbox", { name: "職員編號" }).fill("s001");
     await panel.getByRole("button", { name: "結束該職員所有登入" }).click();
     await expect(panel.getByRole("status")).toHaveText(/^已結束 S001 的 [1-9]\d* 個登入。$/);

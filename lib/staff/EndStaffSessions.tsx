@@ -6,7 +6,7 @@ import { t } from "../core/i18n/index.ts";
 import { StepForm } from "../ui/form/StepForm.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { TextField } from "../ui/form/TextField.tsx";
-import { useSubmit } from "../ui/form/useSubmit.ts";
+import { errorCode, useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import { failureText } from "./useStaffApi.ts";
@@ -30,11 +30,18 @@ export function EndStaffSessions({ lang, client }: { lang: Lang; client: Pick<Ap
     setFailure("");
     setFieldError(id ? "" : t(lang, "staff.login.staffIdRequired"));
     if (!id) return false;
-    const result = await run(() => client.signOut({ staff_id: id }));
-    if (result.status !== "done") return undefined;
-    setDone(t(lang, "staff.endSessions.done", { id, count: result.value.ended }));
-    setStaffId("");
-    return true;
+    const unknown = (error: unknown) => errorCode(error) === "NOT_FOUND";
+    const result = await run(() => client.signOut({ staff_id: id }), {
+      onFailure: (message, error) =>
+        unknown(error) ? setFieldError(t(lang, "staff.endSessions.notFound", { id })) : setFailure(message),
+    });
+    if (result.status === "done") {
+      setDone(t(lang, "staff.endSessions.done", { id, count: result.value.ended }));
+      setStaffId("");
+      return true;
+    }
+    // An id no staff member has is the field's problem: the focus goes back to it.
+    return result.status === "failed" && unknown(result.error) ? false : undefined;
   };
 
   return (
@@ -47,7 +54,10 @@ export function EndStaffSessions({ lang, client }: { lang: Lang; client: Pick<Ap
         label={t(lang, "staff.login.staffId")}
         name="end-staff-id"
         value={staffId}
-        onChange={setStaffId}
+        onChange={(value) => {
+          setStaffId(value);
+          setFieldError("");
+        }}
         error={fieldError}
         required
         autoComplete="off"

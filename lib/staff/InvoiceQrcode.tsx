@@ -6,7 +6,7 @@ import { baseSheet } from "../ui/base.ts";
 import { StepForm } from "../ui/form/StepForm.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { TextField } from "../ui/form/TextField.tsx";
-import { useSubmit } from "../ui/form/useSubmit.ts";
+import { errorCode, useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
@@ -104,7 +104,9 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
     const result = await run(() => client.createInvoice(checked.body), {
       onFailure: (message, error) => {
         const named = formField((error as { field?: string }).field);
-        if (named) setErrors({ [named]: message });
+        if (named === "lead_id" && errorCode(error) === "NOT_FOUND")
+          setErrors({ lead_id: t("staff.lead.notFound", { ref: checked.body.lead_id }) });
+        else if (named) setErrors({ [named]: message });
         else setFailure(message);
       },
     });

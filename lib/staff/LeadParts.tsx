@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
+import { normaliseLeadRef } from "../core/leadRef.ts";
 import type { Lead, RedemptionKind } from "../core/types.ts";
 import { EmailText } from "../ui/EmailText.tsx";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
@@ -65,6 +66,13 @@ export function RedemptionList({
   );
 }
 
+/** What went wrong loading the lead: a reference no customer has is named (as verification does). */
+export function leadErrorText(state: Extract<LeadState, { status: "error" }>, lang: Lang): string {
+  return state.notFound
+    ? t(lang, "staff.lead.notFound", { ref: normaliseLeadRef(state.ref) })
+    : state.message;
+}
+
 /** Loading / failed states of a lead, or null when it is ready (or not asked for). */
 export function LeadStatus({
   state,
@@ -87,7 +95,7 @@ export function LeadStatus({
   if (state.status === "error") {
     return (
       <div className="nu-panel">
-        <ErrorMessage message={state.message} />
+        <ErrorMessage message={leadErrorText(state, lang)} />
         <div className="nu-actions">
           {state.notFound ? null : (
             <button type="button" className="nu-button" onClick={onRetry}>

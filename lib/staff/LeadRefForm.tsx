@@ -18,13 +18,15 @@ export function LeadRefForm(props: {
   /** An error from the lookup (not found …), shown under the field. */
   error: string;
   onFind: (ref: string) => void;
+  /** The reference to start from (one that was not found, to be corrected). */
+  initial?: string;
   inputRef?: RefObject<HTMLInputElement | null>;
   titleId?: string;
 }) {
   const { lang, busy } = props;
   useOwnProgress(busy);
   const ids = useIds("input", "hint", "error");
-  const [text, setText] = useState("");
+  const [text, setText] = useState(props.initial ?? "");
   const [formatError, setFormatError] = useState("");
   const error = formatError || props.error;
 

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../api/errors.ts";
 import { baseSheet } from "../ui/base.ts";
 import { TextField } from "../ui/form/TextField.tsx";
@@ -6,7 +6,7 @@ import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
-import { Facts, identityFacts, LeadStatus } from "./LeadParts.tsx";
+import { Facts, identityFacts, LeadStatus, leadErrorText } from "./LeadParts.tsx";
 import { LeadRefForm } from "./LeadRefForm.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
 import { staffSheet } from "./styles.ts";
@@ -36,6 +36,12 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
   const [notes, setNotes] = useState("");
   const [finding, setFinding] = useState(false);
   const [findError, setFindError] = useState("");
+  const findInput = useRef<HTMLInputElement>(null);
+  // A reference in the address that names no customer: the find form, with it, to correct it.
+  const unknownRef = state.status === "error" && state.notFound ? leadErrorText(state, lang) : "";
+  useEffect(() => {
+    if (unknownRef) findInput.current?.focus();
+  }, [unknownRef]);
 
   const find = useCallback(
     async (leadRef: string) => {
@@ -68,7 +74,7 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
     </button>
   );
 
-  if (!leadId) {
+  if (!leadId || unknownRef) {
     return (
       <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
         <section className="nu-panel" aria-labelledby={ids.find}>
@@ -79,7 +85,9 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
           <LeadRefForm
             lang={lang}
             busy={finding}
-            error={findError}
+            error={findError || unknownRef}
+            initial={leadId}
+            inputRef={findInput}
             onFind={(r) => void find(r)}
             titleId={ids.find}
           />

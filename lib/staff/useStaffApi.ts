@@ -92,7 +92,8 @@ export type LeadState =
   | { status: "idle" }
   | { status: "loading" }
   | { status: "ready"; lead: Lead }
-  | { status: "error"; message: string; notFound: boolean };
+  /** `ref`: the reference looked up (LeadParts.tsx names it when no customer has it). */
+  | { status: "error"; message: string; notFound: boolean; ref: string };
 
 /** Loads the lead `leadId` (when given) with the staff token, and reloads it on demand. */
 export function useLead(
@@ -121,7 +122,7 @@ export function useLead(
       (error: unknown) => {
         if (!current || endedSession(error)) return;
         const notFound = error instanceof ApiError && error.code === "NOT_FOUND";
-        setState({ status: "error", message: failureText(lang, error), notFound });
+        setState({ status: "error", message: failureText(lang, error), notFound, ref: leadId });
       },
     );
     return () => {

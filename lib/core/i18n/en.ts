@@ -105,6 +105,7 @@ export const en = {
   "staff.endSessions.intro":
     "For a lost device or a leaver: ends that staff member's sign-in on every device.",
   "staff.endSessions.submit": "End all their sign-ins",
+  "staff.endSessions.notFound": "The staff id {id} does not exist.",
   "staff.endSessions.done": "Ended {count} sign-in(s) of {id}.",
   "staff.signOutEverywhere": "Sign out everywhere",
   "staff.signOutEverywhereAsk":

@@ -102,6 +102,7 @@ export const zhHK = {
   "staff.endSessions.title": "結束職員登入",
   "staff.endSessions.intro": "遺失裝置或職員離職時，結束該職員在所有裝置上的登入。",
   "staff.endSessions.submit": "結束該職員所有登入",
+  "staff.endSessions.notFound": "職員編號 {id} 不存在。",
   "staff.endSessions.done": "已結束 {id} 的 {count} 個登入。",
   "staff.signOutEverywhere": "登出所有裝置",
   "staff.signOutEverywhereAsk": "所有裝置及分頁上的 {id} 都會登出，包括其他櫃檯。確定？",
