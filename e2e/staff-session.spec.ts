@@ -94,6 +94,61 @@ test.describe("staff sign-out ends the session on the server", () => {
     await expect(page.getByText("剛才的操作未有完成")).toHaveCount(0);
   });
 
+  test("what was typed when the session ended is there again after signing in, once", async ({ page }) => {
+    const ref = await createLead("ended-typed");
+    await useStaffSession(page, "S001");
+    const endElsewhere = async () => {
+      const token = (await stored(page, "Token")) ?? "";
+      expect((await api("POST", "/auth/sign-out", { token, body: {} })).Code).toBe(200);
+    };
+    const kept = () => page.evaluate(() => sessionStorage.getItem("nu-forms:staff-kept-input"));
+
+    await page.goto("/staff/invoice_qrcode");
+    const fields = {
+      發票編號: `INV-KEPT-${Date.now()}`,
+      "金額（港幣）": "1280",
+      分店: "旺角店",
+      登記編號: ref,
+    };
+    for (const [name, value] of Object.entries(fields)) await page.getByRole("textbox", { name }).fill(value);
+    // Three days back in Hong Kong, picked on the calendar: not the date the form starts with.
+    const hkYmd = (days: number) =>
+      new Date(Date.now() + (8 * 60 - days * 24 * 60) * 60_000).toISOString().slice(0, 10);
+    const day = hkYmd(3);
+    const dateField = page.getByRole("button", { name: /發票日期/ });
+    await dateField.click();
+    const calendar = page.getByRole("dialog", { name: "選擇日期" });
+    if (day.slice(5, 7) !== hkYmd(0).slice(5, 7))
+      await calendar.getByRole("button", { name: "上一個月" }).click();
+    await calendar.locator(`button[data-date="${day}"]`).click();
+    await calendar.getByRole("button", { name: "確定" }).click();
+    const shown = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+    await expect(dateField).toHaveText(shown);
+    await endElsewhere();
+    await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+    await expect(loginHeading(page)).toBeVisible();
+    await signInOnPage(page, "S001");
+    await expect(page).toHaveURL(/\/staff\/invoice_qrcode$/);
+    for (const [name, value] of Object.entries(fields))
+      await expect(page.getByRole("textbox", { name })).toHaveValue(value);
+    await expect(dateField).toHaveText(shown);
+    expect(await kept()).toBeNull();
+    // Given back once: the next visit starts empty.
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "發票編號" })).toHaveValue("");
+
+    await page.goto(`/staff/nutritionist_redeem?id=${ref}`);
+    await page.getByRole("textbox", { name: "營養師姓名（選填）" }).fill("李營養師");
+    await endElsewhere();
+    await page.getByRole("button", { name: "兌換營養師諮詢" }).click();
+    await page.getByRole("dialog", { name: "確認兌換" }).getByRole("button", { name: "確認兌換" }).click();
+    await expect(loginHeading(page)).toBeVisible();
+    await signInOnPage(page, "S001");
+    await expect(page).toHaveURL(new RegExp(`/staff/nutritionist_redeem\\?id=${ref}$`));
+    await expect(page.getByRole("textbox", { name: "營養師姓名（選填）" })).toHaveValue("李營養師");
+    expect(await kept()).toBeNull();
+  });
+
   test("offline, the sign-out from the staff bar still signs this device out", async ({ page }) => {
     await useStaffSession(page, "S001");
     await page.goto("/staff/invoice_qrcode");

@@ -23,6 +23,7 @@ import {
   type InvoiceInput,
   type InvoiceProblem,
 } from "./invoiceForm.ts";
+import { dropKeptInput, keepInput, takeKeptInput } from "./keptInput.ts";
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
 
@@ -55,6 +56,17 @@ const PROBLEM_TEXT: Record<InvoiceField, Partial<Record<InvoiceProblem, MessageK
   },
 };
 
+/** The form's name for what it keeps across a sign-in (keptInput.ts). */
+const KEPT_FORM = "invoice";
+
+/** The invoice fields of values kept across a sign-in, nothing else. */
+function pick(kept: Record<string, string> | null): Partial<InvoiceInput> {
+  const fields: Partial<InvoiceInput> = {};
+  for (const name of Object.keys(PROBLEM_TEXT) as InvoiceField[])
+    if (kept?.[name] !== undefined) fields[name] = kept[name];
+  return fields;
+}
+
 /** The server's `Field` (dotted path) → the form field it names. */
 function formField(serverField: string | undefined): InvoiceField | null {
   const name = serverField?.split(".")[0];
@@ -71,11 +83,15 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   const t = useT(props.lang);
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const ids = useIds("form", "record");
-  const [input, setInput] = useState<InvoiceInput>(() => emptyInvoiceInput());
+  const [input, setInput] = useState<InvoiceInput>(() => ({
+    ...emptyInvoiceInput(),
+    ...pick(takeKeptInput(KEPT_FORM)),
+  }));
   const [errors, setErrors] = useState<Partial<Record<InvoiceField, string>>>({});
   const [invoice, setInvoice] = useState<Invoice | null>(null);
   const { busy, failure, setFailure, run } = useSubmit({
-    failureText: (error) => (endedSession(error) ? null : failureText(lang, error)),
+    failureText: (error) =>
+      endedSession(error, () => keepInput(KEPT_FORM, { ...input })) ? null : failureText(lang, error),
     emitError: emit,
     ownProgress: true,
   });
@@ -111,6 +127,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
       },
     });
     if (result.status !== "done") return undefined;
+    dropKeptInput();
     setInvoice(result.value);
     requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`#${ids.record}`)?.focus());
     return true;

@@ -6,6 +6,7 @@ import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
+import { dropKeptInput, keepInput, takeKeptInput } from "./keptInput.ts";
 import { Facts, identityFacts, LeadStatus, leadErrorText } from "./LeadParts.tsx";
 import { LeadRefForm } from "./LeadRefForm.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
@@ -20,6 +21,8 @@ export interface NutritionistRedeemProps extends StaffApiProps {
 }
 
 const NOTES_MAX = 100;
+/** The form's name for what it keeps across a sign-in (keptInput.ts). */
+const KEPT_FORM = "nutritionist";
 
 /**
  * The nutritionist redemption: its own record (kind `nutritionist`), separate from the member
@@ -33,7 +36,7 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
   const leadId = props.leadId?.trim() || undefined;
   const { state, reload } = useLead(leadId, client, lang, endedSession);
   const ids = useIds("find", "customer");
-  const [notes, setNotes] = useState("");
+  const [notes, setNotes] = useState(() => takeKeptInput(KEPT_FORM)?.nutritionist ?? "");
   const [finding, setFinding] = useState(false);
   const [findError, setFindError] = useState("");
   const findInput = useRef<HTMLInputElement>(null);
@@ -113,8 +116,11 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
             kind="nutritionist"
             lang={lang}
             client={client}
-            endedSession={endedSession}
-            onRedeemed={reload}
+            endedSession={(error) => endedSession(error, () => keepInput(KEPT_FORM, { nutritionist: notes }))}
+            onRedeemed={() => {
+              dropKeptInput();
+              reload();
+            }}
             extra={() => (notes.trim() ? { note: notes.trim() } : {})}
           >
             <TextField

@@ -4,6 +4,7 @@
  */
 import type { ApiClient } from "../api/index.ts";
 import { $flags, removeFlags, setFlag } from "../state/flags.ts";
+import { dropKeptInput } from "./keptInputDrop.ts";
 import { STAFF_SESSION_KEYS } from "./staffSessionKeys.ts";
 
 /** Who signed out last on this device (see `afterSignIn`): kept until the next sign-in. */
@@ -17,6 +18,7 @@ export function endSession(): void {
     // no storage: a page saved afterwards is followed by whoever signs in next
   }
   removeFlags(STAFF_SESSION_KEYS);
+  dropKeptInput();
 }
 
 /** The staff id that signed out last on this device, forgotten as it is read (one sign-in). */

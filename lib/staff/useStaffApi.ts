@@ -73,10 +73,14 @@ export function useStaffApi(ref: RefObject<Element | null>, props: StaffApiProps
     });
   }, [props.apiBase, props.apiKey, lang]);
 
-  /** Call on every failure: true when it ended the session (the element has asked to go to sign-in). */
+  /**
+   * Call on every failure: true when it ended the session (the element has asked to go to sign-in).
+   * `keep` runs first: a form keeps what was typed, for this page after sign-in (keptInput.ts).
+   */
   const endedSession = useCallback(
-    (error: unknown): boolean => {
+    (error: unknown, keep?: () => void): boolean => {
       if (!isUnauthorised(error)) return false;
+      keep?.();
       noteSessionEnded();
       sessionExpired(currentPath());
       emit("nu-step", { step: "home" });
