@@ -110,3 +110,29 @@ test("properties a page set before the tag was defined reach the element once it
   element.value = "基本";
   await expect.element(field).toHaveValue("基本");
 });
+
+test("a property set before the tag was defined wins over the same attribute in the markup", async () => {
+  // As a parser-made element: the attribute is there before the page's script sets the property.
+  const holder = document.createElement("div");
+  holder.innerHTML = `<nu-select-markup label="套餐" options='["a1","a2"]'></nu-select-markup>`;
+  const element = holder.firstElementChild as HTMLElement & { options?: unknown };
+  document.body.append(element);
+  placed.push(element);
+  element.options = ["x1", "x2", "x3"];
+  const select = WIDGET_ELEMENTS.find((definition) => definition.tag === "nu-select");
+  if (!select) throw new Error("nu-select is not registered");
+  registerElements([{ ...select, tag: "nu-select-markup" }]);
+
+  const field = page.getByRole("combobox", { name: "套餐" });
+  await expect.element(field).toBeVisible();
+  await expect
+    .poll(() => Array.from((field.element() as HTMLSelectElement).options, (option) => option.value))
+    .toEqual(["", "x1", "x2", "x3"]);
+  expect(element.options).toEqual(["x1", "x2", "x3"]);
+  expect(element.getAttribute("options")).toBe('["x1","x2","x3"]');
+  // The attribute still works afterwards.
+  element.setAttribute("options", '["b1"]');
+  await expect
+    .poll(() => Array.from((field.element() as HTMLSelectElement).options, (option) => option.value))
+    .toEqual(["", "b1"]);
+});

@@ -42,7 +42,7 @@ const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: s
  * r2wc ignores an attribute that is removed or set to "" (the prop keeps its old value), so a page
  * could never clear `error` or `message`, or turn `disabled` off by removing it. This subclass
  * gives such changes their plain-HTML meaning: "" for text, false for booleans, unset otherwise.
- * It also picks up properties a page set before the tag was defined.
+ * It also picks up properties a page set before the tag was defined (they win over the markup).
  */
 function withClearableAttributes(Base: CustomElementConstructor, types: Record<string, R2wcType>) {
   const Element = Base as unknown as new () => R2wcInstance;
@@ -62,6 +62,9 @@ function withClearableAttributes(Base: CustomElementConstructor, types: Record<s
     }
 
     override attributeChangedCallback(name: string, old: string | null, value: string | null) {
+      // The upgrade queues a call for each markup attribute before the constructor runs: when the
+      // hand-over above has since changed the attribute, that call is stale and must not undo it.
+      if (value !== this.getAttribute(name)) return;
       super.attributeChangedCallback(name, old, value);
       if (value !== null && value !== "") return;
       const prop = camelCase(name);
