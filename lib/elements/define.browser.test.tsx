@@ -136,3 +136,21 @@ test("a property set before the tag was defined wins over the same attribute in 
     .poll(() => Array.from((field.element() as HTMLSelectElement).options, (option) => option.value))
     .toEqual(["", "b1"]);
 });
+
+test("resend-in counts down on its own, is written back as 0 at the end, and the same number again restarts it", async () => {
+  const element = place(
+    '<nu-email-input send-button="true" value="chan@example.org" resend-in="1"></nu-email-input>',
+  ) as HTMLElement & { resendIn?: number };
+  await expect.element(page.getByRole("button", { name: "重新發送（1 秒）" })).toBeVisible();
+  await expect
+    .element(page.getByRole("button", { name: "重新發送", exact: true }), { timeout: 3000 })
+    .toBeVisible();
+  await expect.poll(() => element.getAttribute("resend-in")).toBe("0");
+  expect(element.resendIn).toBe(0);
+
+  element.setAttribute("resend-in", "1");
+  await expect.element(page.getByRole("button", { name: "重新發送（1 秒）" })).toBeVisible();
+  await expect
+    .element(page.getByRole("button", { name: "重新發送", exact: true }), { timeout: 3000 })
+    .toBeVisible();
+});

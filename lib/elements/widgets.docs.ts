@@ -109,7 +109,7 @@ export const WIDGET_DOCS: ElementDoc[] = [
       resendIn: {
         tsType: "number",
         description:
-          "Once a code went out: seconds until it may be sent again. Set, the button reads 重新發送 with the countdown and refuses presses while above 0.",
+          "Once a code went out: seconds until it may be sent again. Set, the button reads 重新發送 with the seconds left, counted down by the element from the value given (a new value starts again), and refuses presses while above 0; at 0 the element writes `0` back, so the same number set after the next send restarts it.",
       },
     },
     events: {

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { expect, test } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import { render } from "../../test/components/render.tsx";
@@ -67,4 +68,39 @@ test("send: an invalid address shows the error on the field; a valid one emits n
   await expect.element(input).not.toHaveAttribute("aria-invalid");
   await userEvent.click(send);
   await expect.poll(() => sent).toEqual(["chan@example.org"]);
+});
+
+test("resendIn counts down by itself and the button takes presses again at 0; a new value restarts it", async () => {
+  function Page() {
+    const [resendIn, setResendIn] = useState(2);
+    const [, rerender] = useState(0);
+    return (
+      <>
+        <EmailInput sendButton resendIn={resendIn} value="chan@example.org" />
+        <button type="button" onClick={() => rerender((n) => n + 1)}>
+          render again
+        </button>
+        <button type="button" onClick={() => setResendIn(3)}>
+          three
+        </button>
+      </>
+    );
+  }
+  render(<Page />);
+  await expect.element(page.getByRole("button", { name: "重新發送（2 秒）" })).toBeVisible();
+  // A parent rendering again with the same value does not start the countdown over.
+  await expect
+    .element(page.getByRole("button", { name: "重新發送（1 秒）" }), { timeout: 3000 })
+    .toBeVisible();
+  await userEvent.click(page.getByRole("button", { name: "render again" }));
+  // At most the one second left (a restart would take two).
+  await expect
+    .element(page.getByRole("button", { name: "重新發送", exact: true }), { timeout: 1500 })
+    .toBeVisible();
+  await expect
+    .element(page.getByRole("button", { name: "重新發送", exact: true }))
+    .not.toHaveAttribute("aria-disabled");
+
+  await userEvent.click(page.getByRole("button", { name: "three" }));
+  await expect.element(page.getByRole("button", { name: "重新發送（3 秒）" })).toBeVisible();
 });

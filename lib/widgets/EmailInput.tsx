@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { isEmail } from "../core/email.ts";
 import { baseSheet } from "../ui/base.ts";
 import { comboboxSheet, useCombobox } from "../ui/combobox.tsx";
@@ -7,6 +7,7 @@ import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { space, token } from "../ui/theme.ts";
+import { useCountdown } from "../ui/useCountdown.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useSyncedState } from "../ui/useSyncedState.ts";
@@ -59,6 +60,21 @@ export const emailSheet = sheet(`
 `);
 
 /**
+ * The seconds left of `given`, counting down from when it was given; a new value starts again
+ * (the flows pass their own countdown's value every second). At 0 an element writes it back, so a
+ * page that sets the same number after the next send restarts it.
+ */
+function useResendIn(ref: RefObject<HTMLElement | null>, given: number | undefined): number | undefined {
+  const until = useMemo(() => Date.now() + (given || 0) * 1000, [given]); // NaN (resend-in="x"): 0
+  const left = useCountdown(until);
+  const over = given !== undefined && left === 0;
+  useEffect(() => {
+    if (over) reflectToHost(ref, "resendIn", 0);
+  }, [ref, over]);
+  return given === undefined ? undefined : left;
+}
+
+/**
  * E-mail field with domain suggestions (typing `abc@g` offers the common domains starting with g)
  * and an optional 發送電郵 button whose sending / sent / error states the page drives by `status`.
  * A likely typo in a common domain (gmial.com) is offered as a one-press correction. The domain
@@ -78,7 +94,7 @@ export function EmailInput(props: EmailInputProps) {
   const { domains, need: needDomains } = useEmailDomains();
   const suggestions = useMemo(() => domains?.suggestEmails(value) ?? [], [domains, value]);
   const domainFix = useMemo(() => domains?.suggestDomainFix(value) ?? null, [domains, value]);
-  const resendIn = props.resendIn;
+  const resendIn = useResendIn(ref, props.resendIn);
   const waiting = resendIn !== undefined && resendIn > 0;
 
   const change = (next: string) => {

@@ -3,13 +3,13 @@ import { useEffect, useRef, useState } from "react";
 import { isEmail } from "../../core/email.ts";
 import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
+import { useCountdown } from "../../ui/useCountdown.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
 import { apiErrorCode } from "./customerSignIn.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { useDraft } from "./flowDraft.ts";
 import { flowSession } from "./flowSession.ts";
 import { signInFailure } from "./signInFailure.ts";
-import { useCountdown } from "./useCountdown.ts";
 import type { VerifiedSignIn } from "./verifiedSignIn.ts";
 
 /** The code field and 驗證: loaded when a code goes out (and at idle before), not with the e-mail field. */
