@@ -367,3 +367,29 @@ test("the building comes first; an English pick in the Chinese UI shows building
   await expect(a.district).toHaveValue("KT");
   await a.root.screenshot({ path: testInfo.outputPath("address-english-pick.png") });
 });
+
+test("a value the page sets clears the 'no matching address' line next to the new building", async ({
+  page,
+}) => {
+  const a = selector(page);
+  await a.building.fill("zzzz");
+  await waitForRequest("zzzz");
+  const status = a.root.getByRole("status");
+  await expect(status).toHaveText(/找不到相符的地址/);
+
+  await a.root.evaluate((element) =>
+    element.setAttribute(
+      "value",
+      JSON.stringify({
+        region: "KLN",
+        district: "KT",
+        building: "淘大花園",
+        buildingEn: "AMOY GARDENS",
+        buildingLang: "zh",
+      }),
+    ),
+  );
+  await expect(a.building).toHaveValue("淘大花園");
+  await expect(a.root.getByText(/找不到相符的地址/)).toHaveCount(0);
+  await expect(status).toHaveCount(0); // the empty status line is not shown
+});

@@ -1,4 +1,5 @@
-import { expect, test } from "vitest";
+import { useState } from "react";
+import { expect, test, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import { render } from "../../test/components/render.tsx";
 import type { AddressEn, AddressValue } from "../core/types.ts";
@@ -56,4 +57,47 @@ test("showErrors flags every empty required field at once", async () => {
     .element(page.getByRole("combobox", { name: "大廈／屋苑名稱" }))
     .toHaveAttribute("aria-invalid", "true");
   await expect.element(page.getByRole("combobox", { name: "分區" })).not.toHaveAttribute("aria-invalid");
+});
+
+test("a new value from outside clears the 'no matching address' line; the user's own edits keep it", async () => {
+  const fetchSpy = vi
+    .spyOn(window, "fetch")
+    .mockImplementation(async () => Response.json({ SuggestedAddress: [] }));
+  const full: Partial<AddressValue> = {
+    region: "KLN",
+    district: "KT",
+    building: "淘大花園",
+    buildingEn: "AMOY GARDENS",
+    buildingLang: "zh",
+  };
+  function Page() {
+    // Like the flows: the value the user changed comes back as the prop.
+    const [value, setValue] = useState<Partial<AddressValue> | null>(null);
+    return (
+      <>
+        <AddressSelector
+          alsUrl="https://als.test/lookup"
+          value={value}
+          onNuChange={(d) => setValue(d.value)}
+        />
+        <button type="button" onClick={() => setValue(full)}>
+          fill
+        </button>
+      </>
+    );
+  }
+  try {
+    render(<Page />);
+    const building = page.getByRole("combobox", { name: "大廈／屋苑名稱" });
+    await userEvent.fill(building, "zzzz");
+    const none = page.getByRole("status").filter({ hasText: "找不到相符的地址" });
+    await expect.element(none).toBeVisible();
+    await expect.element(building).toHaveValue("zzzz");
+
+    await userEvent.click(page.getByRole("button", { name: "fill" }));
+    await expect.element(building).toHaveValue("淘大花園");
+    await expect.element(none).not.toBeInTheDocument();
+  } finally {
+    fetchSpy.mockRestore();
+  }
 });

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { resolveConfig } from "../config.ts";
 import {
   addressMissing,
@@ -174,6 +174,13 @@ export function AddressSelector(props: AddressSelectorProps) {
     [props.alsUrl],
   );
   const { suggestions, status, lookup, clear: clearSuggestions } = useAddressLookup(alsUrl);
+  // A value from outside, not the echo of the user's own change, ends the lookup and its status line.
+  const committed = useRef(propValue);
+  useEffect(() => {
+    if (sameAddress(committed.current, propValue)) return;
+    committed.current = propValue;
+    clearSuggestions();
+  }, [propValue, clearSuggestions]);
 
   const buildingText = value.buildingLang === "en" ? value.buildingEn : value.building;
   const missing = required ? addressMissing(value) : [];
@@ -181,6 +188,7 @@ export function AddressSelector(props: AddressSelectorProps) {
   const touch = (field: RequiredAddressField) => setTouched((current) => ({ ...current, [field]: true }));
 
   const commit = (next: AddressValue) => {
+    committed.current = next;
     setValue(next);
     reflectToHost(ref, "value", next);
     emit("nu-change", { value: next, english: toAddressEn(next) });
