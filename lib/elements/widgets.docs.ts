@@ -203,7 +203,11 @@ export const WIDGET_DOCS: ElementDoc[] = [
         description: "Flags every empty required field now (e.g. after a submit attempt).",
       },
       disabled: { default: "false", description: "Disables every field." },
-      label: { default: "地址", description: "A visible title (legend) for the whole address." },
+      label: {
+        default: "地址",
+        description:
+          "The visible title (legend) of the whole address, which also names the group; absent or empty: 地址 (Address in English).",
+      },
       name: { default: "address", description: "Prefix of the fields' `name`s (`address-region` …)." },
     },
     events: change("{ value: AddressValue; english: AddressEn }", "The address (with its English copy)"),

@@ -101,3 +101,20 @@ test("a new value from outside clears the 'no matching address' line; the user's
     fetchSpy.mockRestore();
   }
 });
+
+test("the address has a visible title by default (地址), and label replaces it", async () => {
+  render(
+    <>
+      <AddressSelector name="home" />
+      <AddressSelector name="office" label="公司地址" />
+      <AddressSelector name="en" lang="en" />
+    </>,
+  );
+  for (const name of ["地址", "公司地址", "Address"]) {
+    const group = page.getByRole("group", { name, exact: true });
+    await expect.element(group).toBeVisible();
+    const legend = group.element().querySelector("legend");
+    expect(legend?.textContent).toBe(name);
+    expect(legend?.getBoundingClientRect().height).toBeGreaterThan(0);
+  }
+});

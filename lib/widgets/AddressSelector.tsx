@@ -226,18 +226,10 @@ export function AddressSelector(props: AddressSelectorProps) {
   }[status];
 
   return (
-    <fieldset
-      ref={ref}
-      className="nu-root nu-address"
-      part="address"
-      disabled={disabled}
-      aria-label={props.label ? undefined : t("widgets.address.label")}
-    >
-      {props.label ? (
-        <legend className="nu-label nu-address-legend" part="legend">
-          {props.label}
-        </legend>
-      ) : null}
+    <fieldset ref={ref} className="nu-root nu-address" part="address" disabled={disabled}>
+      <legend className="nu-label nu-address-legend" part="legend">
+        {props.label || t("widgets.address.label")}
+      </legend>
       <div className="nu-field" part="field">
         <FieldLabel htmlFor={ids.building} required={required}>
           {t("address.building")}
