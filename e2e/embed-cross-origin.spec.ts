@@ -6,6 +6,9 @@
  * origin; the API answers only ALLOWED_ORIGINS.
  */
 import { expect, test } from "@playwright/test";
+import { collectCspViolations } from "./embed-helpers.ts";
+import { customerToken, heading, setFlags } from "./nuform-steps.ts";
+import { api, uniqueEmail } from "./support/api.ts";
 import { API_KEY, BASE_URL, CROSS_ORIGIN } from "./support/env.ts";
 
 test("a brand page on another origin embeds <nu-form> from the server's /elements/", async ({ page }) => {
@@ -68,4 +71,64 @@ test("a page with no origin of its own (about:blank) still loads the bundle and 
     ),
   );
   expect(defined).toBe(true);
+});
+
+test("the product pictures load on a brand page on another origin (after the recruitment form's hand-over)", async ({
+  page,
+}) => {
+  // The state the recruitment form's hand-over leaves (lib/flows/recruitment/handover.ts), for a
+  // customer with a recruitment lead: the <nu-form> the page then shows opens on product.
+  const email = uniqueEmail("cross-images");
+  const token = await customerToken(email, "recruitment");
+  const created = await api<{ id: string }>("POST", "/lead", {
+    token,
+    headers: { "Idempotency-Key": `e2e-${email}` },
+    body: {
+      flow: "recruitment",
+      email,
+      last_name: "陳",
+      first_name: "美玲",
+      phone_code: "852",
+      phone: "91234567",
+      consents: { terms: true, privacy: true, marketing: false },
+    },
+  });
+  expect(created.Code, created.Message).toBe(200);
+  await setFlags(page, {
+    RECTUITMENTFORM: "true",
+    isInserted: "true",
+    isAuthenticated: "true",
+    CUSTOMER_TOKEN: token,
+    "nu-flow:nuform:leadId": created.Data[0].id,
+    "nu-flow:nuform:email": email,
+    "nu-flow:nuform:existing": "true",
+    "nu-flow:nuform:step": "product",
+  });
+  const cspViolations = await collectCspViolations(page);
+  await page.route(`${CROSS_ORIGIN}/brand-products`, (route) =>
+    route.fulfill({
+      contentType: "text/html; charset=utf-8",
+      // The README's CSP table for this page: the bundle and the API on BASE_URL.
+      headers: {
+        "Content-Security-Policy": `default-src 'none'; script-src ${BASE_URL}; connect-src ${BASE_URL} https://www.als.gov.hk; img-src data: ${BASE_URL}`,
+      },
+      body: `<!doctype html><html lang="zh-Hant-HK"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>brand</title>
+<link rel="icon" href="data:,">
+<script type="module" src="${BASE_URL}/elements/nu-forms.js"></script></head>
+<body><main><h1>brand</h1><nu-form api-base="${BASE_URL}/api" api-key="${API_KEY}"></nu-form></main></body></html>`,
+    }),
+  );
+  await page.goto(`${CROSS_ORIGIN}/brand-products`);
+  await expect(heading(page, "選擇營養產品")).toBeVisible();
+  const images = page.locator("nu-form label img");
+  await expect(images).toHaveCount(4);
+  for (const image of await images.all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await image.getAttribute("src")).toMatch(new RegExp(`^${BASE_URL}/`));
+  }
+  expect(await cspViolations()).toEqual([]);
 });

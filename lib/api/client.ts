@@ -290,6 +290,8 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
+    /** The API base the calls go to, as configured (a relative one is on the page's origin). */
+    apiBase: options.apiBase,
     /** Any call of the API, for what the typed functions below do not cover. */
     call,
 

@@ -16,6 +16,7 @@ import { flowSession } from "../shared/flowSession.ts";
 import { laterStepSheet } from "../shared/laterStyles.ts";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { useList } from "../shared/useList.ts";
+import { withImageUrls } from "./productImages.ts";
 
 /** nuForm's product step: the products offered as picture cards; choosing one patches the lead. */
 export function ProductStep({ step, onDone }: { step: string; onDone: () => void }) {
@@ -26,7 +27,7 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
     error: loadError,
     retry,
   } = useList(
-    useCallback(() => api.products(), [api]),
+    useCallback(() => api.products().then((list) => withImageUrls(list, api.apiBase)), [api]),
     lang,
   );
   const [chosen, setChosen] = useState("");
