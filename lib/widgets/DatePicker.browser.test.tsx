@@ -73,3 +73,10 @@ test("a YYYY-MM-DD value shows as DD/MM/YYYY (DESIGN §5's form), and the hidden
     "18/09/2026",
   );
 });
+
+test("a range in the past that ends today opens on today (docs/widgets.md), not on its first day", async () => {
+  render(<DatePicker label="就診日期" minDays={-10} maxDays={0} />);
+  await userEvent.click(page.getByRole("button", { name: "就診日期 請選擇日期" }));
+  const dialog = page.getByRole("dialog", { name: "選擇日期" });
+  await expect.element(dialog.getByRole("button", { name: dayName(hkToday()) })).toHaveFocus();
+});

@@ -187,7 +187,7 @@ export function DatePicker(props: DatePickerProps) {
     if (reason !== null) settle(reason === "confirm" ? "confirm" : "cancel");
   });
 
-  // Focus starts on the chosen (or first selectable) day, and follows the keyboard in the grid.
+  // Focus starts on the opening day (openingDay), and follows the keyboard in the grid.
   useLayoutEffect(() => {
     if (!open || !focusGrid.current) return;
     focusGrid.current = false;
