@@ -59,3 +59,47 @@ test("the hosted page keeps its footer below the fold while the form's code is o
   const top = await footer.evaluate((el) => el.getBoundingClientRect().top);
   expect(top).toBeGreaterThanOrEqual((page.viewportSize()?.height ?? 0) - 1);
 });
+
+// The element's own reserve (lib/elements/lazy.tsx) is its sign-in step's height with the default
+// fonts, in both languages, at a phone's width and a desktop's: nothing moves when the step comes.
+for (const width of [390, 1024]) {
+  for (const lang of ["zh-HK", "en"]) {
+    test(`<nu-form lang="${lang}"> at ${width} px reserves the height its sign-in step then has`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/elements\/chunks\/(flow|NuForm)-/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      const path = `/e2e-reserve-${lang}`;
+      await page.route(`**${path}`, (route) =>
+        route.fulfill({
+          contentType: "text/html; charset=utf-8",
+          body: `<!doctype html><html lang="${lang === "en" ? "en" : "zh-Hant-HK"}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
+<script type="module" src="/elements/nu-forms.js"></script></head>
+<body><nu-form lang="${lang}"></nu-form></body></html>`,
+        }),
+      );
+      await page.goto(path);
+      const form = page.locator("nu-form");
+      await expect(form.locator('[part="loading"]')).toBeAttached();
+      const reserved = await form.evaluate((element) => element.getBoundingClientRect().height);
+      release();
+      await expect(
+        page.getByRole("combobox", { name: lang === "en" ? "E-mail address" : "電郵地址" }),
+      ).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      const step = await form.evaluate((element) => element.getBoundingClientRect().height);
+      expect(
+        Math.abs(step - reserved),
+        `reserved ${reserved} px, the step is ${step} px`,
+      ).toBeLessThanOrEqual(1);
+    });
+  }
+}

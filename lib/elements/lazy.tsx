@@ -141,16 +141,18 @@ export function preloadWhenIdle(parts: readonly { preload: () => void }[]): () =
 }
 
 /**
- * While an element's code loads, it keeps the height of its first step (at a phone's width and at
- * a desktop's), so the brand page below it does not move when the step appears (CLS, issue 11).
- * The flows keep it until their first step shows (lib/flows/shared/styles.ts); a brand page can
- * set --nu-loading-height to its own layout's figure. README: "Reserve the form's space".
- * In px, not rem: rem would follow the brand page's root font size into the element.
+ * While an element's code loads, it keeps the height of its first step, so the brand page below it
+ * does not move when the step appears (CLS, issue 11). The flows keep it until their first step
+ * shows (lib/flows/shared/styles.ts); a brand page sets --nu-loading-height to its own font's and
+ * layout's figure. The figures: the sign-in step in Chromium with the default fonts, at 1024 px and,
+ * up to 420 px where 發送電郵 goes under the field (EmailInput.tsx), at 390 px. README: "Reserve the
+ * form's space". In px, not rem: rem would follow the brand page's root font size into the element.
  */
 const reserveSheet = sheet(`
-:host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 316px; }
-@media (min-width: 48em) {
-  :host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 236px; }
+:host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 227px; }
+@media (max-width: 420px) {
+  :host(nu-form), :host(nu-recruitment-form) { --nu-loading-height: 307px; }
+  :host(nu-form[lang|=en]), :host(nu-recruitment-form[lang|=en]) { --nu-loading-height: 328px; }
 }
 :host(nu-date-picker) { --nu-loading-height: 82px; }
 .nu-reserved { min-height: var(--nu-loading-height, 0px); }
