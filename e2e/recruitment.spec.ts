@@ -197,6 +197,59 @@ test.describe("recruitment form end to end", () => {
   });
 });
 
+test.describe("recruitment form review page", () => {
+  test("修改 opens the step, and its submit returns to the review, also after a reload", async ({ page }) => {
+    const email = uniqueEmail("re-edit");
+    await upToBabyInfo(page, email);
+    await page.getByRole("radio", { name: "懷孕中" }).check();
+    await pickDate(page, "預產期", hkDay(30));
+    await page.getByRole("radio", { name: "公立醫院" }).check();
+    await page.getByRole("combobox", { name: "分娩醫院" }).selectOption({ label: "瑪麗醫院" });
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(heading(page, "確認資料")).toBeVisible();
+
+    await page.getByRole("button", { name: "修改個人資料" }).click();
+    await expect(page).toHaveURL(/\/customer\/recruitmentForm\/personInfo$/);
+    const back = page.getByRole("button", { name: "返回確認資料" });
+    await expect(back).toBeVisible();
+    await expect(page.getByRole("button", { name: "下一步" })).toHaveCount(0);
+    // The step's own validation still holds the customer there.
+    const firstName = page.getByRole("textbox", { name: "名字" });
+    await firstName.fill("");
+    await back.click();
+    await expect(page).toHaveURL(/personInfo$/);
+    await expect(firstName).toHaveAttribute("aria-invalid", "true");
+    await firstName.fill("詠琪");
+    // A reload in the middle keeps the way back (the marker is in the draft).
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "名字" })).toHaveValue("詠琪");
+    await page.getByRole("button", { name: "返回確認資料" }).click();
+    await expect(page).toHaveURL(/lookingForward$/);
+    await expect(page.getByText("詠琪")).toBeVisible();
+
+    // The same for a later section.
+    await page.getByRole("button", { name: "修改合作夥伴" }).click();
+    await expect(page).toHaveURL(/cooperativePartner$/);
+    await page.getByRole("combobox", { name: "合作夥伴診所" }).selectOption({ label: "綠蔭母嬰健康中心" });
+    await page.getByRole("button", { name: "返回確認資料" }).click();
+    await expect(page).toHaveURL(/lookingForward$/);
+    await checkA11y(page);
+
+    // Reaching the review ended the change: walking back goes step by step again.
+    await page.getByRole("button", { name: "上一步" }).click();
+    await expect(page).toHaveURL(/babyInfo$/);
+    await page.getByRole("button", { name: "上一步" }).click();
+    await expect(page).toHaveURL(/cooperativePartner$/);
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page).toHaveURL(/babyInfo$/);
+    await page.getByRole("button", { name: "下一步" }).click();
+
+    const ref = await submitReview(page);
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead).toMatchObject({ first_name: "詠琪", clinic_id: "C02" });
+  });
+});
+
 test.describe("recruitment form keeps what the customer typed", () => {
   test("a reload keeps the baby details, and a failed submit keeps everything for one retry", async ({
     page,

@@ -436,6 +436,7 @@ export const en = {
   "flows.review.edit": "Change",
   "flows.review.editSection": "Change {section}",
   "flows.review.submit": "Confirm and submit",
+  "flows.review.backToReview": "Back to review",
   "flows.review.incomplete": "“{section}” is not complete yet. Please use its Change link to finish it.",
   "flows.terms.personIncomplete":
     "Your personal details are not complete yet. Please go back and finish them.",

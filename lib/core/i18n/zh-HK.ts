@@ -409,6 +409,7 @@ export const zhHK = {
   "flows.review.edit": "修改",
   "flows.review.editSection": "修改{section}",
   "flows.review.submit": "確認並提交",
+  "flows.review.backToReview": "返回確認資料",
   "flows.review.incomplete": "「{section}」尚未填妥，請按該部分的「修改」補充。",
   "flows.terms.personIncomplete": "個人資料尚未填妥，請按「上一步」補充。",
   // — maintenance —

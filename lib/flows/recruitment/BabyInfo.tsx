@@ -24,10 +24,13 @@ type BabyField = "status" | "date" | "hospital_type" | "hospital_id";
  */
 export function BabyInfo({
   step,
+  toReview,
   onDone,
   onBack,
 }: {
   step: string;
+  /** After a 修改 on the review page: the submit returns there (StepActions). */
+  toReview?: boolean;
   onDone: () => void;
   onBack?: () => void;
 }) {
@@ -159,7 +162,7 @@ export function BabyInfo({
             ) : null}
           </>
         ) : null}
-        <StepActions label={t("common.next")} back={onBack} />
+        <StepActions label={t("common.next")} back={onBack} toReview={toReview} />
       </StepForm>
     </StepLayout>
   );

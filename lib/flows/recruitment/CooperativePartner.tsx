@@ -19,10 +19,13 @@ import { useList } from "../shared/useList.ts";
  */
 export function CooperativePartner({
   step,
+  toReview,
   onDone,
   onBack,
 }: {
   step: string;
+  /** After a 修改 on the review page: the submit returns there (StepActions). */
+  toReview?: boolean;
   onDone: () => void;
   onBack?: () => void;
 }) {
@@ -89,7 +92,7 @@ export function CooperativePartner({
         >
           {t("flows.partner.contactConsent")}
         </Consent>
-        <StepActions label={t("common.next")} back={onBack} />
+        <StepActions label={t("common.next")} back={onBack} toReview={toReview} />
       </StepForm>
     </StepLayout>
   );

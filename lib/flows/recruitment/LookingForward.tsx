@@ -22,15 +22,17 @@ export interface LookingForwardProps {
   step: string;
   /** Creates the lead; a throw is shown and the answers stay. */
   onSubmit: () => Promise<void>;
-  /** Goes back to a step to change an answer. */
+  /** Opens a step to change an answer (修改). */
   onEdit: (step: string) => void;
+  /** 上一步: the step before the review. */
+  onBack: () => void;
 }
 
 /**
  * The closing page before member redemption: what happens next, every answer for a last look
  * (each with a way back to change it), and the submit that creates the lead.
  */
-export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) {
+export function LookingForward({ step, onSubmit, onEdit, onBack }: LookingForwardProps) {
   const { flow, t, lang, progress, emit } = useFlow();
   const [draft] = useDraft(flow);
   const email = useStore(flowSession(flow)).email ?? "";
@@ -148,7 +150,7 @@ export function LookingForward({ step, onSubmit, onEdit }: LookingForwardProps) 
           </section>
         ))}
         <ErrorMessage lang={lang} message={failure} />
-        <StepActions label={t("flows.review.submit")} busy={busy} back={() => onEdit("babyInfo")} />
+        <StepActions label={t("flows.review.submit")} busy={busy} back={onBack} />
       </StepForm>
     </StepLayout>
   );

@@ -4,7 +4,7 @@ import type { Lead } from "../../core/types.ts";
 import { lazyElement } from "../../elements/lazy.tsx";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
 import { FlowRoot } from "../shared/FlowRoot.tsx";
-import { getDraft, updateDraft } from "../shared/flowDraft.ts";
+import { getDraft, updateDraft, useDraft } from "../shared/flowDraft.ts";
 import { flowSession } from "../shared/flowSession.ts";
 import {
   loadLeadSubmit,
@@ -19,6 +19,7 @@ import { ENTRY_STEP } from "../shared/stepPaths.ts";
 import { termsKind } from "../shared/termsKind.ts";
 import { HANDOVER, handOverToNuform } from "./handover.ts";
 import { RecruitmentEntry } from "./RecruitmentEntry.tsx";
+import { editFromReview, REVIEW_STEP, reviewReached, stepAfter } from "./reviewReturn.ts";
 import { RECRUITMENT_FLOW_STEPS, RECRUITMENT_PROGRESS } from "./steps.ts";
 
 export type RecruitmentFormProps = FlowProps;
@@ -61,6 +62,13 @@ function RecruitmentStep({ step }: { step: string }) {
   useEffect(() => preloadLaterSteps(LATER_STEPS), []);
   const { api, flow, go, emit, t } = useFlow();
   const session = useStore(flowSession(flow));
+  const [draft] = useDraft(flow);
+  useEffect(() => {
+    if (step === REVIEW_STEP) reviewReached(flow);
+  }, [flow, step]);
+  // After a 修改 on the review page, a step's submit goes back there (and says so).
+  const next = (following: string) => go(stepAfter(draft, following));
+  const toReview = draft.returnToReview;
 
   const submit = async () => {
     const { createLeadOnce, leadBody, leadCreated } = await loadLeadSubmit();
@@ -95,7 +103,8 @@ function RecruitmentStep({ step }: { step: string }) {
         <PersonInfo
           variant="HK"
           step={step}
-          onDone={() => go("termsAndConditions")}
+          toReview={toReview}
+          onDone={() => next("termsAndConditions")}
           onBack={() => go(ENTRY_STEP)}
         />
       );
@@ -105,10 +114,11 @@ function RecruitmentStep({ step }: { step: string }) {
           text="recruitment"
           step={step}
           submitLabel={t("common.next")}
+          toReview={toReview}
           onBack={() => go("personInfo")}
           onAccept={(consents) => {
             updateDraft(flow, { consents: { ...getDraft(flow).consents, ...consents } });
-            go("cooperativePartner");
+            next("cooperativePartner");
           }}
         />
       );
@@ -116,16 +126,29 @@ function RecruitmentStep({ step }: { step: string }) {
       return (
         <CooperativePartner
           step={step}
-          onDone={() => go("babyInfo")}
+          toReview={toReview}
+          onDone={() => next("babyInfo")}
           onBack={() => go("termsAndConditions")}
         />
       );
     case "babyInfo":
       return (
-        <BabyInfo step={step} onDone={() => go("lookingForward")} onBack={() => go("cooperativePartner")} />
+        <BabyInfo
+          step={step}
+          toReview={toReview}
+          onDone={() => go(REVIEW_STEP)}
+          onBack={() => go("cooperativePartner")}
+        />
       );
     case "lookingForward":
-      return <LookingForward step={step} onSubmit={submit} onEdit={go} />;
+      return (
+        <LookingForward
+          step={step}
+          onSubmit={submit}
+          onEdit={(section) => editFromReview(flow, section, go)}
+          onBack={() => go("babyInfo")}
+        />
+      );
     case "memberRedemption":
       return (
         <MemberQr

@@ -24,13 +24,15 @@ export interface PersonInfoProps {
   /** `HK`: the Hong Kong address selector; `CN`: mainland address fields. */
   variant: "HK" | "CN";
   step: string;
+  /** After a 修改 on the review page: the submit returns there (StepActions). */
+  toReview?: boolean;
   /** Moves on once every field is valid (the draft holds the answers). */
   onDone: () => void;
   onBack?: () => void;
 }
 
 /** Personal information: names, phone with country code, the signed-in e-mail, and the address. */
-export function PersonInfo({ variant, step, onDone, onBack }: PersonInfoProps) {
+export function PersonInfo({ variant, step, toReview, onDone, onBack }: PersonInfoProps) {
   const { flow, t, lang, alsUrl, progress } = useFlow();
   const [draft, setDraft] = useDraft(flow);
   const email = useStore(flowSession(flow)).email ?? "";
@@ -198,7 +200,7 @@ export function PersonInfo({ variant, step, onDone, onBack }: PersonInfoProps) {
             />
           </fieldset>
         )}
-        <StepActions label={t("common.next")} back={onBack} />
+        <StepActions label={t("common.next")} back={onBack} toReview={toReview} />
       </StepForm>
     </StepLayout>
   );

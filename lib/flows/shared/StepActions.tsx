@@ -1,8 +1,16 @@
 import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { useFlow } from "./FlowContext.tsx";
 
+export interface StepActionsProps {
+  label: string;
+  busy?: boolean;
+  back?: () => void;
+  /** The submit returns to the review page (a step opened with its 修改): it says so instead. */
+  toReview?: boolean;
+}
+
 /** The action row of a step: 上一步 (when going back is allowed) and the submit button. */
-export function StepActions({ label, busy, back }: { label: string; busy?: boolean; back?: () => void }) {
+export function StepActions({ label, busy, back, toReview }: StepActionsProps) {
   const { t } = useFlow();
   return (
     <div className="nu-actions">
@@ -12,7 +20,7 @@ export function StepActions({ label, busy, back }: { label: string; busy?: boole
         </button>
       ) : null}
       <SubmitButton busy={busy} busyLabel={t("flows.working")}>
-        {label}
+        {toReview ? t("flows.review.backToReview") : label}
       </SubmitButton>
     </div>
   );

@@ -44,6 +44,8 @@ export interface TermsProps {
   /** Runs with the consents once the required ones are given; a throw is shown and nothing is lost. */
   onAccept: (consents: Consents) => Promise<void> | void;
   onBack?: () => void;
+  /** After a 修改 on the review page: the submit returns there (StepActions). */
+  toReview?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface TermsProps {
  * wants marketing use to be its own opt-in. The documents the privacy consent names open in a
  * dialog with the operator's text; the versions shown are sent with the consents.
  */
-export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps) {
+export function Terms({ text, step, submitLabel, onAccept, onBack, toReview }: TermsProps) {
   const { api, flow, t, lang, progress, emit } = useFlow();
   const [draft, setDraft] = useDraft(flow);
   const ids = useIds("heading", "text");
@@ -143,7 +145,7 @@ export function Terms({ text, step, submitLabel, onAccept, onBack }: TermsProps)
           </Consent>
         </fieldset>
         <ErrorMessage lang={lang} message={failure} />
-        <StepActions label={submitLabel} busy={busy} back={onBack} />
+        <StepActions label={submitLabel} busy={busy} back={onBack} toReview={toReview} />
       </StepForm>
     </StepLayout>
   );

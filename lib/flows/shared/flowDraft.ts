@@ -33,6 +33,8 @@ export interface FlowDraft {
   baby: Partial<BabyInfo>;
   /** Names of the clinic and hospital chosen, for the review page (zh and en). */
   labels: { clinic?: { zh: string; en: string }; hospital?: { zh: string; en: string } };
+  /** Recruitment form: a step opened with 修改 on the review page goes back there when done. */
+  returnToReview: boolean;
 }
 
 export function newIdempotencyKey(): string {
@@ -59,6 +61,7 @@ export function emptyDraft(): FlowDraft {
     clinic_id: "",
     baby: {},
     labels: {},
+    returnToReview: false,
   };
 }
 
