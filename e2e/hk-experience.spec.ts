@@ -17,7 +17,7 @@ async function keep(page: Page, testInfo: TestInfo, name: string): Promise<void>
 
 const ddmmyyyy = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
 
-test("§4 §6 address form: building first, no-match and unavailable states, errors only after trying; brand, titles, clinic names", async ({
+test("§4 §6 address form: building first, no-match state, a failed lookup says nothing, errors only after trying; brand, titles, clinic names", async ({
   page,
 }, testInfo) => {
   await page.goto("/customer/nuForm?partner=CLINIC-KT01");
@@ -59,10 +59,13 @@ test("§4 §6 address form: building first, no-match and unavailable states, err
   await expect(page.getByRole("status").filter({ hasText: "找不到相符的地址" })).toBeVisible();
   await checkA11y(page);
   await keep(page, testInfo, "address-no-match");
+  const failed = page.waitForResponse((r) => new URL(r.url()).searchParams.get("q") === "amoy fail");
   await building.fill("amoy fail");
-  await expect(page.getByText("地址搜尋服務暫時未能使用，請在下面自行填寫地址。")).toBeVisible();
+  await failed;
+  // SPEC §8: a failed lookup is logged only; the lookup line says nothing.
+  await expect(page.getByRole("status").filter({ hasText: "地址" })).toHaveCount(0);
   await expect(page.getByRole("listbox", { name: "地址建議" }).getByRole("option")).toHaveCount(0);
-  await keep(page, testInfo, "address-unavailable");
+  await keep(page, testInfo, "address-lookup-failed");
 
   // Trying to continue flags what is missing.
   await building.fill("");

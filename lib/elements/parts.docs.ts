@@ -39,7 +39,7 @@ export const PART_DOCS: Record<string, string> = {
     "The completion page's 下一步 section: what the QR code is redeemed for, until when and where.",
   status: "The sending status line under the e-mail field.",
   "lookup-status":
-    "The address selector's lookup line: no matching address, or the service is unavailable (fill in by hand).",
+    "The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, SPEC §8).",
   // dialogs and the calendar (native <dialog>, top layer)
   dialog: "A dialog box (confirm dialog, calendar).",
   "dialog-title": "A dialog's title.",

@@ -60,7 +60,7 @@ const addressSheet = sheet(`
 .nu-street { font-size: 0.875em; color: ${token("color-muted")}; }
 .nu-lookup-status { margin: 0; font-size: 0.875em; }
 .nu-lookup-status:empty { display: none; }
-.nu-lookup-status--none, .nu-lookup-status--unavailable {
+.nu-lookup-status--none {
   padding: ${space(1)} ${space(2)};
   border-radius: ${token("radius")};
   border-left: 4px solid ${token("color-warning")};
@@ -222,7 +222,6 @@ export function AddressSelector(props: AddressSelectorProps) {
     searching: t("widgets.address.searching"),
     found: "",
     none: t("widgets.address.noMatch"),
-    unavailable: t("widgets.address.unavailable"),
   }[status];
 
   return (

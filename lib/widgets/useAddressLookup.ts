@@ -9,18 +9,18 @@ import {
 } from "../core/als.ts";
 
 /**
- * Where a lookup stands, for the words under the building field: nothing asked (`idle`), waiting
- * for the service (`searching`), suggestions to pick from (`found`), no matching address
- * (`none`), or the service unavailable so the address is filled in by hand (`unavailable`).
+ * Where a lookup stands, for the words under the building field: nothing to say (`idle`, also
+ * after a failure), waiting for the service (`searching`), suggestions to pick from (`found`), or
+ * no matching address (`none`).
  */
-export type LookupStatus = "idle" | "searching" | "found" | "none" | "unavailable";
+export type LookupStatus = "idle" | "searching" | "found" | "none";
 
 /**
  * Building-name suggestions from the Address Lookup Service: a lookup runs 400 ms after the last
  * keystroke and only for text longer than 1 character. Every new text makes older answers stale
  * (a counter, plus aborting the request in flight), so a slow answer can never overwrite a newer
- * one. A failed lookup empties the list, says the service is unavailable and is logged — without
- * the text, which is personal data; an empty answer empties the list and says nothing matched.
+ * one. A failed lookup is logged only (SPEC §8) — without the text, which is personal data — and
+ * empties the list, saying nothing; an empty answer empties the list and says nothing matched.
  */
 export function useAddressLookup(alsUrl: string) {
   const [suggestions, setSuggestions] = useState<AlsSuggestion[]>([]);
@@ -72,7 +72,7 @@ export function useAddressLookup(alsUrl: string) {
               : String((error as Error)?.name);
           console.warn(`nu-address-selector: address lookup failed (${reason})`);
           setSuggestions([]);
-          setStatus("unavailable");
+          setStatus("idle");
         } finally {
           clearTimeout(deadline);
           if (inFlight.current === controller) inFlight.current = null;

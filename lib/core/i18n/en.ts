@@ -97,8 +97,6 @@ export const en = {
   "widgets.address.searching": "Searching for addresses…",
   "widgets.address.noMatch":
     "No matching address. Check the building or estate name, or choose the region and district below.",
-  "widgets.address.unavailable":
-    "The address search is unavailable at the moment. Please fill in your address below.",
   // — staff —
   "staff.signOut": "Sign out",
   "staff.endSessions.title": "End a staff member's sign-ins",

@@ -96,7 +96,6 @@ export const zhHK = {
   // — address form in the order people fill it (issue 13 §4) —
   "widgets.address.searching": "正在搜尋地址…",
   "widgets.address.noMatch": "找不到相符的地址。請檢查大廈或屋苑名稱，或直接在下面選擇區域及地區。",
-  "widgets.address.unavailable": "地址搜尋服務暫時未能使用，請在下面自行填寫地址。",
   // — staff —
   "staff.signOut": "登出",
   "staff.endSessions.title": "結束職員登入",
