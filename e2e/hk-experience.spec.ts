@@ -106,7 +106,7 @@ test("§5 names of any script but no digits or emoji; numbering plans; a mainlan
   const nameRule = "只可輸入文字、空格、連字號（-）、撇號（'）及點（.），不可包含數字或表情符號";
   await expect(page.getByRole("textbox", { name: "姓氏" })).toHaveAccessibleDescription(nameRule);
   await expect(page.getByRole("textbox", { name: "名字" })).toHaveAccessibleDescription(nameRule);
-  await expect(page.getByText("+86 的電話號碼須為 以 1 開頭的 11 位數字")).toBeVisible();
+  await expect(page.getByText("+86 電話號碼須以 1 開頭，共 11 位數字")).toBeVisible();
   await checkA11y(page);
   await keep(page, testInfo, "names-and-phone-errors");
 
@@ -114,12 +114,12 @@ test("§5 names of any script but no digits or emoji; numbering plans; a mainlan
   await page.getByRole("textbox", { name: "電話號碼" }).fill("12345678");
   await fillNamesAndPhone(page, { lastName: "O'Brien-Nguyễn", firstName: "Mary Jane", phone: "12345678" });
   await page.getByRole("button", { name: "下一步" }).click();
-  await expect(page.getByText("+852 的電話號碼須為 8 位數字，不以 0 或 1 開頭")).toBeVisible();
+  await expect(page.getByText("+852 電話號碼須為 8 位數字，不以 0 或 1 開頭")).toBeVisible();
   await expect(page.getByText(nameRule)).toHaveCount(0);
   await code.selectOption("853");
   await page.getByRole("textbox", { name: "電話號碼" }).fill("28123456");
   await page.getByRole("button", { name: "下一步" }).click();
-  await expect(page.getByText("+853 的電話號碼須為 以 6 開頭的 8 位數字")).toBeVisible();
+  await expect(page.getByText("+853 電話號碼須以 6 開頭，共 8 位數字")).toBeVisible();
 });
 
 test.describe("in an en-US browser", () => {

@@ -49,7 +49,7 @@ test.describe("nuForm end to end", () => {
     );
     await fillNamesAndPhone(page, { lastName: "陳", firstName: "大文", phone: "9123 456" });
     await page.getByRole("button", { name: "下一步" }).click();
-    await expect(page.getByText("+852 的電話號碼須為 8 位數字")).toBeVisible();
+    await expect(page.getByText("+852 電話號碼須為 8 位數字")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "電話號碼" })).toBeFocused();
     await page.getByRole("textbox", { name: "電話號碼" }).fill("9123 4567");
     await pickAmoyGardens(page);
@@ -128,7 +128,7 @@ test.describe("nuForm end to end", () => {
       phoneCode: "86",
     });
     await page.getByRole("button", { name: "下一步" }).click();
-    await expect(page.getByText("+86 的電話號碼須為 以 1 開頭的 11 位數字")).toBeVisible();
+    await expect(page.getByText("+86 電話號碼須以 1 開頭，共 11 位數字")).toBeVisible();
     await page.getByRole("textbox", { name: "電話號碼" }).fill("13800138000");
     await page.getByRole("textbox", { name: "省／直轄市" }).fill("廣東省");
     await page.getByRole("textbox", { name: "城市" }).fill("深圳市");

@@ -8,7 +8,7 @@ export const zhHK = {
   "common.required": "必須填寫",
   "common.invalidEmail": "請輸入有效的電郵地址",
   "common.invalidPhone": "請輸入有效的電話號碼",
-  "common.invalidPhoneFor": "{code} 的電話號碼須為 {rule}",
+  "common.invalidPhoneFor": "{code} 電話號碼須{rule}",
   "common.pleaseSelect": "請選擇",
   "common.leaveBlankIfNA": "如該欄不適用，請留空。",
   "common.loading": "載入中…",
@@ -31,9 +31,9 @@ export const zhHK = {
   // — phone —
   "phone.code": "國家或地區編號",
   "phone.number": "電話號碼",
-  "phone.rule.hongKong": "8 位數字，不以 0 或 1 開頭",
-  "phone.rule.macau": "以 6 開頭的 8 位數字",
-  "phone.rule.mainland": "以 1 開頭的 11 位數字",
+  "phone.rule.hongKong": "為 8 位數字，不以 0 或 1 開頭",
+  "phone.rule.macau": "以 6 開頭，共 8 位數字",
+  "phone.rule.mainland": "以 1 開頭，共 11 位數字",
   // — login —
   "login.email": "電郵地址",
   "login.sendCode": "發送電郵",

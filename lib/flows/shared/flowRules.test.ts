@@ -44,20 +44,25 @@ describe("validatePerson", () => {
 
   it("checks the phone against its country code with a message naming the rule", () => {
     expect(validatePerson(draft({ phone: "9123456" }), "HK", zh).errors.phone).toBe(
-      "+852 的電話號碼須為 8 位數字，不以 0 或 1 開頭",
+      "+852 電話號碼須為 8 位數字，不以 0 或 1 開頭",
     );
     expect(validatePerson(draft({ phone: "12345678" }), "HK", zh).errors.phone).toBe(
-      "+852 的電話號碼須為 8 位數字，不以 0 或 1 開頭",
+      "+852 電話號碼須為 8 位數字，不以 0 或 1 開頭",
     );
     expect(validatePerson(draft({ phone_code: "853", phone: "28123456" }), "HK", zh).errors.phone).toBe(
-      "+853 的電話號碼須為 以 6 開頭的 8 位數字",
+      "+853 電話號碼須以 6 開頭，共 8 位數字",
     );
     expect(validatePerson(draft({ phone_code: "86", phone: "91234567" }), "HK", zh).errors.phone).toBe(
-      "+86 的電話號碼須為 以 1 開頭的 11 位數字",
+      "+86 電話號碼須以 1 開頭，共 11 位數字",
     );
     expect(
       validatePerson(draft({ phone_code: "853", phone: "6234 5678" }), "HK", zh).errors.phone,
     ).toBeUndefined();
+    const en = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) =>
+      t("en", key, params);
+    expect(validatePerson(draft({ phone_code: "853", phone: "91234567" }), "HK", en).errors.phone).toBe(
+      "A +853 phone number must be 8 digits starting with 6",
+    );
     expect(validatePerson(draft({ phone_code: "44" }), "HK", zh).errors.phone_code).toBe("必須填寫");
   });
 
