@@ -59,9 +59,20 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     await expect(confirm).toBeDisabled();
     await expect(dialog.getByText("尚未選擇日期")).toBeVisible();
 
-    await dialog.getByRole("button", { name: "下一個月" }).click();
+    // The month buttons stop at the months of the first and last selectable days; a disabled one
+    // keeps its place in the tab order and its focus (aria-disabled).
+    const prev = dialog.getByRole("button", { name: "上一個月" });
+    const next = dialog.getByRole("button", { name: "下一個月" });
+    await expect(prev).toHaveAttribute("aria-disabled", "true");
+    await expect(next).not.toHaveAttribute("aria-disabled", "true");
+    await next.click();
     await expect(dialog.getByRole("combobox", { name: "年份" })).toHaveValue("2027");
     await expect(dialog.getByRole("combobox", { name: "月份" })).toHaveValue("1");
+    await expect(next).toHaveAttribute("aria-disabled", "true");
+    await expect(next).toBeFocused();
+    await next.click({ force: true });
+    await expect(dialog.getByRole("combobox", { name: "月份" })).toHaveValue("1");
+    await expect(prev).not.toHaveAttribute("aria-disabled", "true");
     const lastDay = dialog.getByRole("button", { name: dayName("2027-01-29"), exact: true });
     const dayAfter = dialog.getByRole("button", { name: dayName("2027-01-30"), exact: true });
     await expect(lastDay).not.toHaveAttribute("aria-disabled", "true");
@@ -113,15 +124,21 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     await page.keyboard.press("Enter");
     await expect(dialog.getByText("已選擇：07/01/2027")).toBeVisible();
 
+    // A month back would be 07/12/2026, before the first selectable day: the jump stops there.
     await page.keyboard.press("PageUp");
-    await expect(dialog.getByRole("button", { name: dayName("2026-12-07"), exact: true })).toBeFocused();
-    // Out of range: Enter does not choose it.
+    await expect(dialog.getByRole("button", { name: dayName("2026-12-30"), exact: true })).toBeFocused();
+    await page.keyboard.press("PageUp");
+    await expect(dialog.getByRole("button", { name: dayName("2026-12-30"), exact: true })).toBeFocused();
+    // A month on would be 30/01/2027, after the last one.
+    await page.keyboard.press("PageDown");
+    await expect(dialog.getByRole("button", { name: dayName("2027-01-29"), exact: true })).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(dialog.getByRole("button", { name: dayName("2027-01-24"), exact: true })).toBeFocused();
+    // The day keys still reach a disabled day; Enter does not choose it.
+    await page.keyboard.press("End");
+    await expect(dialog.getByRole("button", { name: dayName("2027-01-30"), exact: true })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(dialog.getByText("已選擇：07/01/2027")).toBeVisible();
-    await page.keyboard.press("Home");
-    await expect(dialog.getByRole("button", { name: dayName("2026-12-06"), exact: true })).toBeFocused();
-    await page.keyboard.press("End");
-    await expect(dialog.getByRole("button", { name: dayName("2026-12-12"), exact: true })).toBeFocused();
 
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -180,7 +197,7 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     await dialog.getByRole("button", { name: "確定" }).click();
     expect(await lastDetail(page, "date-filled", "nu-confirm")).toEqual({ value: "30/12/2025" });
 
-    // The next-month button stops at the last year of the list.
+    // Months outside the range (shown with the lists) have no way further out either.
     const reopened = await openPicker(page, "date-filled");
     await reopened.dialog.getByRole("combobox", { name: "年份" }).selectOption("2026");
     await reopened.dialog.getByRole("combobox", { name: "月份" }).selectOption("12");

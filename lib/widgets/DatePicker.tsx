@@ -25,6 +25,7 @@ import {
   type MonthView,
   monthWeeks,
   moveFocus,
+  navBounds,
   openingDay,
   sameDayIn,
   viewOf,
@@ -92,7 +93,7 @@ const datePickerSheet = sheet(`
   cursor: pointer; outline: none;
 }
 .nu-cal-step:focus-visible { box-shadow: ${token("focus-ring")}; border-color: ${token("color-primary")}; }
-.nu-cal-step:disabled { opacity: 0.4; cursor: not-allowed; }
+.nu-cal-step[aria-disabled="true"] { opacity: 0.4; cursor: not-allowed; }
 .nu-cal-step svg { width: 1.1em; height: 1.1em; }
 .nu-cal-grid { width: 100%; border-collapse: collapse; table-layout: fixed; }
 .nu-cal-grid th { padding: ${space(0.5)} 0; font-size: 0.875em; font-weight: 600; color: ${token("color-muted")}; text-align: center; }
@@ -279,17 +280,25 @@ function Calendar({ t, ids, cal, setCal, focusGrid, gridRef, close }: CalendarPr
     return t("widgets.date.dayLabel", { year, month, monthName: monthNames[month - 1], day });
   };
   const canConfirm = chosen !== null && inRange(chosen, range);
-  const atStart = view.year === years[0] && view.month === 1;
-  const atEnd = view.year === years[years.length - 1] && view.month === 12;
+  // No month before the first selectable day's, or after the last's (YYYY-MM compares as text).
+  const bounds = navBounds(range, first, last);
+  const shown = ymdOf(view.year, view.month, 1).slice(0, 7);
+  const atStart = shown <= bounds.first.slice(0, 7);
+  const atEnd = shown >= bounds.last.slice(0, 7);
 
   const showView = (next: MonthView) =>
     setCal((c) => ({ ...c, view: next, focus: clampDay(sameDayIn(c.focus, next), first, last) }));
-  const stepMonth = (delta: number) => showView(viewOf(addMonthsTo(ymdOf(view.year, view.month, 1), delta)));
+  const stepMonth = (delta: number) => {
+    if (delta < 0 ? atStart : atEnd) return; // aria-disabled: still focusable, so still clickable
+    showView(viewOf(addMonthsTo(ymdOf(view.year, view.month, 1), delta)));
+  };
 
   const onGridKey = (event: KeyboardEvent<HTMLTableElement>) => {
     if (!GRID_KEYS.has(event.key)) return;
     event.preventDefault();
-    const next = clampDay(moveFocus(focus, event.key as GridKey, event.shiftKey), first, last);
+    // Day keys may reach a disabled day, as the grid allows; a month's jump stops at the range's ends.
+    const keep = event.key === "PageUp" || event.key === "PageDown" ? bounds : { first, last };
+    const next = clampDay(moveFocus(focus, event.key as GridKey, event.shiftKey), keep.first, keep.last);
     focusGrid();
     setCal((c) => ({ ...c, focus: next, view: viewOf(next) }));
   };
@@ -305,7 +314,7 @@ function Calendar({ t, ids, cal, setCal, focusGrid, gridRef, close }: CalendarPr
           className="nu-cal-step"
           part="calendar-prev"
           aria-label={t("widgets.date.prevMonth")}
-          disabled={atStart}
+          aria-disabled={atStart || undefined}
           onClick={() => stepMonth(-1)}
         >
           <Chevron direction="left" />
@@ -343,7 +352,7 @@ function Calendar({ t, ids, cal, setCal, focusGrid, gridRef, close }: CalendarPr
           className="nu-cal-step"
           part="calendar-next"
           aria-label={t("widgets.date.nextMonth")}
-          disabled={atEnd}
+          aria-disabled={atEnd || undefined}
           onClick={() => stepMonth(1)}
         >
           <Chevron direction="right" />

@@ -5,6 +5,7 @@ import {
   daysInMonth,
   monthWeeks,
   moveFocus,
+  navBounds,
   openingDay,
   sameDayIn,
 } from "./calendarGrid.ts";
@@ -85,5 +86,21 @@ describe("moveFocus", () => {
     expect(clampDay("2018-12-31", "2019-01-01", "2026-12-31")).toBe("2019-01-01");
     expect(clampDay("2027-01-01", "2019-01-01", "2026-12-31")).toBe("2026-12-31");
     expect(clampDay("2020-05-05", "2019-01-01", "2026-12-31")).toBe("2020-05-05");
+  });
+});
+
+describe("navBounds", () => {
+  const [first, last] = ["2019-01-01", "2026-12-31"];
+  it("is the selectable range when it lies inside the year list", () => {
+    expect(navBounds({ min: "2026-03-10", max: "2026-12-15" }, first, last)).toEqual({
+      first: "2026-03-10",
+      last: "2026-12-15",
+    });
+  });
+  it("keeps to the year list", () => {
+    expect(navBounds({ min: "2010-05-01", max: "2027-02-01" }, first, last)).toEqual({ first, last });
+  });
+  it("is the whole list when nothing can be chosen", () => {
+    expect(navBounds({ min: "2026-06-02", max: "2026-06-01" }, first, last)).toEqual({ first, last });
   });
 });

@@ -96,6 +96,19 @@ export function clampDay(ymd: string, first: string, last: string): string {
 }
 
 /**
+ * The days the month buttons and PageUp/PageDown keep to: the selectable range, within the year
+ * list's [first, last]; the whole list when nothing can be chosen.
+ */
+export function navBounds(
+  range: { min: string; max: string },
+  first: string,
+  last: string,
+): { first: string; last: string } {
+  if (range.min > range.max) return { first, last };
+  return { first: range.min > first ? range.min : first, last: range.max < last ? range.max : last };
+}
+
+/**
  * The day a calendar opens on: the chosen day; else today when it can be chosen; else the
  * selectable day nearest to today (the first of a future range, the last of a past one).
  */
