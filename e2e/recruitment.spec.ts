@@ -11,6 +11,7 @@ import {
   pickAmoyGardens,
   pickDate,
   sessionStorageText,
+  setFlags,
   signIn,
   snap,
   storedFlag,
@@ -198,6 +199,20 @@ test.describe("recruitment form end to end", () => {
 });
 
 test.describe("recruitment form review page", () => {
+  test("in English, each 修改 names its section in plain sentence case", async ({ page }) => {
+    await setFlags(page, { isAuthenticatedRe: "true", "nu-forms:lang": "en" });
+    await page.goto("/customer/recruitmentForm/lookingForward");
+    await expect(heading(page, "Check your details")).toBeVisible();
+    for (const name of [
+      "Change personal details",
+      "Change terms and consent",
+      "Change cooperative partner",
+      "Change baby details",
+    ]) {
+      await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+    }
+  });
+
   test("修改 opens the step, and its submit returns to the review, also after a reload", async ({ page }) => {
     const email = uniqueEmail("re-edit");
     await upToBabyInfo(page, email);

@@ -371,7 +371,7 @@ export const en = {
   "flows.done.clinic": "Partner clinic",
   "flows.done.nextHeading": "What to do next",
   "flows.done.showAtCounter":
-    "At the redemption point, show this QR code to our staff; if it cannot be scanned, read out the reference.",
+    "At the redemption point, show this QR code to our staff; if it cannot be scanned, read out the registration number.",
   "flows.done.gift": "Redeem for",
   "flows.done.until": "Redeem by",
   "flows.done.untilDate": "On or before {date}",
@@ -379,11 +379,11 @@ export const en = {
   "flows.done.offerUnavailable": "Please ask our staff for the redemption details.",
   "flows.done.save": "Save the QR code as an image",
   "flows.done.saveHint": "Save it to your phone's photos to show it even without a connection.",
-  "flows.done.imageCaption": "Reference {ref}",
+  "flows.done.imageCaption": "Registration number {ref}",
   "flows.handover.text":
     "Would you also like a nutrition product? Choose one and we add it to your registration.",
   "flows.handover.notice":
-    "Your mum membership is complete (reference {ref}). Now choose a nutrition product to collect when you redeem.",
+    "Your mum membership is complete (registration number {ref}). Now choose a nutrition product to collect when you redeem.",
   "widgets.email.resend": "Resend",
   "widgets.email.resendIn": "Resend ({seconds} s)",
   "flows.login.rateLimited":
@@ -432,7 +432,10 @@ export const en = {
   "flows.review.partnerContact": "Clinic may contact me",
   "flows.review.baby": "Baby details",
   "flows.review.edit": "Change",
-  "flows.review.editSection": "Change {section}",
+  "flows.review.editPerson": "Change personal details",
+  "flows.review.editConsents": "Change terms and consent",
+  "flows.review.editPartner": "Change cooperative partner",
+  "flows.review.editBaby": "Change baby details",
   "flows.review.submit": "Confirm and submit",
   "flows.review.backToReview": "Back to review",
   "flows.review.incomplete": "“{section}” is not complete yet. Please use its Change link to finish it.",

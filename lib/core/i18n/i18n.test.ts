@@ -27,6 +27,11 @@ describe("message catalogues", () => {
     expect(enWithChinese.length / Object.keys(en).length).toBeLessThan(0.05);
   });
 
+  it("names the lead's reference one way in English: the registration number", () => {
+    const customer = Object.entries(en).filter(([key]) => key.startsWith("flows."));
+    expect(customer.filter(([, text]) => /\breference\b/i.test(text))).toEqual([]);
+  });
+
   it("seeds the common texts the forms need", () => {
     expect(t("zh-HK", "common.pleaseSelect")).toBe("請選擇");
     expect(t("zh-HK", "common.leaveBlankIfNA")).toBe("如該欄不適用，請留空。");

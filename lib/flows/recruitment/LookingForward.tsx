@@ -59,9 +59,10 @@ export function LookingForward({ step, onSubmit, onEdit, onBack }: LookingForwar
   };
 
   const yesNo = (value: boolean | undefined) => (value ? t("common.yes") : t("common.no"));
-  const sections: { title: string; edit: string; rows: [string, ReactNode][] }[] = [
+  const sections: { title: string; edit: string; editLabel: string; rows: [string, ReactNode][] }[] = [
     {
       title: t("flows.review.person"),
+      editLabel: t("flows.review.editPerson"),
       edit: "personInfo",
       rows: [
         [t("flows.person.lastName"), draft.last_name],
@@ -73,6 +74,7 @@ export function LookingForward({ step, onSubmit, onEdit, onBack }: LookingForwar
     },
     {
       title: t("flows.review.consents"),
+      editLabel: t("flows.review.editConsents"),
       edit: "termsAndConditions",
       rows: [
         [t("flows.review.termsAccepted"), yesNo(draft.consents.terms && draft.consents.privacy)],
@@ -81,6 +83,7 @@ export function LookingForward({ step, onSubmit, onEdit, onBack }: LookingForwar
     },
     {
       title: t("flows.review.partner"),
+      editLabel: t("flows.review.editPartner"),
       edit: "cooperativePartner",
       rows: [
         [t("flows.partner.clinic"), label(draft.labels.clinic)],
@@ -89,6 +92,7 @@ export function LookingForward({ step, onSubmit, onEdit, onBack }: LookingForwar
     },
     {
       title: t("flows.review.baby"),
+      editLabel: t("flows.review.editBaby"),
       edit: "babyInfo",
       rows: [
         [
@@ -133,7 +137,7 @@ export function LookingForward({ step, onSubmit, onEdit, onBack }: LookingForwar
               <button
                 type="button"
                 className="nu-link-button"
-                aria-label={t("flows.review.editSection", { section: section.title })}
+                aria-label={section.editLabel}
                 onClick={() => onEdit(section.edit)}
               >
                 {t("flows.review.edit")}
