@@ -74,6 +74,9 @@ test.describe("nuForm end to end", () => {
     // Nothing the customer typed stays in the tab once the lead is made.
     expect(await sessionStorageText(page)).not.toMatch(/大文|9123 ?4567/);
     await expect(page.getByRole("radio").first()).toBeVisible();
+    // The choice is named once: a radiogroup, not a group of the same name around it.
+    await expect(page.getByRole("radiogroup", { name: "營養產品" })).toHaveCount(1);
+    await expect(page.getByRole("group", { name: "營養產品" })).toHaveCount(0);
     await checkA11y(page);
     await snap(page, testInfo, "05-product");
     await page.getByRole("radio").first().check();

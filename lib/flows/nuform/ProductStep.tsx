@@ -78,13 +78,15 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
       <StepForm name="product" labelledBy={ids.heading} onSubmit={submit}>
         <ListStatus loading={products === null} error={loadError} retry={retry} lang={lang} />
         {products && products.length > 0 ? (
-          <fieldset className="nu-fieldset">
-            <legend id={ids.legend} className="nu-fieldset-title">
+          // No fieldset: the radiogroup is the one group, named by the title (a fieldset around it
+          // was a second group of the same name).
+          <div className="nu-fieldset">
+            <span id={ids.legend} className="nu-fieldset-title">
               {t("flows.product.legend")}
               <span className="nu-required" aria-hidden="true">
                 *
               </span>
-            </legend>
+            </span>
             <div
               className="nu-choice-list"
               role="radiogroup"
@@ -116,7 +118,7 @@ export function ProductStep({ step, onDone }: { step: string; onDone: () => void
               ))}
             </div>
             <FieldError id={ids.error} message={choiceError} />
-          </fieldset>
+          </div>
         ) : null}
         {products && products.length === 0 ? <p className="nu-notice">{t("flows.product.none")}</p> : null}
         <ErrorMessage lang={lang} message={failure} />
