@@ -30,7 +30,7 @@ test("<nu-recruitment-form> works embedded with no host router", async ({ page }
   await page.evaluate(() => {
     document.querySelector("nu-form")?.replaceWith(document.createElement("nu-recruitment-form"));
   });
-  await expect(heading(page, "媽媽會員招募")).toBeVisible();
+  await expect(heading(page, "登記成為媽媽會員")).toBeVisible();
   await signIn(page, email);
 
   await expect(heading(page, "個人資料（香港）")).toBeVisible();

@@ -23,7 +23,10 @@ const toEnGB = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.sl
 /** Entry → personInfo → terms → cooperative partner, as far as babyInfo. */
 async function upToBabyInfo(page: Page, email: string, shots?: (name: string) => Promise<void>) {
   await page.goto("/customer/recruitmentForm");
-  await expect(heading(page, "媽媽會員招募").last()).toBeVisible();
+  // The page's h1 names the form; the step's own title says what to do, not the same words again.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("媽媽會員招募");
+  await expect(heading(page, "登記成為媽媽會員")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "媽媽會員招募", exact: true })).toHaveCount(1);
   await checkA11y(page);
   await shots?.("r01-login");
   await signIn(page, email);
@@ -75,6 +78,9 @@ test.describe("recruitment form end to end", () => {
 
     await page.getByRole("button", { name: "下一步" }).click();
     await expect(page.getByRole("radio", { name: "懷孕中" })).toBeFocused();
+    // Each missing choice asks for it (請選擇…), as every dropdown and choice does.
+    await expect(page.getByText("請選擇寶寶狀況")).toBeVisible();
+    await expect(page.getByText("請選擇醫院類別")).toBeVisible();
     await page.getByRole("radio", { name: "懷孕中" }).check();
     const due = hkDay(120);
     await pickDate(page, "預產期", due);

@@ -307,9 +307,14 @@ test("region, district and building are flagged when empty after a submit attemp
   page,
 }) => {
   const shown = selector(page, "address-error");
-  for (const field of [shown.region, shown.district, shown.building]) {
+  // A dropdown asks for a choice; the typed building is required.
+  for (const [field, text] of [
+    [shown.region, /請選擇區域/],
+    [shown.district, /請選擇地區/],
+    [shown.building, /必須填寫/],
+  ] as const) {
     await expect(field).toHaveAttribute("aria-invalid", "true");
-    await expect(field).toHaveAccessibleDescription(/必須填寫/);
+    await expect(field).toHaveAccessibleDescription(text);
   }
   await expect(shown.sub).not.toHaveAttribute("aria-invalid", "true");
   await expect(shown.floor).toHaveAccessibleDescription("如該欄不適用，請留空。");
@@ -318,6 +323,7 @@ test("region, district and building are flagged when empty after a submit attemp
   // On a fresh selector the keyboard passing through flags nothing; a field changed back to empty is
   // flagged, and no longer once filled.
   const a = selector(page);
+  await expect(a.building).toHaveAccessibleDescription(/區域及地區會自動填上。/);
   await a.building.focus();
   for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
   for (const field of [a.building, a.region, a.district]) {

@@ -39,13 +39,13 @@ test("region → district → sub-district: each list follows the one before, an
   expect(changes.at(-1)?.value).toMatchObject({ region: "NT", district: "", subDistrict: "" });
 });
 
-test("a required select emptied again says 必須填寫", async () => {
+test("a required select emptied again says 請選擇… naming it", async () => {
   render(<AddressSelector />);
   const region = page.getByRole("combobox", { name: "區域" });
   await userEvent.selectOptions(region, "香港");
   await userEvent.selectOptions(region, "請選擇");
   await expect.element(region).toHaveAttribute("aria-invalid", "true");
-  await expect.element(region).toHaveAccessibleDescription("必須填寫");
+  await expect.element(region).toHaveAccessibleDescription("請選擇區域");
   await expect.element(page.getByRole("combobox", { name: "地區" })).not.toHaveAttribute("aria-invalid");
 });
 

@@ -327,7 +327,7 @@ export function AddressSelector(props: AddressSelectorProps) {
           options={REGIONS.map((region) => ({ value: region.code, label: names(region) }))}
           required={required}
           pleaseSelect={t("common.pleaseSelect")}
-          error={flagged("region") ? requiredError : ""}
+          error={flagged("region") ? t("address.regionRequired") : ""}
           errorId={`${ids.err}-region`}
           onChange={(region) => {
             touch("region");
@@ -343,7 +343,7 @@ export function AddressSelector(props: AddressSelectorProps) {
           options={districtOptions.map((district) => ({ value: district.code, label: names(district) }))}
           required={required}
           pleaseSelect={t("common.pleaseSelect")}
-          error={flagged("district") ? requiredError : ""}
+          error={flagged("district") ? t("address.districtRequired") : ""}
           errorId={`${ids.err}-district`}
           onChange={(district) => {
             touch("district");

@@ -29,6 +29,7 @@ export const en = {
   // — phone —
   "phone.code": "Country code",
   "phone.number": "Phone number",
+  "phone.codeRequired": "Please choose a country or region code",
   "phone.rule.hongKong": "8 digits, not starting with 0 or 1",
   "phone.rule.macau": "8 digits starting with 6",
   "phone.rule.mainland": "11 digits starting with 1",
@@ -58,6 +59,8 @@ export const en = {
   "address.floor": "Floor",
   "address.room": "Room",
   "address.street": "Street",
+  "address.regionRequired": "Please choose a region",
+  "address.districtRequired": "Please choose a district",
   // — widgets —
   "widgets.dialog.confirm": "Confirm",
   "widgets.dialog.cancel": "Cancel",
@@ -91,7 +94,7 @@ export const en = {
   "widgets.address.label": "Address",
   "widgets.address.suggestions": "Address suggestions",
   "widgets.address.buildingHint":
-    "Type at least two characters of your building or estate, then pick it: region and district are filled in for you",
+    "Type at least two characters of your building or estate, then pick it: region and district are filled in for you.",
   "widgets.address.clearBuilding": "Clear building / estate name",
   // — address form in the order people fill it (issue 13 §4) —
   "widgets.address.searching": "Searching for addresses…",
@@ -268,7 +271,7 @@ export const en = {
   "flows.unknownStep.text": "The form has no step called “{step}”.",
   "flows.unknownStep.restart": "Back to the first step",
   "flows.nuform.entryTitle": "Join nu membership",
-  "flows.recruitment.entryTitle": "Mum membership",
+  "flows.recruitment.entryTitle": "Join mum membership",
   "flows.recruitment.entryIntro":
     "Sign in with your e-mail address, fill in the form and get your gift redemption QR code.",
   "flows.login.intro": "Enter your e-mail address and we will send you a 6-digit code.",
@@ -419,6 +422,11 @@ export const en = {
   "flows.baby.public": "Public hospital",
   "flows.baby.private": "Private hospital",
   "flows.baby.hospital": "Hospital of delivery",
+  "flows.baby.statusRequired": "Please choose your baby's status",
+  "flows.baby.dueDateRequired": "Please choose the due date",
+  "flows.baby.birthDateRequired": "Please choose your baby's date of birth",
+  "flows.baby.hospitalTypeRequired": "Please choose the hospital type",
+  "flows.baby.hospitalRequired": "Please choose the hospital of delivery",
   "flows.review.title": "Check your details",
   "flows.review.nextTitle": "What happens after you submit?",
   "flows.review.nextText":

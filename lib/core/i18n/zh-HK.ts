@@ -31,6 +31,7 @@ export const zhHK = {
   // — phone —
   "phone.code": "國家或地區編號",
   "phone.number": "電話號碼",
+  "phone.codeRequired": "請選擇國家或地區編號",
   "phone.rule.hongKong": "為 8 位數字，不以 0 或 1 開頭",
   "phone.rule.macau": "以 6 開頭，共 8 位數字",
   "phone.rule.mainland": "以 1 開頭，共 11 位數字",
@@ -60,6 +61,8 @@ export const zhHK = {
   "address.floor": "樓層",
   "address.room": "室",
   "address.street": "街道",
+  "address.regionRequired": "請選擇區域",
+  "address.districtRequired": "請選擇地區",
   // — widgets —
   "widgets.dialog.confirm": "確定",
   "widgets.dialog.cancel": "取消",
@@ -91,7 +94,7 @@ export const zhHK = {
   "widgets.date.noRange": "暫時沒有可選擇的日期",
   "widgets.address.label": "地址",
   "widgets.address.suggestions": "地址建議",
-  "widgets.address.buildingHint": "輸入大廈或屋苑名稱最少兩個字，再從建議中選擇，區域及地區會自動填上",
+  "widgets.address.buildingHint": "輸入大廈或屋苑名稱最少兩個字，再從建議中選擇，區域及地區會自動填上。",
   "widgets.address.clearBuilding": "清除大廈／屋苑名稱",
   // — address form in the order people fill it (issue 13 §4) —
   "widgets.address.searching": "正在搜尋地址…",
@@ -254,7 +257,7 @@ export const zhHK = {
   "flows.unknownStep.text": "表格沒有「{step}」這一步。",
   "flows.unknownStep.restart": "返回第一步",
   "flows.nuform.entryTitle": "登記成為 nu 會員",
-  "flows.recruitment.entryTitle": "媽媽會員招募",
+  "flows.recruitment.entryTitle": "登記成為媽媽會員",
   "flows.recruitment.entryIntro": "以電郵地址登入，填寫資料後即可獲得會員禮品兌換二維碼。",
   "flows.login.intro": "請輸入你的電郵地址，我們會發送 6 位數字驗證碼給你。",
   "flows.login.sendHint": "按「發送電郵」後，請查看電郵並輸入驗證碼。",
@@ -393,6 +396,11 @@ export const zhHK = {
   "flows.baby.public": "公立醫院",
   "flows.baby.private": "私家醫院",
   "flows.baby.hospital": "分娩醫院",
+  "flows.baby.statusRequired": "請選擇寶寶狀況",
+  "flows.baby.dueDateRequired": "請選擇預產期",
+  "flows.baby.birthDateRequired": "請選擇寶寶出生日期",
+  "flows.baby.hospitalTypeRequired": "請選擇醫院類別",
+  "flows.baby.hospitalRequired": "請選擇分娩醫院",
   "flows.review.title": "確認資料",
   "flows.review.nextTitle": "提交後會怎樣？",
   "flows.review.nextText":

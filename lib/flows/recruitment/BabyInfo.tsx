@@ -55,14 +55,15 @@ export function BabyInfo({
   };
 
   const submit = () => {
-    const required = t("common.required");
+    // Each is a choice: its error says 請選擇… (docs/hong-kong.md).
     const next: Partial<Record<BabyField, string>> = {};
-    if (!baby.status) next.status = required;
-    if (!baby.date) next.date = required;
+    if (!baby.status) next.status = t("flows.baby.statusRequired");
+    if (!baby.date)
+      next.date = t(baby.status === "born" ? "flows.baby.birthDateRequired" : "flows.baby.dueDateRequired");
     else if (baby.status && !babyDateInRange(baby.status, baby.date))
       next.date = t("flows.baby.dateOutOfRange");
-    if (!baby.hospital_type) next.hospital_type = required;
-    if (!baby.hospital_id) next.hospital_id = required;
+    if (!baby.hospital_type) next.hospital_type = t("flows.baby.hospitalTypeRequired");
+    if (!baby.hospital_id) next.hospital_id = t("flows.baby.hospitalRequired");
     setErrors(next);
     if (Object.values(next).some(Boolean)) return false;
     onDone();

@@ -63,7 +63,9 @@ describe("validatePerson", () => {
     expect(validatePerson(draft({ phone_code: "853", phone: "91234567" }), "HK", en).errors.phone).toBe(
       "A +853 phone number must be 8 digits starting with 6",
     );
-    expect(validatePerson(draft({ phone_code: "44" }), "HK", zh).errors.phone_code).toBe("必須填寫");
+    expect(validatePerson(draft({ phone_code: "44" }), "HK", zh).errors.phone_code).toBe(
+      "請選擇國家或地區編號",
+    );
   });
 
   it("accepts names in any script with spaces, hyphens, apostrophes and dots; refuses digits and emoji", () => {

@@ -80,7 +80,7 @@ export function validatePerson(
   say("last_name", problems.last_name, NAME_TEXT);
   say("first_name", problems.first_name, NAME_TEXT);
   // The number is judged against its code only once the code is one of the list's.
-  if (problems.phone_code) errors.phone_code = t("common.required");
+  if (problems.phone_code) errors.phone_code = t("phone.codeRequired");
   else if (problems.phone === "required") errors.phone = t("common.required");
   else if (problems.phone) errors.phone = phoneRuleText(phone_code, t);
 
