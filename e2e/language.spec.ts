@@ -3,7 +3,7 @@
  * holds across steps, reloads and the other flow, and switches back the same way.
  */
 import { expect, test } from "@playwright/test";
-import { checkA11y } from "./nuform-steps.ts";
+import { checkA11y, setFlags } from "./nuform-steps.ts";
 import { createLead } from "./staff-steps.ts";
 import { DEMO_PASSWORD } from "./support/env.ts";
 
@@ -117,4 +117,16 @@ test("staff who read English switch the staff pages and tools to English, and ba
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("核實結果");
   await expect(page.getByRole("button", { name: "前往兌換中心" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
+});
+
+test("the English terms step lines up the documents' links at a phone's width", async ({ page }) => {
+  await setFlags(page, { isAuthenticated: "true", "nu-forms:lang": "en" });
+  await page.goto("/customer/nuForm/TnCNew");
+  const privacy = page.getByRole("button", { name: "Read the Privacy Policy" });
+  const pics = page.getByRole("button", { name: "Read the Personal Information Collection Statement" });
+  await expect(pics).toBeVisible();
+  // The long name wraps in the links' own column: it starts where the first link starts.
+  const [first, second] = [await privacy.boundingBox(), await pics.boundingBox()];
+  expect(second?.x).toBeCloseTo(first?.x ?? 0, 0);
+  await expect(pics).toHaveCSS("text-align", "start");
 });

@@ -13,8 +13,12 @@ import { useList } from "./useList.ts";
 export const DOCUMENT_KINDS: readonly LegalDocumentKind[] = ["privacy_policy", "pics"];
 
 const documentSheet = sheet(`
+/* The label, then the links in a column of their own: a long name (English) wraps inside that
+   column, under the first link's left edge, instead of centring on a line of its own. */
 .nu-doc-links { display: flex; flex-wrap: wrap; gap: ${space(0.5)} ${space(1.5)}; align-items: baseline; margin: 0; }
 .nu-doc-links-label { color: ${token("color-muted")}; font-size: 0.875em; }
+.nu-doc-links-list { display: flex; flex-wrap: wrap; flex: 1 1 12em; gap: 0 ${space(1.5)}; align-items: baseline; }
+.nu-doc-links-list > .nu-link-button { text-align: start; }
 .nu-doc-dialog { width: min(calc(100vw - 24px), 640px); }
 .nu-doc-meta { color: ${token("color-muted")}; font-size: 0.875em; }
 .nu-doc-body {
@@ -64,19 +68,21 @@ export function DocumentLinks({
     <>
       <p ref={ref} className="nu-doc-links" aria-describedby={describedBy}>
         <span className="nu-doc-links-label">{t("flows.documents.heading")}</span>
-        {DOCUMENT_KINDS.map((kind) => (
-          <button
-            key={kind}
-            type="button"
-            className="nu-link-button"
-            aria-haspopup="dialog"
-            aria-label={t("flows.documents.open", { name: name(kind) })}
-            onClick={() => setOpen(kind)}
-            part="document-link"
-          >
-            {name(kind)}
-          </button>
-        ))}
+        <span className="nu-doc-links-list">
+          {DOCUMENT_KINDS.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className="nu-link-button"
+              aria-haspopup="dialog"
+              aria-label={t("flows.documents.open", { name: name(kind) })}
+              onClick={() => setOpen(kind)}
+              part="document-link"
+            >
+              {name(kind)}
+            </button>
+          ))}
+        </span>
       </p>
       <DocumentDialog
         kind={open}
