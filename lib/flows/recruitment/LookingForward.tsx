@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { errorText } from "../../api/errorText.ts";
 import { toEnGB } from "../../core/dates.ts";
 import { PHONE_CODES } from "../../core/lists/phoneCodes.ts";
@@ -17,12 +17,13 @@ import { StepActions } from "../shared/StepActions.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import { hkAddressText } from "../shared/summary.ts";
 import { firstIncompleteStep } from "./completeness.ts";
+import { editFromReview, reviewReached } from "./reviewReturn.ts";
 
 export interface LookingForwardProps {
   step: string;
   /** Creates the lead; a throw is shown and the answers stay. */
   onSubmit: () => Promise<void>;
-  /** Opens a step to change an answer (修改). */
+  /** Opens a step to change an answer (修改); that step then returns here (reviewReturn.ts). */
   onEdit: (step: string) => void;
   /** 上一步: the step before the review. */
   onBack: () => void;
@@ -35,6 +36,7 @@ export interface LookingForwardProps {
 export function LookingForward({ step, onSubmit, onEdit, onBack }: LookingForwardProps) {
   const { flow, t, lang, progress, emit } = useFlow();
   const [draft] = useDraft(flow);
+  useEffect(() => reviewReached(flow), [flow]);
   const email = useStore(flowSession(flow)).email ?? "";
   const ids = useIds("heading", "next");
   const { busy, failure, setFailure, run } = useSubmit({
@@ -138,7 +140,7 @@ export function LookingForward({ step, onSubmit, onEdit, onBack }: LookingForwar
                 type="button"
                 className="nu-link-button"
                 aria-label={section.editLabel}
-                onClick={() => onEdit(section.edit)}
+                onClick={() => editFromReview(flow, section.edit, onEdit)}
               >
                 {t("flows.review.edit")}
               </button>

@@ -19,7 +19,6 @@ import { ENTRY_STEP } from "../shared/stepPaths.ts";
 import { termsKind } from "../shared/termsKind.ts";
 import { HANDOVER, handOverToNuform } from "./handover.ts";
 import { RecruitmentEntry } from "./RecruitmentEntry.tsx";
-import { editFromReview, REVIEW_STEP, reviewReached, stepAfter } from "./reviewReturn.ts";
 import { RECRUITMENT_FLOW_STEPS, RECRUITMENT_PROGRESS } from "./steps.ts";
 
 export type RecruitmentFormProps = FlowProps;
@@ -62,13 +61,9 @@ function RecruitmentStep({ step }: { step: string }) {
   useEffect(() => preloadLaterSteps(LATER_STEPS), []);
   const { api, flow, go, emit, t } = useFlow();
   const session = useStore(flowSession(flow));
-  const [draft] = useDraft(flow);
-  useEffect(() => {
-    if (step === REVIEW_STEP) reviewReached(flow);
-  }, [flow, step]);
-  // After a 修改 on the review page, a step's submit goes back there (and says so).
-  const next = (following: string) => go(stepAfter(draft, following));
-  const toReview = draft.returnToReview;
+  // After a 修改 on the review page, a step's submit goes back there and says so (reviewReturn.ts).
+  const toReview = useDraft(flow)[0].returnToReview;
+  const next = (following: string) => go(toReview ? "lookingForward" : following);
 
   const submit = async () => {
     const { createLeadOnce, leadBody, leadCreated } = await loadLeadSubmit();
@@ -136,19 +131,12 @@ function RecruitmentStep({ step }: { step: string }) {
         <BabyInfo
           step={step}
           toReview={toReview}
-          onDone={() => go(REVIEW_STEP)}
+          onDone={() => go("lookingForward")}
           onBack={() => go("cooperativePartner")}
         />
       );
     case "lookingForward":
-      return (
-        <LookingForward
-          step={step}
-          onSubmit={submit}
-          onEdit={(section) => editFromReview(flow, section, go)}
-          onBack={() => go("babyInfo")}
-        />
-      );
+      return <LookingForward step={step} onSubmit={submit} onEdit={go} onBack={() => go("babyInfo")} />;
     case "memberRedemption":
       return (
         <MemberQr
