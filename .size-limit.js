@@ -31,26 +31,26 @@ export default [
     name: "<nu-form> sign-in step: entry and every chunk it needs before the e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "31.8 kB",
+    limit: "31.9 kB",
   },
   {
     // The English sign-in texts load for lang="en" (lib/elements/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "34.0 kB",
+    limit: "34.1 kB",
   },
   {
     name: "<nu-recruitment-form> sign-in step",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "32.0 kB",
+    limit: "32.2 kB",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
     path: filesOf("nu-staff-login"),
     gzip: true,
-    limit: "31.8 kB",
+    limit: "32.1 kB",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -58,7 +58,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "49.8 kB",
+    limit: "50.1 kB",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):
