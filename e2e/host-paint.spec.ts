@@ -185,6 +185,23 @@ test("the live step takes the picture's place box for box: no layout shift, and 
   await expect(email).toHaveValue("live@example.com");
 });
 
+test("a tap on the language switch before the page is live is kept, not lost", async ({ page }) => {
+  // The shell (which makes the switch live) is held: the tap lands on the HTML's own frame.
+  const shell = await hold(page, /\/assets\/index-[^/]+\.js/);
+  await page.goto("/customer/nuForm");
+  await shell.held;
+  await page.getByRole("button", { name: "English" }).click();
+  shell.release();
+  await expect(page.getByRole("combobox", { name: "E-mail address" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // Once live, the switch is the shell's own: one tap, one change (the early listener is gone).
+  await page.getByRole("button", { name: "中文" }).click();
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "zh-HK");
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+});
+
 test("a customer who chose English gets the first paint in English; the live step takes its place box for box", async ({
   page,
 }) => {

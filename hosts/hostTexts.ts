@@ -11,6 +11,10 @@ import type { HostLang } from "./language.ts";
  * so the server draws the first paint in that language (server/hostFrame.ts). Only `en` is ever set.
  */
 export const LANG_COOKIE = "nu-forms-lang";
+/** Where this browser keeps the visitor's choice (hosts/language.ts; server/afterPaint.ts writes it for an early tap). */
+export const LANG_STORAGE_KEY = "nu-forms:lang";
+/** Dispatched on `document` once the shell has taken over the HTML's frame (hosts/main.tsx). */
+export const HOST_LIVE_EVENT = "nu-host-live";
 
 /** The operator's name in `lang`: the English name on English pages when the operator gave one. */
 export const brandName = (brand: Pick<Brand, "name" | "nameEn">, lang: HostLang): string =>

@@ -5,11 +5,10 @@
  * it as their `lang`, the page its `<html lang>`, heading, tab title and footer.
  */
 import { useEffect, useState } from "preact/hooks";
-import { LANG_COOKIE } from "./hostTexts.ts";
+import { LANG_STORAGE_KEY as KEY, LANG_COOKIE } from "./hostTexts.ts";
 
 export type HostLang = "zh-HK" | "en";
 
-const KEY = "nu-forms:lang";
 const listeners = new Set<(lang: HostLang) => void>();
 
 /** The language the server drew this page in (`<html lang>`): hydration must find the same text. */

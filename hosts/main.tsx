@@ -2,6 +2,7 @@
 import { hydrate, render } from "preact";
 import { App } from "./App.tsx";
 import { applyBrandColours } from "./brand.ts";
+import { HOST_LIVE_EVENT } from "./hostTexts.ts";
 import { BundleLoadError } from "./pages/BundleLoadError.tsx";
 import { loadRuntime } from "./runtime.ts";
 import { yieldToMain } from "./yieldToMain.ts";
@@ -32,6 +33,8 @@ yieldToMain()
       // hydrate: the customer pages' frame and first-step picture came with the HTML
       // (server/hostFrame.ts); the shell takes over those nodes as they are, so nothing repaints.
       hydrate(<App runtime={runtime} />, mount);
+      // The live switch handles taps from now on; the starter kept earlier ones (afterPaint.ts).
+      document.dispatchEvent(new Event(HOST_LIVE_EVENT));
     },
     (error: unknown) => {
       console.error(
