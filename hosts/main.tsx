@@ -21,6 +21,11 @@ window.addEventListener("vite:preloadError", (event) => {
   location.reload();
 });
 
+/** The shell's own language switch handles taps from now on; the starter kept earlier ones (afterPaint.ts). */
+function shellIsLive(): void {
+  document.dispatchEvent(new Event(HOST_LIVE_EVENT));
+}
+
 // A customer page that paints from its HTML starts this script only after that paint
 // (server/afterPaint.ts). The shell's own start, the element bundle's start (it defines every tag)
 // and the hydration each run in a task of their own.
@@ -33,8 +38,7 @@ yieldToMain()
       // hydrate: the customer pages' frame and first-step picture came with the HTML
       // (server/hostFrame.ts); the shell takes over those nodes as they are, so nothing repaints.
       hydrate(<App runtime={runtime} />, mount);
-      // The live switch handles taps from now on; the starter kept earlier ones (afterPaint.ts).
-      document.dispatchEvent(new Event(HOST_LIVE_EVENT));
+      shellIsLive();
     },
     (error: unknown) => {
       console.error(
@@ -42,5 +46,6 @@ yieldToMain()
         error instanceof Error ? error.message : error,
       );
       render(<BundleLoadError />, mount);
+      shellIsLive();
     },
   );

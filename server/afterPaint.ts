@@ -15,12 +15,13 @@
  *
  * Until the shell has taken over the frame (HOST_LIVE_EVENT), a tap on the frame's language switch
  * is kept: the choice goes where hosts/language.ts reads it when the shell starts, so the page
- * turns to that language as soon as it is live instead of ignoring the tap.
+ * turns to that language as soon as it is live instead of ignoring the tap. It listens in the
+ * capture phase: the button's `lang` is read before any handler re-renders it.
  */
 import { createHash } from "node:crypto";
 import { HOST_LIVE_EVENT, LANG_STORAGE_KEY } from "../hosts/hostTexts.ts";
 
-const KEEP_EARLY_LANGUAGE_TAP = `function early(e){var b=e.target.closest&&e.target.closest(".lang-switch");if(!b)return;try{localStorage.setItem(${JSON.stringify(LANG_STORAGE_KEY)},b.lang==="en"?"en":"zh-HK")}catch(x){}}document.addEventListener("click",early);document.addEventListener(${JSON.stringify(HOST_LIVE_EVENT)},function(){document.removeEventListener("click",early)});`;
+const KEEP_EARLY_LANGUAGE_TAP = `function early(e){var b=e.target.closest&&e.target.closest(".lang-switch");if(!b)return;try{localStorage.setItem(${JSON.stringify(LANG_STORAGE_KEY)},b.lang==="en"?"en":"zh-HK")}catch(x){}}document.addEventListener("click",early,true);document.addEventListener(${JSON.stringify(HOST_LIVE_EVENT)},function(){document.removeEventListener("click",early,true)});`;
 
 export const AFTER_PAINT_SCRIPT = `(function(){${KEEP_EARLY_LANGUAGE_TAP}var s=document.currentScript,u=s.dataset.afterPaint.split(" "),p=(s.dataset.prefetch||"").split(" "),d=false,t=PerformanceObserver.supportedEntryTypes||[];function add(r,h){var l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)}function go(){if(d)return;d=true;var m=document.createElement("script");m.type="module";m.crossOrigin="";m.src=u[0];document.head.appendChild(m);var i=1,j=0;(function next(){if(u.length>i)add("modulepreload",u[i++]);else if(p[j])add("prefetch",p[j++]);else return;setTimeout(next)})()}document.addEventListener("visibilitychange",go);if(document.visibilityState==="hidden")return go();if(t.indexOf("paint")>=0)new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()`;
 
