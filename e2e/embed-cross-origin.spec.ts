@@ -7,8 +7,8 @@
  */
 import { expect, test } from "@playwright/test";
 import { collectCspViolations } from "./embed-helpers.ts";
-import { customerToken, heading, setFlags } from "./nuform-steps.ts";
-import { api, uniqueEmail } from "./support/api.ts";
+import { createRecruitmentLead, heading, setFlags } from "./nuform-steps.ts";
+import { uniqueEmail } from "./support/api.ts";
 import { API_KEY, BASE_URL, CROSS_ORIGIN } from "./support/env.ts";
 
 test("a brand page on another origin embeds <nu-form> from the server's /elements/", async ({ page }) => {
@@ -79,27 +79,17 @@ test("the product pictures load on a brand page on another origin (after the rec
   // The state the recruitment form's hand-over leaves (lib/flows/recruitment/handover.ts), for a
   // customer with a recruitment lead: the <nu-form> the page then shows opens on product.
   const email = uniqueEmail("cross-images");
-  const token = await customerToken(email, "recruitment");
-  const created = await api<{ id: string }>("POST", "/lead", {
-    token,
-    headers: { "Idempotency-Key": `e2e-${email}` },
-    body: {
-      flow: "recruitment",
-      email,
-      last_name: "陳",
-      first_name: "美玲",
-      phone_code: "852",
-      phone: "91234567",
-      consents: { terms: true, privacy: true, marketing: false },
-    },
+  const { token, id } = await createRecruitmentLead(email, {
+    last_name: "陳",
+    phone_code: "852",
+    phone: "91234567",
   });
-  expect(created.Code, created.Message).toBe(200);
   await setFlags(page, {
     RECTUITMENTFORM: "true",
     isInserted: "true",
     isAuthenticated: "true",
     CUSTOMER_TOKEN: token,
-    "nu-flow:nuform:leadId": created.Data[0].id,
+    "nu-flow:nuform:leadId": id,
     "nu-flow:nuform:email": email,
     "nu-flow:nuform:existing": "true",
     "nu-flow:nuform:step": "product",

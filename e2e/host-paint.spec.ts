@@ -44,6 +44,16 @@ async function observe(page: Page) {
   });
 }
 
+/** How each download of home's chunk was served so far ("" from the network, "cache"). */
+function homeChunkDeliveries(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.includes("/assets/sitePages-"))
+      .map((entry) => (entry as PerformanceResourceTiming & { deliveryType?: string }).deliveryType ?? ""),
+  );
+}
+
 /** Holds every request for `pattern` until `release()`; `held` resolves once one has arrived. */
 async function hold(page: Page, pattern: RegExp) {
   let release!: () => void;
@@ -295,13 +305,7 @@ test("a customer page runs only the shell and prefetches home's chunk; staff pag
   expect(prefetched).toEqual([expect.stringMatching(/^\/assets\/sitePages-[\w-]+\.js$/)]);
   await page.getByRole("link", { name: "BabyNu 營養" }).click();
   await expect(page.getByRole("link", { name: /^會員登記/ })).toBeVisible();
-  const homeChunk = await page.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .filter((entry) => entry.name.includes("/assets/sitePages-"))
-      .map((entry) => (entry as PerformanceResourceTiming & { deliveryType?: string }).deliveryType),
-  );
-  expect(homeChunk).toEqual(["", "cache"]);
+  expect(await homeChunkDeliveries(page)).toEqual(["", "cache"]);
   hostScripts.length = 0;
 
   const staffHtml = await (await page.request.get("/staff/home")).text();
@@ -333,11 +337,5 @@ test("the staff sign-in prefetches home's chunk at the lowest priority: its bran
   expect(loaded).toEqual([]);
   await page.getByRole("link", { name: "BabyNu 營養" }).click();
   await expect(page.getByRole("link", { name: /^會員登記/ })).toBeVisible();
-  const homeChunk = await page.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .filter((entry) => entry.name.includes("/assets/sitePages-"))
-      .map((entry) => (entry as PerformanceResourceTiming & { deliveryType?: string }).deliveryType),
-  );
-  expect(homeChunk).toEqual(["", "cache"]);
+  expect(await homeChunkDeliveries(page)).toEqual(["", "cache"]);
 });

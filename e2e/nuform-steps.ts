@@ -154,6 +154,27 @@ export async function customerToken(email: string, flow: FlowName, base = BASE_U
   return verified.Data[0].token;
 }
 
+/** A recruitment lead made through the API for `email` (an existing customer for nuForm); its token and id. */
+export async function createRecruitmentLead(
+  email: string,
+  person: { last_name: string; phone_code: string; phone: string },
+): Promise<{ token: string; id: string }> {
+  const token = await customerToken(email, "recruitment");
+  const created = await api<{ id: string }>("POST", "/lead", {
+    token,
+    headers: { "Idempotency-Key": `e2e-${email}` },
+    body: {
+      flow: "recruitment",
+      email,
+      first_name: "美玲",
+      ...person,
+      consents: { terms: true, privacy: true, marketing: false },
+    },
+  });
+  expect(created.Code, created.Message).toBe(200);
+  return { token, id: created.Data[0].id };
+}
+
 /** Today in Hong Kong plus `days`, as YYYY-MM-DD. */
 export function hkDay(days = 0): string {
   return new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);

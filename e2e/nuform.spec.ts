@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import {
   acceptTerms,
   checkA11y,
-  customerToken,
+  createRecruitmentLead,
   fillNamesAndPhone,
   heading,
   leadAsStaff,
@@ -162,21 +162,11 @@ test.describe("nuForm end to end", () => {
     page,
   }) => {
     const email = uniqueEmail("nuform-existing");
-    const token = await customerToken(email, "recruitment");
-    const created = await api<{ id: string }>("POST", "/lead", {
-      token,
-      headers: { "Idempotency-Key": `e2e-${email}` },
-      body: {
-        flow: "recruitment",
-        email,
-        last_name: "黃",
-        first_name: "美玲",
-        phone_code: "853",
-        phone: "62345678",
-        consents: { terms: true, privacy: true, marketing: false },
-      },
+    const recruitment = await createRecruitmentLead(email, {
+      last_name: "黃",
+      phone_code: "853",
+      phone: "62345678",
     });
-    expect(created.Code, created.Message).toBe(200);
 
     const submitted = await submittedLeads(page);
     await page.goto("/customer/nuForm");
@@ -195,7 +185,7 @@ test.describe("nuForm end to end", () => {
     await acceptTerms(page);
     await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
     const nuformLeadId = await theSubmittedLead(submitted);
-    expect(nuformLeadId).not.toBe(created.Data[0].id);
+    expect(nuformLeadId).not.toBe(recruitment.id);
     const lead = await leadAsStaff(nuformLeadId, await staffToken("A001"));
     expect(lead).toMatchObject({ flow: "nuform", tnc: "existing", email });
   });
