@@ -54,7 +54,11 @@ function homeChunkDeliveries(page: Page): Promise<string[]> {
   );
 }
 
-/** Holds every request for `pattern` until `release()`; `held` resolves once one has arrived. */
+/**
+ * Holds every request for `pattern` until `release()`; `held` resolves once one has arrived.
+ * A script the page started before its load event holds that event too: navigate with
+ * `waitUntil: "domcontentloaded"` while something is held, or the navigation waits for ever.
+ */
 async function hold(page: Page, pattern: RegExp) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
@@ -152,7 +156,7 @@ test("the live step takes the picture's place box for box: no layout shift, and 
   const violations = await collectCspViolations(page);
   await observe(page);
   const nuForm = await hold(page, /\/elements\/chunks\/NuForm-[^/]+\.js/);
-  await page.goto("/customer/nuForm");
+  await page.goto("/customer/nuForm", { waitUntil: "domcontentloaded" });
   await nuForm.held;
   // The shell is up and has placed the element behind the picture, which still shows: the very
   // nodes the HTML brought (taken over, not drawn again).
@@ -198,7 +202,7 @@ test("the live step takes the picture's place box for box: no layout shift, and 
 test("a tap on the language switch before the page is live is kept, not lost", async ({ page }) => {
   // The shell (which makes the switch live) is held: the tap lands on the HTML's own frame.
   const shell = await hold(page, /\/assets\/index-[^/]+\.js/);
-  await page.goto("/customer/nuForm");
+  await page.goto("/customer/nuForm", { waitUntil: "domcontentloaded" });
   await shell.held;
   await page.getByRole("button", { name: "English" }).click();
   shell.release();
@@ -231,7 +235,7 @@ test("a customer who chose English gets the first paint in English; the live ste
     requestAnimationFrame(record);
   })()`);
   const nuForm = await hold(page, /\/elements\/chunks\/NuForm-[^/]+\.js/);
-  const response = await page.reload();
+  const response = await page.reload({ waitUntil: "domcontentloaded" });
   const served = (await response?.text()) ?? "";
   expect(served).toContain('<html lang="en">');
   expect(served).toContain("<h1>Member registration</h1>");
@@ -263,7 +267,7 @@ test("a customer who chose English gets the first paint in English; the live ste
 test("the picture matches the live step at a desktop width too", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   const nuForm = await hold(page, /\/elements\/chunks\/NuForm-[^/]+\.js/);
-  await page.goto("/customer/nuForm");
+  await page.goto("/customer/nuForm", { waitUntil: "domcontentloaded" });
   await nuForm.held;
   const picture = await boxes(page, "picture");
   nuForm.release();

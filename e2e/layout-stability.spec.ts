@@ -86,7 +86,7 @@ for (const width of [390, 1024]) {
 <body><nu-form lang="${lang}"></nu-form></body></html>`,
         }),
       );
-      await page.goto(path);
+      await page.goto(path, { waitUntil: "domcontentloaded" });
       const form = page.locator("nu-form");
       await expect(form.locator('[part="loading"]')).toBeAttached();
       const reserved = await form.evaluate((element) => element.getBoundingClientRect().height);
