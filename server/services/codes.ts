@@ -1,7 +1,8 @@
 /**
  * One-time codes: 6 random digits, stored only as an HMAC, valid for a limited time, dead after
- * one use or MAX_WRONG_TRIES wrong tries from all client addresses together. Only the newest code
- * of a subject counts. The callers also limit wrong tries per (subject, client address) much lower
+ * one use or MAX_WRONG_TRIES wrong tries from all client addresses together (the used code sent
+ * again is refused without counting as a wrong try). Only the newest code of a subject counts.
+ * The callers also limit wrong tries per (subject, client address) much lower
  * (services/attempts.ts), so one stranger cannot kill someone else's live code.
  */
 import { randomInt, timingSafeEqual } from "node:crypto";
@@ -74,13 +75,16 @@ export async function consumeCode(
     [who.purpose, who.subject, who.flow],
   );
   const row = rows[0];
-  if (!row || row.used_at !== null) return { ok: false, error: "CODE_INVALID", wrongTry: true };
+  if (!row) return { ok: false, error: "CODE_INVALID", wrongTry: true };
+  const given = Buffer.from(hashCode(secrets, who, code));
+  const stored = Buffer.from(row.code_hash);
+  const matches = given.length === stored.length && timingSafeEqual(given, stored);
+  // The right code again (a double tap, a retry after a lost answer) is refused but is no guess.
+  if (row.used_at !== null) return { ok: false, error: "CODE_INVALID", wrongTry: !matches };
   if (row.attempts >= MAX_WRONG_TRIES) return { ok: false, error: "CODE_TOO_MANY_ATTEMPTS", wrongTry: true };
   if (new Date(row.expires_at).getTime() <= nowMs)
     return { ok: false, error: "CODE_EXPIRED", wrongTry: false };
-  const given = Buffer.from(hashCode(secrets, who, code));
-  const stored = Buffer.from(row.code_hash);
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+  if (!matches) {
     const attempts = row.attempts + 1;
     await tx.query("UPDATE one_time_codes SET attempts = $2 WHERE id = $1", [row.id, attempts]);
     return {

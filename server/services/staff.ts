@@ -228,7 +228,9 @@ export async function staffOtp(
     consumeCode(tx, deps.secrets, { purpose: "staff", subject: staffId, flow: "staff" }, code, nowMs),
   );
   if (!check.ok) {
-    throw check.wrongTry ? wrongGuess(attempt, pair, check.error) : new ApiFailure(check.error);
+    if (check.wrongTry) throw wrongGuess(attempt, pair, check.error);
+    await attempt.forget();
+    throw new ApiFailure(check.error);
   }
   const row = await findStaff(deps.db, staffId);
   if (!row) throw new ApiFailure("CODE_INVALID");

@@ -167,6 +167,27 @@ describe("staff one-time code (need_otp Y)", () => {
     expect((await login("S002", DEMO_PASSWORD)).status).toBe(423);
   });
 
+  it("the right code sent several times at once signs in once and counts no wrong try", async () => {
+    s.clock.advance(60 * 60 * 1000);
+    await login("S002", DEMO_PASSWORD);
+    const code = await latestCode(s, { staff_id: "S002" });
+    // A double tap, or a client retrying after a lost answer: the same right code, eight times.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => otp("S002", code)));
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    // The repeats are refused: as a used code, or (those over the burst limit while the others are
+    // still being checked) as locked for the moment, which does not last.
+    for (const res of answers.filter((res) => res.status !== 200)) {
+      expect(["CODE_INVALID", "STAFF_LOCKED"]).toContain(res.body.Error);
+    }
+    // None of the repeats was a wrong guess: five wrong codes are still needed to lock the id.
+    await login("S002", DEMO_PASSWORD);
+    const next = await latestCode(s, { staff_id: "S002" });
+    const errors: string[] = [];
+    for (let i = 0; i < 4; i++) errors.push((await otp("S002", wrong(next))).body.Error as string);
+    expect(errors).toEqual(["CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_INVALID"]);
+    expect((await otp("S002", next)).status).toBe(200);
+  });
+
   it("sends at most 5 staff codes an hour", async () => {
     s.clock.advance(2 * 60 * 60 * 1000);
     const statuses: number[] = [];
