@@ -232,6 +232,18 @@ test.describe("nuForm end to end", () => {
     await expect(page.getByRole("combobox", { name: "電郵地址" })).toHaveValue(email);
     expect(await storedFlag(page, "isAuthenticated")).toBeNull();
   });
+
+  test("signed in without a known e-mail, the entry page says so without a blank", async ({ page }) => {
+    const email = uniqueEmail("nuform-no-email");
+    await page.goto("/customer/nuForm");
+    await signIn(page, email);
+    await expect(page.getByText(`你已用 ${email} 登入。`)).toBeVisible();
+    // As when a host page sets the flags itself: the flow never saw the e-mail.
+    await page.evaluate(() => localStorage.removeItem("nu-flow:nuform:email"));
+    await page.reload();
+    await expect(page.getByText("你已登入。", { exact: true })).toBeVisible();
+    await expect(page.getByText(/你已用/)).toHaveCount(0);
+  });
 });
 
 test.describe("nuForm keeps what the customer typed", () => {

@@ -279,6 +279,7 @@ export const en = {
   "flows.login.codeSentTo": "We sent a code to {email}. Please check your inbox (and junk mail).",
   "flows.login.codeInvalid": "Please enter the 6-digit code",
   "flows.login.signedInAs": "You are signed in as {email}.",
+  "flows.login.signedIn": "You are signed in.",
   "flows.login.switchEmail": "Use another e-mail address",
   "flows.login.alreadyEnrolled": "This e-mail address has already enrolled.",
   "flows.login.continueHint": "You can go on filling in the form.",

@@ -264,6 +264,7 @@ export const zhHK = {
   "flows.login.codeSentTo": "驗證碼已發送至 {email}，請查看你的電郵（包括垃圾郵件）。",
   "flows.login.codeInvalid": "請輸入 6 位數字驗證碼",
   "flows.login.signedInAs": "你已用 {email} 登入。",
+  "flows.login.signedIn": "你已登入。",
   "flows.login.switchEmail": "改用其他電郵地址",
   "flows.login.alreadyEnrolled": "此電郵地址已完成登記。",
   "flows.login.continueHint": "你可以繼續填寫登記表格。",

@@ -21,7 +21,8 @@ export function SignedInPanel({ children, focusOnMount }: { children: ReactNode;
     <>
       <div className="nu-notice">
         <p ref={who} id={ids.who} tabIndex={-1}>
-          {t("flows.login.signedInAs", { email })}
+          {/* A page that signed the customer in through the flags alone has no e-mail to name. */}
+          {email ? t("flows.login.signedInAs", { email }) : t("flows.login.signedIn")}
         </p>
         <button type="button" className="nu-link-button" onClick={() => endCustomerSession(flow, api)}>
           {t("flows.login.switchEmail")}
