@@ -10,7 +10,7 @@ import { PreviousUrlContext } from "./navigation.ts";
 import { Home, Maintenance, NotFound } from "./pages/lazySitePages.ts";
 import { RuntimeContext } from "./runtime.ts";
 
-const StaffPage = lazyPage(() => import("./staff/StaffPage.tsx").then((m) => m.StaffPage));
+const StaffPage = lazyPage("staff", () => import("./staff/StaffPage.tsx").then((m) => m.StaffPage));
 
 export function App({ runtime }: { runtime: NuFormsRuntime }) {
   const [previous, setPrevious] = useState("");

@@ -13,13 +13,8 @@ applyBrandColours();
 // forward too, which the browser would otherwise return to where the page was left.
 history.scrollRestoration = "manual";
 
-// A deploy can replace the hashed chunks under a page that is still open: reload once.
-window.addEventListener("vite:preloadError", (event) => {
-  if (sessionStorage.getItem("nu-preload-reloaded")) return;
-  sessionStorage.setItem("nu-preload-reloaded", "1");
-  event.preventDefault();
-  location.reload();
-});
+// A page chunk that fails to load (Vite's `vite:preloadError`, left unhandled so the error reaches
+// the page) reloads the page once, then offers 重新載入: hosts/lazyPage.tsx.
 
 /** The shell's own language switch handles taps from now on; the starter kept earlier ones (afterPaint.ts). */
 function shellIsLive(): void {
@@ -33,7 +28,6 @@ yieldToMain()
   .then(loadRuntime)
   .then(
     async (runtime) => {
-      sessionStorage.removeItem("nu-preload-reloaded");
       await yieldToMain();
       // hydrate: the customer pages' frame and first-step picture came with the HTML
       // (server/hostFrame.ts); the shell takes over those nodes as they are, so nothing repaints.

@@ -7,6 +7,6 @@ import { lazyPage } from "../lazyPage.tsx";
 
 const sitePages = () => import("./sitePages.ts");
 
-export const Home = lazyPage(() => sitePages().then((m) => m.Home));
-export const Maintenance = lazyPage(() => sitePages().then((m) => m.Maintenance));
-export const NotFound = lazyPage(() => sitePages().then((m) => m.NotFound));
+export const Home = lazyPage("site", () => sitePages().then((m) => m.Home));
+export const Maintenance = lazyPage("site", () => sitePages().then((m) => m.Maintenance));
+export const NotFound = lazyPage("site", () => sitePages().then((m) => m.NotFound));

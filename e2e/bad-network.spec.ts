@@ -1,0 +1,108 @@
+/**
+ * A phone's or a counter's bad network (the bad-network audit): a page's own chunk that fails to
+ * load, and a maintenance endpoint that never answers. Requests are failed or held with
+ * `page.route`; the server and its records are the shared ones, never changed here.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { BASE_URL } from "./support/env.ts";
+
+/** Counts the page's own navigations (loads and reloads of the top document). */
+function countLoads(page: Page): { readonly count: number } {
+  const loads = { count: 0 };
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) loads.count++;
+  });
+  return loads;
+}
+
+/** Fails the host page chunk whose file starts with `name` while `state.fail` is true. */
+async function failChunk(page: Page, name: string, state: { fail: boolean; requests: number }) {
+  await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), (route) => {
+    state.requests++;
+    return state.fail ? route.abort("failed") : route.continue();
+  });
+}
+
+/** Long enough for several rounds of the old endless reload (about two a second). */
+const SETTLE_MS = 2_000;
+
+test("a staff page whose chunk fails reloads once, then offers 重新載入; the retry works once the network does", async ({
+  page,
+}) => {
+  const loads = countLoads(page);
+  const chunk = { fail: true, requests: 0 };
+  await failChunk(page, "StaffPage", chunk);
+  await page.goto("/staff/home");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("未能載入表格");
+  await expect(page.getByRole("alert")).toHaveText("網絡不穩定，表格未能載入。請檢查網絡連線後再試。");
+  await page.waitForTimeout(SETTLE_MS);
+  expect(loads.count).toBe(2); // the page, and one automatic reload
+  await page.screenshot({ path: test.info().outputPath("staff-chunk-failed-390.png"), fullPage: true });
+
+  // 重新載入 while the file still fails: the same view again, no automatic reload after it.
+  await page.getByRole("button", { name: "重新載入" }).click();
+  await expect(page.getByRole("button", { name: "重新載入" })).toBeVisible();
+  await page.waitForTimeout(SETTLE_MS);
+  expect(loads.count).toBe(3);
+
+  chunk.fail = false;
+  await page.getByRole("button", { name: "重新載入" }).click();
+  await expect(page.getByRole("textbox", { name: "職員編號" })).toBeEditable();
+  expect(loads.count).toBe(4);
+
+  // The chunk loaded, so a later failure of it (the next deploy) gets its one reload again.
+  chunk.fail = true;
+  await page.goto("/staff/home");
+  await expect(page.getByRole("button", { name: "重新載入" })).toBeVisible();
+  await page.waitForTimeout(SETTLE_MS);
+  expect(loads.count).toBe(6);
+});
+
+test("a page chunk that fails once (a deploy replaced it, a blip) loads after the one reload", async ({
+  page,
+}) => {
+  const loads = countLoads(page);
+  const chunk = { fail: true, requests: 0 };
+  await page.route(/\/assets\/StaffPage-[\w-]+\.js$/, (route) => {
+    chunk.requests++;
+    return chunk.requests === 1 ? route.abort("failed") : route.continue();
+  });
+  await page.goto("/staff/home");
+  await expect(page.getByRole("textbox", { name: "職員編號" })).toBeEditable();
+  expect(loads.count).toBe(2);
+  await expect(page.getByRole("button", { name: "重新載入" })).toHaveCount(0);
+});
+
+test("home whose chunk fails, in English: one reload, then the English load error and Reload", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: "nu-forms-lang", value: "en", url: BASE_URL }]);
+  await page.addInitScript(() => localStorage.setItem("nu-forms:lang", "en"));
+  const loads = countLoads(page);
+  const chunk = { fail: true, requests: 0 };
+  await failChunk(page, "sitePages", chunk);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("The form could not be loaded");
+  await expect(page.getByRole("alert")).toContainText("check your connection");
+  await page.waitForTimeout(SETTLE_MS);
+  expect(loads.count).toBe(2);
+  await page.screenshot({ path: test.info().outputPath("home-chunk-failed-en-390.png"), fullPage: true });
+
+  chunk.fail = false;
+  await page.getByRole("button", { name: "Reload" }).click();
+  await expect(page.getByRole("link", { name: /^Member registration/ })).toBeVisible();
+});
+
+test("an element chunk that fails on a host page shows 重試 and never reloads the page", async ({ page }) => {
+  // The element bundle has no Vite preload helper (library build): its chunks never reach the
+  // shell's page reload; lib/elements/lazy.tsx offers 重試 in the element instead.
+  const loads = countLoads(page);
+  await page.route(/\/elements\/chunks\/NuForm-[^/?]+\.js(\?[^/]*)?$/, (route) => route.abort("failed"));
+  await page.goto("/customer/nuForm");
+  await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
+  await page.getByRole("button", { name: "重試" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
+  await page.waitForTimeout(SETTLE_MS);
+  expect(loads.count).toBe(1);
+});
