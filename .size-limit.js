@@ -31,14 +31,14 @@ export default [
     name: "<nu-form> sign-in step: entry and every chunk it needs before the e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "31.9 kB",
+    limit: "31.94 kB",
   },
   {
     // The English sign-in texts load for lang="en" (lib/elements/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "34.1 kB",
+    limit: "34.14 kB",
   },
   {
     name: "<nu-recruitment-form> sign-in step",
@@ -58,7 +58,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "50.12 kB",
+    limit: "50.16 kB",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):
@@ -72,6 +72,6 @@ export default [
     name: "home, maintenance and 404: the host shell and their own chunk (the element bundle comes at run time)",
     path: hostScripts("/site"),
     gzip: true,
-    limit: "15.9 kB",
+    limit: "15.92 kB",
   },
 ];

@@ -4,6 +4,8 @@
  * `page.route`; the server and its records are the shared ones, never changed here.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { heading, signIn } from "./nuform-steps.ts";
+import { uniqueEmail } from "./support/api.ts";
 import { BASE_URL } from "./support/env.ts";
 
 /** Counts the page's own navigations (loads and reloads of the top document). */
@@ -105,4 +107,36 @@ test("an element chunk that fails on a host page shows 重試 and never reloads 
   await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
   await page.waitForTimeout(SETTLE_MS);
   expect(loads.count).toBe(1);
+});
+
+test("a maintenance endpoint that never answers holds the entry 3 s once, then no step waits for it (60 s)", async ({
+  page,
+}) => {
+  const held: string[] = [];
+  // Held for ever: the request is never answered nor failed (a dropped SYN, a proxy that hangs).
+  await page.route("**/api/maintenance", (route) => {
+    held.push(route.request().url());
+  });
+  const overlay = page.locator(".loading-overlay");
+  const started = Date.now();
+  await page.goto("/customer/nuForm");
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeEditable({ timeout: 8_000 });
+  const entryWait = Date.now() - started;
+  expect(entryWait).toBeGreaterThanOrEqual(2_900); // the check did wait for its 3 s
+  expect(entryWait).toBeLessThan(6_000); // not the client's 15 s
+  await expect(overlay).toHaveCount(0);
+  expect(held).toHaveLength(1);
+
+  const email = uniqueEmail("hung-maintenance");
+  await signIn(page, email);
+  await expect(page.getByText(`你已用 ${email} 登入。`)).toBeVisible();
+  await page.getByRole("radio", { name: "香港" }).check();
+  const next = Date.now();
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(heading(page, "個人資料（香港）")).toBeVisible({ timeout: 2_000 });
+  expect(Date.now() - next).toBeLessThan(2_000);
+  await expect(overlay).toHaveCount(0);
+  // The guarded step of a signed-in customer did not ask again: the failure is remembered.
+  expect(held).toHaveLength(1);
+  await page.screenshot({ path: test.info().outputPath("maintenance-hung-step-390.png"), fullPage: true });
 });

@@ -30,6 +30,22 @@ export type GateResult =
   /** Maintenance: leave the app for the maintenance page (may be another site). */
   | { kind: "maintenance"; to: string; remove: FlagKey[]; signInReason?: never };
 
+/**
+ * After a maintenance check that failed (an error, or no answer within the read's own 3 s,
+ * lib/api/client.ts MAINTENANCE_TIMEOUT_MS), the steps of this page show without asking again for
+ * this long: a hanging endpoint costs a customer those seconds once, not on every step.
+ * docs/flows.md, "Maintenance check".
+ */
+export const MAINTENANCE_RETRY_AFTER_MS = 60_000;
+
+/** When this page's last failed maintenance check started (ms; 0: none failed). */
+let maintenanceFailedAt = 0;
+
+/** Forgets a failed maintenance check (tests; a new page starts without one anyway). */
+export function forgetMaintenanceFailure(): void {
+  maintenanceFailedAt = 0;
+}
+
 export function flowPath(flow: Flow, step: string): string {
   const base = flow === "nuform" ? NUFORM_BASE : RECRUITMENT_BASE;
   return step && step !== "login" ? `${base}/${step}` : base;
@@ -72,12 +88,14 @@ export async function runGate(input: GateInput): Promise<GateResult> {
 
   const isEntry = path === entryPath;
   const signedIn = flags[SIGNED_IN_FLAG[input.flow]] === "true";
-  if (isEntry || signedIn) {
+  // Fail open: a broken maintenance endpoint must not lock every customer out of the form, nor
+  // hold every step while it hangs. A record that answers is read again on every checked step.
+  if ((isEntry || signedIn) && nowMs - maintenanceFailedAt >= MAINTENANCE_RETRY_AFTER_MS) {
     let record: MaintenanceRecord | null = null;
     try {
       record = await input.loadMaintenance();
     } catch (error) {
-      // Fail open: a broken maintenance endpoint must not lock every customer out of the form.
+      maintenanceFailedAt = nowMs;
       console.warn("nu-forms: maintenance check failed", error instanceof Error ? error.message : error);
     }
     if (record) {

@@ -6,7 +6,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { $settings, pendingLoads } from "../state/settings.ts";
-import { type ApiClientOptions, createApiClient, retryAfterSeconds } from "./client.ts";
+import {
+  type ApiClientOptions,
+  createApiClient,
+  MAINTENANCE_TIMEOUT_MS,
+  retryAfterSeconds,
+} from "./client.ts";
 import { ApiError, NotFoundError } from "./errors.ts";
 
 interface Seen {
@@ -442,6 +447,20 @@ describe("maintenance", () => {
     expect(seen[0].path).toBe("/ext/maintenance");
     expect(seen[0].headers["content-type"]).toBe("application/json");
     expect(seen[0].headers["x-api-key"]).toBe("test-key");
+  });
+
+  it("gives up after 3 s (MAINTENANCE_TIMEOUT_MS), not the client's 15 s, and does not retry", async () => {
+    expect(MAINTENANCE_TIMEOUT_MS).toBe(3_000);
+    const started = Date.now();
+    const error = await client()
+      .getMaintenance(`${origin}/ext/maintenance?delay=4500`)
+      .catch((e) => e);
+    const took = Date.now() - started;
+    expect(error).toMatchObject({ code: "TIMEOUT", message: "API Error: 連線逾時，請稍後再試。" });
+    expect(took).toBeGreaterThanOrEqual(2_900);
+    expect(took).toBeLessThan(4_400);
+    expect(hits.get("GET /ext/maintenance")).toBe(1);
+    expect($settings.get().loading).toBe(false);
   });
 
   it.each([

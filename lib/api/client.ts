@@ -27,6 +27,11 @@ import { startLoading } from "../state/settings.ts";
 import { ApiError, codeForStatus, isErrorCode, NotFoundError } from "./errors.ts";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * The maintenance read's own time-out: the customer gate waits for it before a step shows and
+ * fails open after it (lib/customerGate.ts, docs/flows.md "Maintenance check").
+ */
+export const MAINTENANCE_TIMEOUT_MS = 3_000;
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
 
 export interface Envelope<T> {
@@ -92,6 +97,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Not counted in the loading flag (a call the page does not wait for, e.g. sign-out). */
   background?: boolean;
+  /** This call's time-out per attempt, instead of the client's. */
+  timeoutMs?: number;
 }
 
 /** `Retry-After` as seconds (delta-seconds or an HTTP date), or undefined. */
@@ -149,9 +156,9 @@ export function createApiClient(options: ApiClientOptions) {
   const retryDelay = options.retryDelay ?? defaultRetryDelay;
 
   /** One attempt: the answer within the time-out, or TimeoutError / the network's TypeError. */
-  async function attempt(url: string, init: RequestInit): Promise<Response> {
+  async function attempt(url: string, init: RequestInit, ms: number): Promise<Response> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timer = setTimeout(() => controller.abort(), ms);
     try {
       return await fetch(url, { ...init, signal: controller.signal });
     } catch (error) {
@@ -167,12 +174,17 @@ export function createApiClient(options: ApiClientOptions) {
    * a 408/429/5xx answer, after `retryDelay`, or after the answer's Retry-After when it names one
    * that ends within the time-out (a longer one is the caller's to show). A time-out is not retried.
    */
-  async function fetchWithRetry(method: string, url: string, init: RequestInit): Promise<Response> {
+  async function fetchWithRetry(
+    method: string,
+    url: string,
+    init: RequestInit,
+    ms = timeoutMs,
+  ): Promise<Response> {
     const retries = method === "GET" ? RETRY_LIMIT : 0;
     for (let n = 0; ; n++) {
       let response: Response;
       try {
-        response = await attempt(url, init);
+        response = await attempt(url, init, ms);
       } catch (error) {
         if (error instanceof TimeoutError || n >= retries) throw error;
         await wait(retryDelay(n + 1));
@@ -181,7 +193,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (response.ok) return response;
       if (n >= retries || !RETRY_STATUS_CODES.includes(response.status)) throw new HttpStatusError(response);
       const after = retryAfterSeconds(response.headers.get("Retry-After"));
-      if (after !== undefined && after * 1000 > timeoutMs) throw new HttpStatusError(response);
+      if (after !== undefined && after * 1000 > ms) throw new HttpStatusError(response);
       await response.body?.cancel().catch(() => {});
       await wait(after !== undefined ? after * 1000 : retryDelay(n + 1));
     }
@@ -219,7 +231,7 @@ export function createApiClient(options: ApiClientOptions) {
     prefix: string | undefined,
     method: string,
     path: string,
-    { query, json, headers: own, background }: CallOptions = {},
+    { query, json, headers: own, background, timeoutMs: ms }: CallOptions = {},
   ): Promise<Envelope<T>> {
     const end = background ? () => {} : onLoading();
     try {
@@ -241,7 +253,7 @@ export function createApiClient(options: ApiClientOptions) {
       const queryText = search.toString();
       if (queryText) url += `${url.includes("?") ? "&" : "?"}${queryText}`;
       const upper = method.toUpperCase();
-      const response = await fetchWithRetry(upper, url, { method: upper, headers, body });
+      const response = await fetchWithRetry(upper, url, { method: upper, headers, body }, ms);
       const answer = await readBody(response);
       if (!isEnvelope(answer)) {
         throw new ApiError({
@@ -346,13 +358,15 @@ export function createApiClient(options: ApiClientOptions) {
 
     /**
      * The maintenance record from its own URL (SPEC §7: may be another host). Any failure is an
-     * error whose message is 'API Error: ' plus the answer's Message.
+     * error whose message is 'API Error: ' plus the answer's Message. Each attempt has
+     * MAINTENANCE_TIMEOUT_MS, not the client's 15 s: the gate waits for it before every step.
      */
     async getMaintenance(url: string): Promise<MaintenanceRecord> {
       let envelope: Envelope<MaintenanceRecord>;
       try {
         envelope = await send<MaintenanceRecord>(undefined, "get", url, {
           headers: { "Content-Type": "application/json" },
+          timeoutMs: MAINTENANCE_TIMEOUT_MS,
         });
       } catch (error) {
         const cause = error as ApiError;
