@@ -5,7 +5,7 @@ import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
-import { space, token } from "../ui/theme.ts";
+import { focusRing, space, token } from "../ui/theme.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails } from "./events.ts";
@@ -26,7 +26,7 @@ const verificationSheet = sheet(`
 .nu-scan-actions { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; }
 .nu-scan-actions > * { flex: 1 1 12em; }
 .nu-file { position: relative; }
-.nu-file:focus-within { box-shadow: ${token("focus-ring")}; }
+.nu-file:focus-within { ${focusRing} }
 .nu-camera {
   position: relative;
   width: 100%;

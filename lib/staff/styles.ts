@@ -1,5 +1,5 @@
 import { sheet } from "../ui/styles.ts";
-import { space, token } from "../ui/theme.ts";
+import { focusRing, space, token } from "../ui/theme.ts";
 
 /** The look the staff tools share: panels, fact lists, status badges, action rows. */
 export const staffSheet = sheet(`
@@ -103,7 +103,7 @@ export const staffSheet = sheet(`
   min-height: 44px;
   text-align: start;
 }
-.nu-link-button:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; border-radius: 4px; }
+.nu-link-button:focus-visible { ${focusRing} border-radius: 4px; }
 .nu-muted { color: ${token("color-muted")}; }
 .nu-confirm-inline {
   display: flex; flex-direction: column; gap: ${space(1.5)};
@@ -129,7 +129,7 @@ export const staffSheet = sheet(`
   outline: none;
 }
 .nu-tool:hover { border-color: ${token("color-primary")}; }
-.nu-tool:focus-visible { box-shadow: ${token("focus-ring")}; border-color: ${token("color-primary")}; }
+.nu-tool:focus-visible { ${focusRing} border-color: ${token("color-primary")}; }
 .nu-tool-title { font-size: 1.125em; font-weight: 700; color: ${token("color-primary")}; }
 .nu-tool-hint { color: ${token("color-muted")}; }
 `);

@@ -1,5 +1,5 @@
 import { sheet } from "./styles.ts";
-import { space, token } from "./theme.ts";
+import { focusRing, space, token } from "./theme.ts";
 
 /**
  * Rules every widget shares: the root's own font (a host page's font size or box model cannot
@@ -54,7 +54,7 @@ export const baseSheet = sheet(`
   outline: none;
 }
 .nu-control::placeholder { color: ${token("color-muted")}; opacity: 1; }
-.nu-control:focus-visible, .nu-control:focus { border-color: ${token("color-primary")}; box-shadow: ${token("focus-ring")}; }
+.nu-control:focus-visible, .nu-control:focus { border-color: ${token("color-primary")}; ${focusRing} }
 .nu-control[aria-invalid="true"] { border-color: ${token("color-error")}; border-width: 2px; }
 .nu-control:disabled, .nu-control[aria-disabled="true"] {
   background: ${token("color-background")};
@@ -89,7 +89,7 @@ select.nu-control {
   text-decoration: none;
   white-space: nowrap;
 }
-.nu-button:focus-visible { box-shadow: ${token("focus-ring")}; }
+.nu-button:focus-visible { ${focusRing} }
 .nu-button:hover:not(:disabled, [aria-disabled="true"]) { filter: brightness(0.93); }
 .nu-button:disabled, .nu-button[aria-disabled="true"] { opacity: 0.55; cursor: not-allowed; }
 .nu-button--secondary { background: ${token("color-surface")}; color: ${token("color-text")}; border-color: ${token("color-border")}; }

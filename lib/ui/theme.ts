@@ -36,6 +36,13 @@ export function token(name: TokenName): string {
   return `var(--nu-${name}, ${TOKENS[name]})`;
 }
 
+/**
+ * The focus ring, as declarations for a focus rule: the `--nu-focus-ring` box shadow, and a
+ * transparent outline. Forced-colours mode (Windows Contrast themes) drops box shadows and draws the
+ * outline in the system's colour, so focus stays visible there; elsewhere the outline cannot be seen.
+ */
+export const focusRing = `box-shadow:${token("focus-ring")};outline:2px solid transparent;outline-offset:2px;`;
+
 /** `calc(<n> * --nu-space)`: spacing as a multiple of the base unit. */
 export function space(n: number): string {
   return `calc(${n} * ${token("space")})`;

@@ -14,7 +14,7 @@ import { dialogSheet, useModalDialog } from "../ui/dialog.ts";
 import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
-import { space, token } from "../ui/theme.ts";
+import { focusRing, space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useSyncedState } from "../ui/useSyncedState.ts";
 import { type Translate, useT } from "../ui/useT.ts";
@@ -92,7 +92,7 @@ const datePickerSheet = sheet(`
   background: ${token("color-surface")}; color: ${token("color-text")};
   cursor: pointer; outline: none;
 }
-.nu-cal-step:focus-visible { box-shadow: ${token("focus-ring")}; border-color: ${token("color-primary")}; }
+.nu-cal-step:focus-visible { ${focusRing} border-color: ${token("color-primary")}; }
 .nu-cal-step[aria-disabled="true"] { opacity: 0.4; cursor: not-allowed; }
 .nu-cal-step svg { width: 1.1em; height: 1.1em; }
 .nu-cal-grid { width: 100%; border-collapse: collapse; table-layout: fixed; }
@@ -106,7 +106,7 @@ const datePickerSheet = sheet(`
   cursor: pointer; outline: none; font-variant-numeric: tabular-nums;
 }
 .nu-cal-day:hover:not([aria-disabled="true"]) { background: ${token("color-background")}; border-color: ${token("color-border")}; }
-.nu-cal-day:focus-visible { box-shadow: ${token("focus-ring")}; border-color: ${token("color-primary")}; }
+.nu-cal-day:focus-visible { ${focusRing} border-color: ${token("color-primary")}; }
 .nu-cal-day[aria-current="date"] { border-color: ${token("color-primary")}; font-weight: 700; }
 .nu-cal-day[aria-disabled="true"] { color: ${token("color-muted")}; opacity: 0.55; text-decoration: line-through; cursor: not-allowed; }
 .nu-cal-day[aria-pressed="true"] {

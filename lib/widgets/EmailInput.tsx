@@ -6,7 +6,7 @@ import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
-import { space, token } from "../ui/theme.ts";
+import { focusRing, space, token } from "../ui/theme.ts";
 import { useCountdown } from "../ui/useCountdown.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
@@ -47,7 +47,7 @@ export const emailSheet = sheet(`
   display: inline; padding: 0; border: 0; background: none; min-height: 0; font: inherit;
   color: ${token("color-primary")}; font-weight: 600; text-decoration: underline; cursor: pointer;
 }
-.nu-email-typo .nu-link-button:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; border-radius: 2px; }
+.nu-email-typo .nu-link-button:focus-visible { ${focusRing} border-radius: 2px; }
 .nu-email-row > .nu-button[aria-disabled="true"] { opacity: 0.6; cursor: not-allowed; }
 .nu-spinner {
   width: 1em; height: 1em; border-radius: 50%;

@@ -3,7 +3,7 @@ import { baseSheet } from "../ui/base.ts";
 import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
-import { space, token } from "../ui/theme.ts";
+import { focusRing, space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useSyncedState } from "../ui/useSyncedState.ts";
 import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
@@ -44,7 +44,7 @@ const radioSheet = sheet(`
   border-color: ${token("color-primary")};
   box-shadow: inset 0 0 0 1px ${token("color-primary")};
 }
-.nu-radio:has(input:focus-visible) { box-shadow: ${token("focus-ring")}; border-color: ${token("color-primary")}; }
+.nu-radio:has(input:focus-visible) { ${focusRing} border-color: ${token("color-primary")}; }
 .nu-radio:has(input:disabled) { background: ${token("color-background")}; color: ${token("color-muted")}; cursor: not-allowed; }
 .nu-radio input {
   flex: none;

@@ -4,7 +4,7 @@ import type { AcceptedDocument, LegalDocument, LegalDocumentKind } from "../../c
 import { dialogSheet, useModalDialog } from "../../ui/dialog.ts";
 import { useIds } from "../../ui/ids.ts";
 import { sheet, useStyles } from "../../ui/styles.ts";
-import { space, token } from "../../ui/theme.ts";
+import { focusRing, space, token } from "../../ui/theme.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { useFlow } from "./FlowContext.tsx";
 import { useList } from "./useList.ts";
@@ -26,7 +26,7 @@ const documentSheet = sheet(`
   padding: ${space(1.5)}; border: 1px solid ${token("color-border")}; border-radius: ${token("radius")};
   background: ${token("color-background")}; font-size: 0.9375em; line-height: 1.6;
 }
-.nu-doc-body:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; }
+.nu-doc-body:focus-visible { ${focusRing} }
 `);
 
 /** The operator's documents in the flow's language (null while loading), with the load error. */

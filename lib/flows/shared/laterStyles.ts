@@ -1,5 +1,5 @@
 import { sheet } from "../../ui/styles.ts";
-import { space, token } from "../../ui/theme.ts";
+import { focusRing, space, token } from "../../ui/theme.ts";
 
 /**
  * What the steps after sign-in add to lib/flows/shared/styles.ts (field rows, consents, terms,
@@ -23,7 +23,7 @@ export const laterStepSheet = sheet(`
   flex: none; width: 1.35em; height: 1.35em; margin: 0.1em 0 0;
   accent-color: ${token("color-primary")};
 }
-.nu-check:has(input:focus-visible) { box-shadow: ${token("focus-ring")}; border-color: ${token("color-primary")}; }
+.nu-check:has(input:focus-visible) { ${focusRing} border-color: ${token("color-primary")}; }
 .nu-check:has(input[aria-invalid="true"]) { border-color: ${token("color-error")}; border-width: 2px; }
 .nu-check-optional { color: ${token("color-muted")}; font-size: 0.875em; }
 .nu-terms-text {
@@ -31,7 +31,7 @@ export const laterStepSheet = sheet(`
   border: 1px solid ${token("color-border")}; border-radius: ${token("radius")};
   background: ${token("color-background")}; font-size: 0.9375em;
 }
-.nu-terms-text:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; }
+.nu-terms-text:focus-visible { ${focusRing} }
 .nu-terms-text ol { list-style: decimal; padding-inline-start: 1.25em; display: flex; flex-direction: column; gap: ${space(1)}; }
 .nu-summary { display: grid; grid-template-columns: 8.5em minmax(0, 1fr); gap: ${space(0.75)} ${space(2)}; margin: 0; }
 .nu-summary > div { display: contents; }
@@ -47,7 +47,7 @@ export const laterStepSheet = sheet(`
   background: ${token("color-surface")}; cursor: pointer; text-align: start;
 }
 .nu-choice:has(input:checked) { border-color: ${token("color-primary")}; box-shadow: inset 0 0 0 2px ${token("color-primary")}; }
-.nu-choice:has(input:focus-visible) { box-shadow: ${token("focus-ring")}; }
+.nu-choice:has(input:focus-visible) { ${focusRing} }
 .nu-choice img {
   grid-row: 1 / span 2; width: 88px; height: 88px; object-fit: contain;
   background: ${token("color-background")}; border-radius: ${token("radius")};

@@ -1,5 +1,5 @@
 import { sheet } from "../../ui/styles.ts";
-import { space, token } from "../../ui/theme.ts";
+import { focusRing, space, token } from "../../ui/theme.ts";
 
 /** Layout of a flow step: heading, progress, the form's sections and its action row. */
 export const flowSheet = sheet(`
@@ -9,7 +9,7 @@ export const flowSheet = sheet(`
 .nu-step-head { display: flex; flex-direction: column; gap: ${space(0.5)}; }
 .nu-step-progress { color: ${token("color-muted")}; font-size: 0.875em; font-weight: 600; }
 .nu-step-title { font-size: 1.375em; font-weight: 700; line-height: 1.3; outline: none; }
-.nu-step-title:focus-visible { box-shadow: ${token("focus-ring")}; border-radius: 4px; }
+.nu-step-title:focus-visible { ${focusRing} border-radius: 4px; }
 .nu-step-intro { color: ${token("color-muted")}; }
 .nu-form { display: flex; flex-direction: column; gap: ${space(2.5)}; }
 .nu-actions { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; }
@@ -20,7 +20,7 @@ export const flowSheet = sheet(`
   display: inline; padding: 10px 0; border: 0; background: none; min-height: 0;
   color: ${token("color-primary")}; font-weight: 600; text-decoration: underline; cursor: pointer;
 }
-.nu-link-button:focus-visible { outline: none; box-shadow: ${token("focus-ring")}; border-radius: 2px; }
+.nu-link-button:focus-visible { ${focusRing} border-radius: 2px; }
 .nu-notice {
   overflow-wrap: anywhere;
   padding: ${space(1.5)} ${space(2)};
