@@ -1,11 +1,12 @@
 /**
  * Forced-colours mode (Windows Contrast themes) drops box shadows, which draw the elements' focus
- * rings: focus must still show (a transparent outline that the mode paints in a system colour).
+ * rings: focus must still show (a transparent outline that the mode paints in a system colour),
+ * and so must the calendar's chosen day and the dialog's edge.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { useStaffSession } from "./staff-steps.ts";
 import { expectNoA11yViolations } from "./support/axe.ts";
-import { openGallery } from "./widgets-helpers.ts";
+import { dayName, openGallery } from "./widgets-helpers.ts";
 
 interface Ring {
   focusVisible: boolean;
@@ -90,4 +91,47 @@ test.describe("focus rings", () => {
     await tool.focus();
     expectVisibleRing(await focusRing(page), "a staff tool");
   });
+});
+
+test("the calendar shows its edge, the chosen day and the focused day in forced colours", async ({
+  page,
+}) => {
+  await page.clock.setFixedTime(new Date("2026-12-10T10:00:00+08:00"));
+  await openGallery(page);
+  await page.emulateMedia({ forcedColors: "active" });
+  const picker = page.locator("#date-empty");
+  await picker.getByRole("button", { name: /預約日期/ }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = picker.getByRole("dialog", { name: "選擇日期" });
+  await expect(dialog).toBeVisible();
+  const day = (ymd: string) => dialog.getByRole("button", { name: dayName(ymd), exact: true });
+  await expect(day("2026-12-10")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(day("2026-12-10")).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("ArrowRight");
+  await expect(day("2026-12-11")).toBeFocused();
+
+  const look = (target: ReturnType<typeof day>) =>
+    target.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, color: style.color };
+    });
+  const chosen = await look(day("2026-12-10"));
+  const other = await look(day("2026-12-15"));
+  expect(chosen.background, "the chosen day's background").not.toBe(other.background);
+  expect(chosen.color, "the chosen day's text").not.toBe(other.color);
+  // The focused day: a ring in the text colour (CanvasText), apart from the chosen day's mark.
+  const ring = await focusRing(page);
+  expectVisibleRing(ring, "the focused day");
+  expect(ring.outlineColor).toBe(
+    await day("2026-12-15").evaluate((element) => getComputedStyle(element).color),
+  );
+
+  const edge = await dialog.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.borderTopStyle, width: Number.parseFloat(style.borderTopWidth) };
+  });
+  expect(edge.style, "the dialog's border").toBe("solid");
+  expect(edge.width, "the dialog's border width").toBeGreaterThanOrEqual(2);
+  await expectNoA11yViolations(page, { include: "#date-empty" });
 });

@@ -76,6 +76,8 @@ export const dialogSheet = sheet(`
   overflow: auto;
   overscroll-behavior: contain;
 }
+/* Forced colours drop the shadow: a border keeps the dialog's edge. */
+@media (forced-colors: active) { .nu-dialog { border: 2px solid CanvasText; } }
 .nu-dialog::backdrop { background: rgb(12 20 18 / 0.5); }
 .nu-dialog-box { display: flex; flex-direction: column; gap: ${space(2)}; padding: ${space(2.5)}; }
 .nu-dialog-title { font-size: 1.2em; font-weight: 700; line-height: 1.35; }

@@ -113,6 +113,10 @@ const datePickerSheet = sheet(`
   background: ${token("color-primary")}; border-color: ${token("color-primary")};
   color: ${token("color-primary-contrast")}; font-weight: 700;
 }
+@media (forced-colors: active) {
+  .nu-cal-day[aria-pressed="true"] { forced-color-adjust: none; background: Highlight; border-color: Highlight; color: HighlightText; }
+  .nu-cal-day:focus-visible { outline-color: CanvasText; }
+}
 .nu-cal-summary { display: flex; flex-direction: column; gap: 2px; font-size: 0.9375em; }
 .nu-cal-summary .nu-hint { font-size: 0.875em; }
 `);
