@@ -149,6 +149,44 @@ test("a Chinese query: debounced request with q, n=20 and the headers; picking a
   });
 });
 
+test("the arrow keys scroll the suggestion list to the option they highlight", async ({ page }) => {
+  const a = selector(page);
+  await a.building.fill("amoy scrolled");
+  await expect(a.list.getByRole("option")).toHaveCount(20);
+  /** The highlighted option's place: its text, and whether the list shows all of it. */
+  const highlighted = () =>
+    a.building.evaluate((input) => {
+      const root = input.getRootNode() as ShadowRoot;
+      const option = root.getElementById(input.getAttribute("aria-activedescendant") ?? "");
+      const list = root.getElementById(input.getAttribute("aria-controls") ?? "");
+      if (!option || !list) return { text: "", shown: false, scrollTop: -1 };
+      const o = option.getBoundingClientRect();
+      const l = list.getBoundingClientRect();
+      return {
+        text: option.textContent ?? "",
+        shown: o.top >= l.top - 0.5 && o.bottom <= l.bottom + 0.5,
+        scrollTop: list.scrollTop,
+      };
+    });
+
+  for (let i = 0; i < 12; i++) await a.building.press("ArrowDown");
+  const twelfth = await highlighted();
+  expect(twelfth.text).toBe(await a.list.getByRole("option").nth(11).textContent());
+  expect(twelfth.shown, "the 12th option is in the list's view").toBe(true);
+  expect(twelfth.scrollTop).toBeGreaterThan(0);
+
+  // Past the last option to the first: the list scrolls back up.
+  for (let i = 0; i < 9; i++) await a.building.press("ArrowDown");
+  const first = await highlighted();
+  expect(first.text).toBe(await a.list.getByRole("option").first().textContent());
+  expect(first.shown, "the first option is in view again").toBe(true);
+  // ArrowUp from the first goes round to the last, which the list shows.
+  await a.building.press("ArrowUp");
+  const last = await highlighted();
+  expect(last.text).toBe(await a.list.getByRole("option").last().textContent());
+  expect(last.shown, "the last option is in view").toBe(true);
+});
+
 test("an English query fills the English building; an estate tower finds its sub-district", async ({
   page,
 }) => {

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { isComposing } from "./ime.ts";
 import { sheet } from "./styles.ts";
 
@@ -13,6 +13,8 @@ export interface ComboboxOptions<T> {
  * Keyboard and ARIA wiring of an editable combobox with a suggestion listbox (WAI-ARIA APG
  * "combobox with list autocomplete"): ArrowDown/ArrowUp move the active option, Enter picks it
  * (never while an IME is composing), Escape closes the list, a click picks without losing focus.
+ * Focus stays in the input, so the list does not scroll by itself: the active option is scrolled
+ * into the list's view whenever the keys move it.
  */
 export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOptions<T>) {
   const [active, setActive] = useState(-1);
@@ -26,6 +28,16 @@ export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOpti
   }
   const expanded = focused && !dismissed && items.length > 0;
   const activeIndex = expanded && active < items.length ? active : -1;
+  // The input the arrow keys were pressed in: its root (a shadow root) holds the options.
+  // Only a move scrolls: a re-render leaves a list the user scrolled by hand alone.
+  const keyInput = useRef<HTMLInputElement | null>(null);
+  const idOf = useRef(optionId);
+  idOf.current = optionId;
+  useEffect(() => {
+    if (activeIndex < 0) return;
+    const root = keyInput.current?.getRootNode() as Document | ShadowRoot | undefined;
+    root?.getElementById(idOf.current(activeIndex))?.scrollIntoView({ block: "nearest" });
+  }, [activeIndex]);
 
   const pick = (index: number) => {
     const item = items[index];
@@ -50,6 +62,7 @@ export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOpti
       onBlur: () => setFocused(false),
       onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
         if (isComposing(event)) return;
+        keyInput.current = event.currentTarget;
         const count = items.length;
         if (event.key === "ArrowDown" || event.key === "ArrowUp") {
           if (count === 0) return;
