@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { checkA11y, setFlags } from "./nuform-steps.ts";
 import { createLead } from "./staff-steps.ts";
+import { outboxCode, uniqueEmail } from "./support/api.ts";
 import { DEMO_PASSWORD } from "./support/env.ts";
 
 test("the header's English switch turns the customer pages and the form to English, and back", async ({
@@ -129,4 +130,37 @@ test("the English terms step lines up the documents' links at a phone's width", 
   const [first, second] = [await privacy.boundingBox(), await pics.boundingBox()];
   expect(second?.x).toBeCloseTo(first?.x ?? 0, 0);
   await expect(pics).toHaveCSS("text-align", "start");
+});
+
+test("in English, the page's loading overlay says Loading… and is marked as English", async ({
+  page,
+  baseURL,
+}) => {
+  await page.context().addCookies([{ name: "nu-forms-lang", value: "en", url: baseURL as string }]);
+  await page.addInitScript(() => {
+    localStorage.setItem("nu-forms:lang", "en");
+    // The overlay shows only while a request runs: keep what the first one said.
+    new MutationObserver(() => {
+      const overlay = document.querySelector(".loading-overlay");
+      const seen = window as unknown as { overlay?: { lang: string; role: string; text: string } };
+      if (overlay && !seen.overlay)
+        seen.overlay = {
+          lang: overlay.getAttribute("lang") ?? "",
+          role: overlay.getAttribute("role") ?? "",
+          text: overlay.textContent ?? "",
+        };
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto("/customer/nuForm");
+  const email = uniqueEmail("lang-overlay");
+  await page.getByRole("combobox", { name: "E-mail address" }).fill(email);
+  await page.getByRole("button", { name: "Send e-mail" }).click();
+  await expect(page.getByRole("textbox", { name: /code/i })).toBeVisible();
+  const code = await outboxCode({ email });
+  // Enter in the code field: the sign-in and the next step show the page's overlay.
+  await page.getByRole("textbox", { name: /code/i }).fill(code);
+  await page.keyboard.press("Enter");
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { overlay?: unknown }).overlay))
+    .toEqual({ lang: "en", role: "status", text: "Loading…" });
 });

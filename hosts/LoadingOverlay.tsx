@@ -1,22 +1,26 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
+import { HOST_TEXTS } from "./hostTexts.ts";
+import { useHostLang } from "./language.ts";
 import { useRuntime } from "./runtime.ts";
 
 /**
  * Full-screen overlay while the global loading flag is true (SPEC §2) — unless a control already
- * shows its own progress for the request (one spinner at a time).
+ * shows its own progress for the request (one spinner at a time). Its spoken text is in the page's
+ * language.
  */
 export function LoadingOverlay() {
   const runtime = useRuntime();
+  const lang = useHostLang();
   const [loading, setLoading] = useState(runtime.$settings.get().loading);
   const [ownProgress, setOwnProgress] = useState(runtime.$ownProgress.get());
   useEffect(() => runtime.$settings.subscribe((settings) => setLoading(settings.loading)), [runtime]);
   useEffect(() => runtime.$ownProgress.subscribe(setOwnProgress), [runtime]);
   if (!loading || ownProgress > 0) return null;
   return (
-    <div class="loading-overlay" role="status" aria-live="polite">
+    <div class="loading-overlay" role="status" aria-live="polite" lang={lang}>
       <span class="spinner" aria-hidden="true" />
-      <span class="visually-hidden">載入中…</span>
+      <span class="visually-hidden">{HOST_TEXTS[lang].loading}</span>
     </div>
   );
 }

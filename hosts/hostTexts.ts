@@ -20,8 +20,14 @@ export const HOST_LIVE_EVENT = "nu-host-live";
 export const brandName = (brand: Pick<Brand, "name" | "nameEn">, lang: HostLang): string =>
   (lang === "en" && brand.nameEn) || brand.name;
 
-/** The language switch's texts and the footer's label, shared by the customer and staff pages. */
+/**
+ * The language switch's texts, the footer's label and the loading overlay's spoken text, shared by
+ * the customer and staff pages.
+ */
 export const HOST_TEXTS = {
-  "zh-HK": { switchTo: "English", switchLang: "en", siteInfo: "網站資訊" },
-  en: { switchTo: "中文", switchLang: "zh-HK", siteInfo: "Site information" },
-} as const satisfies Record<HostLang, { switchTo: string; switchLang: HostLang; siteInfo: string }>;
+  "zh-HK": { switchTo: "English", switchLang: "en", siteInfo: "網站資訊", loading: "載入中…" },
+  en: { switchTo: "中文", switchLang: "zh-HK", siteInfo: "Site information", loading: "Loading…" },
+} as const satisfies Record<
+  HostLang,
+  { switchTo: string; switchLang: HostLang; siteInfo: string; loading: string }
+>;
