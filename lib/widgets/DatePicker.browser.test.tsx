@@ -80,3 +80,24 @@ test("a range in the past that ends today opens on today (docs/widgets.md), not 
   const dialog = page.getByRole("dialog", { name: "選擇日期" });
   await expect.element(dialog.getByRole("button", { name: dayName(hkToday()) })).toHaveFocus();
 });
+
+test("a required date picker says so to screen readers (its * is hidden from them)", async () => {
+  render(
+    <>
+      <DatePicker label="預產期" required />
+      <DatePicker label="出生日期" required error="請選擇日期" />
+      <DatePicker label="預約日期" />
+    </>,
+  );
+  await expect
+    .element(page.getByRole("button", { name: "預產期 請選擇日期" }))
+    .toHaveAccessibleDescription("必須填寫");
+  await expect
+    .element(page.getByRole("button", { name: "出生日期 請選擇日期" }))
+    .toHaveAccessibleDescription("必須填寫 請選擇日期");
+  await expect
+    .element(page.getByRole("button", { name: "預約日期 請選擇日期" }))
+    .toHaveAccessibleDescription("");
+  // The text is not read a second time after the field.
+  await expect.element(page.getByText("必須填寫", { exact: true }).first()).not.toBeVisible();
+});

@@ -161,7 +161,7 @@ export function DatePicker(props: DatePickerProps) {
   useStyles(ref, baseSheet, dialogSheet, datePickerSheet);
   const t = useT(lang);
   const emit = useEmit(ref, props);
-  const ids = useIds("label", "field", "error", "title", "month", "year", "grid", "summary");
+  const ids = useIds("label", "field", "required", "error", "title", "month", "year", "grid", "summary");
   // DESIGN §5: the value is DD/MM/YYYY; a stored YYYY-MM-DD (a lead's own dates) is shown the same way.
   const [value, setValue] = useSyncedState(asEnGB(props.value));
   const [open, setOpen] = useState(false);
@@ -224,12 +224,18 @@ export function DatePicker(props: DatePickerProps) {
         aria-haspopup="dialog"
         aria-labelledby={`${ids.label} ${ids.field}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error && ids.error)}
+        // A button cannot be aria-required: the description says it (the label's * is aria-hidden).
+        aria-describedby={describedBy(required && ids.required, error && ids.error)}
         onClick={openCalendar}
       >
         <span className="nu-date-text">{shown || props.placeholder || t("widgets.date.placeholder")}</span>
         <CalendarIcon />
       </button>
+      {required ? (
+        <span id={ids.required} hidden>
+          {t("widgets.required")}
+        </span>
+      ) : null}
       {name ? <input type="hidden" name={name} value={shown} /> : null}
       <FieldError id={ids.error} message={error} />
       <dialog
