@@ -164,3 +164,19 @@ test("in English, the page's loading overlay says Loading… and is marked as En
     .poll(() => page.evaluate(() => (window as unknown as { overlay?: unknown }).overlay))
     .toEqual({ lang: "en", role: "status", text: "Loading…" });
 });
+
+test("at 320 px in English the header's 中文 button stays on one line", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 320, height: 256 });
+  await page.context().addCookies([{ name: "nu-forms-lang", value: "en", url: baseURL as string }]);
+  await page.addInitScript(() => localStorage.setItem("nu-forms:lang", "en"));
+  await page.goto("/customer/nuForm");
+  const button = page.getByRole("button", { name: "中文" });
+  await expect(button).toBeVisible();
+  const lines = await button.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
