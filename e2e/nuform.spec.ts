@@ -343,4 +343,50 @@ test.describe("nuForm keeps what the customer typed", () => {
     const lead = await leadAsStaff(leadId, await staffToken("A001"));
     expect(lead.consents.marketing).toBe(true);
   });
+
+  test("a lost answer, then answers changed before the retry: the flow goes on and the lead takes the new answers", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("nuform-lost-changed");
+    const submitted = await submittedLeads(page);
+    await page.goto("/customer/nuForm");
+    await signIn(page, email);
+    await page.getByRole("radio", { name: "香港" }).check();
+    await page.getByRole("button", { name: "下一步" }).click();
+    await fillNamesAndPhone(page, { lastName: "周", firstName: "子健", phone: "98765432" });
+    await pickAmoyGardens(page);
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page).toHaveURL(/TnCNew$/);
+
+    // The first submit makes the lead, but its answer never arrives.
+    let lost = false;
+    await page.route("**/api/lead", async (route) => {
+      if (route.request().method() !== "POST" || lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort();
+    });
+    await acceptTerms(page);
+    await expect(page.getByRole("alert").filter({ hasText: "網絡" })).toBeVisible();
+    await expect(page).toHaveURL(/TnCNew$/);
+
+    // The customer corrects the phone number and gives the marketing consent, then submits again.
+    await page.getByRole("button", { name: "上一步" }).click();
+    await expect(page).toHaveURL(/personInfoHK$/);
+    await page.getByRole("textbox", { name: "電話號碼" }).fill("61234567");
+    await page.getByRole("button", { name: "下一步" }).click();
+    await expect(page).toHaveURL(/TnCNew$/);
+    await page.getByRole("checkbox", { name: /條款及細則/ }).check();
+    await page.getByRole("checkbox", { name: /私隱政策/ }).check();
+    await page.getByRole("checkbox", { name: /直接促銷/ }).check();
+    await page.getByRole("button", { name: "同意並提交" }).click();
+    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    await expect(page.getByText("此申請正在處理中")).toHaveCount(0);
+
+    const leadId = await theSubmittedLead(submitted);
+    const lead = await leadAsStaff(leadId, await staffToken("A001"));
+    expect(lead.phone).toBe("61234567");
+    expect(lead.consents.marketing).toBe(true);
+    expect(lead.last_name).toBe("周");
+  });
 });

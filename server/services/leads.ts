@@ -148,14 +148,19 @@ export async function createLead(
       if (rows.length === 1 && (pending === undefined || rows[0].written !== null))
         return { status: 200, body, json, replayed: false };
       if (ref === undefined) throw new Error("lead insert wrote nothing");
-      return storedAnswer(deps.db, ref);
+      return await storedAnswer(deps.db, ref);
     } catch (error) {
-      if (pgCode(error) !== "23505") throw error;
+      // The key already made this customer's lead and the body changed since (the answer to the
+      // first try was lost, then the customer changed something): the lead is there, and the
+      // client goes on as for any lead that exists (docs/flows.md), not stuck on a conflict.
+      const conflict = error instanceof ApiFailure && error.code === "IDEMPOTENCY_CONFLICT";
+      if (!conflict && pgCode(error) !== "23505") throw error;
       const existing = await deps.db.query<{ id: string }>(
         "SELECT id FROM leads WHERE email = $1 AND flow = $2",
         [input.email, input.flow],
       );
       if (existing.rows[0]) throw new ApiFailure("LEAD_EXISTS", { data: [{ id: existing.rows[0].id }] });
+      if (conflict) throw error;
       // Otherwise the random id was taken: draw another.
     }
   }

@@ -101,7 +101,7 @@ describe("a session this instance has not seen", () => {
     expect(await keysOf(email)).toBe(0);
   });
 
-  it("same key and body: the first answer again; another body: 409 IDEMPOTENCY_CONFLICT", async () => {
+  it("same key and body: the first answer again; another body: 409 LEAD_EXISTS with the lead's id", async () => {
     const email = "unseen.retry@example.com";
     const first = await post(await elsewhere.customer(email, "nuform"), newLeadBody(email), "unseen-retry-1");
     expect(first.status).toBe(200);
@@ -112,8 +112,11 @@ describe("a session this instance has not seen", () => {
     expect(retry.body).toEqual(first.body);
     const changed = { ...newLeadBody(email), first_name: "小明" };
     const conflict = await post(await elsewhere.customer(email, "nuform"), changed, "unseen-retry-1");
+    // The lead is there (the first answer was lost, then the customer changed an answer): the
+    // customer's client goes on with its id rather than being stuck on a conflict.
     expect(conflict.status).toBe(409);
-    expect(conflict.body.Error).toBe("IDEMPOTENCY_CONFLICT");
+    expect(conflict.body.Error).toBe("LEAD_EXISTS");
+    expect(conflict.body.Data).toEqual([{ id: first.body.Data[0].id }]);
     expect(await leadsOf(email)).toBe(1);
   });
 

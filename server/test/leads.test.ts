@@ -241,17 +241,46 @@ describe("Idempotency-Key", () => {
     expect(await count(s, "leads WHERE email = 'burst@example.com'")).toBe(1);
   });
 
-  it("the same key with a different body is 409 IDEMPOTENCY_CONFLICT", async () => {
+  it("the same key with a different body, once the lead exists, is 409 LEAD_EXISTS with its id", async () => {
+    // The first answer was lost and the customer changed an answer before the retry (the audit's
+    // finding 1): every retry used to be IDEMPOTENCY_CONFLICT and the customer was stuck.
     const token = await customerToken(s, "conflict@example.com");
     const headers = { "Idempotency-Key": "k-conflict" };
-    await s.call("POST", "/api/lead", { token, body: newLeadBody("conflict@example.com"), headers });
-    const res = await s.call("POST", "/api/lead", {
+    const first = await s.call<LeadAnswer>("POST", "/api/lead", {
       token,
-      body: { ...newLeadBody("conflict@example.com"), first_name: "小文" },
+      body: newLeadBody("conflict@example.com"),
+      headers,
+    });
+    for (const change of [
+      { first_name: "小文" },
+      { consents: { terms: true, privacy: true, marketing: true } },
+    ]) {
+      const res = await s.call("POST", "/api/lead", {
+        token,
+        body: { ...newLeadBody("conflict@example.com"), ...change },
+        headers,
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.Error).toBe("LEAD_EXISTS");
+      expect(res.body.Data).toEqual([{ id: first.body.Data[0].id }]);
+    }
+    expect(await count(s, "leads WHERE email = 'conflict@example.com'")).toBe(1);
+  });
+
+  it("the same key with a different body and no lead of that flow is 409 IDEMPOTENCY_CONFLICT", async () => {
+    const headers = { "Idempotency-Key": "k-conflict-flow" };
+    const email = "conflict.flow@example.com";
+    const nuform = await customerToken(s, email);
+    await s.call("POST", "/api/lead", { token: nuform, body: newLeadBody(email), headers });
+    const recruitment = await customerToken(s, email, "recruitment");
+    const res = await s.call("POST", "/api/lead", {
+      token: recruitment,
+      body: newLeadBody(email, "recruitment"),
       headers,
     });
     expect(res.status).toBe(409);
     expect(res.body.Error).toBe("IDEMPOTENCY_CONFLICT");
+    expect(await count(s, `leads WHERE email = '${email}'`)).toBe(1);
   });
 
   it("refuses a malformed key, naming the header", async () => {
