@@ -123,6 +123,42 @@ test("an invoice number already recorded is said at 發票編號, in words, not 
   await expect(page.getByText("invoice_no")).toHaveCount(0);
 });
 
+test("saved but its answer lost: pressing again shows the QR code of the invoice saved, and one invoice is kept", async ({
+  page,
+}) => {
+  const ref = await createLead("staff-invoice-lost");
+  const number = `INV-LOST-${Date.now()}`;
+  await useStaffSession(page, "S001");
+  await page.goto("/staff/invoice_qrcode");
+  const keys: string[] = [];
+  let lost = false;
+  let savedId = "";
+  await page.route("**/api/invoices", async (route) => {
+    keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+    if (lost) return route.fallback();
+    lost = true;
+    const answer = await route.fetch();
+    savedId = ((await answer.json()) as { Data: { id: string }[] }).Data[0].id;
+    await route.abort();
+  });
+  await page.getByRole("textbox", { name: "發票編號" }).fill(number);
+  await page.getByRole("textbox", { name: "金額（港幣）" }).fill("100");
+  await page.getByRole("textbox", { name: "分店" }).fill("旺角店");
+  await page.getByRole("textbox", { name: "登記編號" }).fill(ref);
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(page.getByText("網絡連線出現問題，請檢查網絡後再試。")).toBeVisible();
+  expect(savedId).toMatch(/^[0-9a-f-]{36}$/);
+
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(page.getByText("發票記錄已儲存，可列印下面的二維碼。")).toBeVisible();
+  await expect(page.getByText("此發票號碼已有記錄。")).toHaveCount(0);
+  const { text } = await decodeQrOf(page, page.getByRole("img", { name: `發票 ${number} 的二維碼` }));
+  expect(new URL(text).searchParams.get("id")).toBe(savedId);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toBeTruthy();
+  expect(keys[1]).toBe(keys[0]);
+});
+
 test("a customer reference no lead has is named on its field", async ({ page }) => {
   await useStaffSession(page, "S001");
   await page.goto("/staff/invoice_qrcode");

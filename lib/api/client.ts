@@ -352,8 +352,9 @@ export function createApiClient(options: ApiClientOptions) {
 
     redeem: <B extends RedeemBody>(body: B) =>
       first<Record<string, unknown>>("post", "redemptions", { json: body }),
-    createInvoice: <B extends { lead_id: string }>(body: B) =>
-      first<Invoice>("post", "invoices", { json: body }),
+    /** `idempotencyKey` makes a retried save answer with the invoice already saved. */
+    createInvoice: <B extends { lead_id: string }>(body: B, idempotencyKey: string = crypto.randomUUID()) =>
+      first<Invoice>("post", "invoices", { json: body, headers: { "Idempotency-Key": idempotencyKey } }),
     getInvoice: (id: string) => first<Invoice>("get", `invoices/${encodeURIComponent(id)}`),
 
     /**

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { fromEnGB, toEnGB } from "../core/dates.ts";
 import type { MessageKey } from "../core/i18n/index.ts";
+import { newRequestKey } from "../core/requestKey.ts";
 import type { Invoice } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
 import { StepForm } from "../ui/form/StepForm.tsx";
@@ -89,6 +90,9 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   }));
   const [errors, setErrors] = useState<Partial<Record<InvoiceField, string>>>({});
   const [invoice, setInvoice] = useState<Invoice | null>(null);
+  // One Idempotency-Key while the content stays the same: pressing again after a lost answer is
+  // the same request, and the server answers with the invoice it saved (docs/staff.md).
+  const sent = useRef<{ body: string; key: string } | null>(null);
   const { busy, failure, setFailure, run } = useSubmit({
     failureText: (error) =>
       endedSession(error, () => keepInput(KEPT_FORM, { ...input })) ? null : failureText(lang, error),
@@ -117,7 +121,10 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
       setErrors(texts);
       return false;
     }
-    const result = await run(() => client.createInvoice(checked.body), {
+    const content = JSON.stringify(checked.body);
+    if (sent.current?.body !== content) sent.current = { body: content, key: newRequestKey() };
+    const { key } = sent.current;
+    const result = await run(() => client.createInvoice(checked.body, key), {
       onFailure: (message, error) => {
         const named = formField((error as { field?: string }).field);
         if (named === "lead_id" && errorCode(error) === "NOT_FOUND")
@@ -127,6 +134,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
       },
     });
     if (result.status !== "done") return undefined;
+    sent.current = null;
     dropKeptInput();
     setInvoice(result.value);
     requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`#${ids.record}`)?.focus());

@@ -218,6 +218,65 @@ describe("invoices", () => {
     expect(refused[0].body.Field).toBe("invoice_no");
     expect(await count(s, "invoices WHERE details->>'invoice_no' = 'INV-DUP-0001'")).toBe(1);
   });
+
+  it("a retry with the same Idempotency-Key and body (the first answer was lost) gets the first answer, not INVOICE_EXISTS", async () => {
+    const body = { ...invoiceBody(), invoice_no: "INV-LOST-0001" };
+    const headers = { "Idempotency-Key": "inv-lost-1" };
+    const first = await s.call<Row & { id: string }>("POST", "/api/invoices", {
+      token: staff,
+      body,
+      headers,
+    });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const retry = await s.call<Row & { id: string }>("POST", "/api/invoices", {
+      token: staff,
+      body,
+      headers,
+    });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    // The stored answer is the record as it is read later (what the QR code's page shows).
+    const read = await s.call("GET", `/api/invoices/${first.body.Data[0].id}`, { token: staff });
+    expect(read.body.Data[0]).toEqual(first.body.Data[0]);
+    expect(await count(s, "invoices WHERE details->>'invoice_no' = 'INV-LOST-0001'")).toBe(1);
+
+    // Another body with that key is a conflict; without a key, or with a new one, the number is taken.
+    const changed = await s.call("POST", "/api/invoices", {
+      token: staff,
+      body: { ...body, amount: 99 },
+      headers,
+    });
+    expect([changed.status, changed.body.Error]).toEqual([409, "IDEMPOTENCY_CONFLICT"]);
+    const fresh = await s.call("POST", "/api/invoices", {
+      token: staff,
+      body,
+      headers: { "Idempotency-Key": "inv-lost-2" },
+    });
+    expect([fresh.status, fresh.body.Error]).toEqual([409, "INVOICE_EXISTS"]);
+    // Keys are per staff member: another one's same key is not a replay of this answer.
+    const other = await s.call("POST", "/api/invoices", { token: admin, body, headers });
+    expect([other.status, other.body.Error]).toEqual([409, "INVOICE_EXISTS"]);
+    // A refused request leaves no key claimed: its retry is judged afresh.
+    expect(await count(s, "idempotency_keys WHERE key = 'inv-lost-2'")).toBe(0);
+  });
+
+  it("concurrent retries with one key make one invoice and the same answer", async () => {
+    const body = { ...invoiceBody(), invoice_no: "INV-BURST-0001" };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        s.call<Row & { id: string }>("POST", "/api/invoices", {
+          token: staff,
+          body,
+          headers: { "Idempotency-Key": "inv-burst-1" },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(new Set(answers.map((a) => a.body.Data[0].id)).size).toBe(1);
+    expect(await count(s, "invoices WHERE details->>'invoice_no' = 'INV-BURST-0001'")).toBe(1);
+  });
 });
 
 describe("maintenance PUT", () => {
