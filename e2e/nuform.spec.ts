@@ -15,7 +15,7 @@ import {
   submittedLeads,
   theSubmittedLead,
 } from "./nuform-steps.ts";
-import { api, staffToken, uniqueEmail } from "./support/api.ts";
+import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
 
 test.describe("nuForm end to end", () => {
   test("a new Hong Kong customer goes from the entry page to the QR code", async ({ page }, testInfo) => {
@@ -243,6 +243,73 @@ test.describe("nuForm end to end", () => {
     await page.reload();
     await expect(page.getByText("你已登入。", { exact: true })).toBeVisible();
     await expect(page.getByText(/你已用/)).toHaveCount(0);
+  });
+});
+
+test.describe("nuForm sign-in on a bad connection", () => {
+  test("the verify answer lost: 驗證 again with the same code signs in, not 驗證碼不正確", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("nuform-lost-verify");
+    await page.goto("/customer/nuForm");
+    await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
+    await page.getByRole("button", { name: "發送電郵" }).click();
+    await expect(page.getByText(`驗證碼已發送至 ${email}`)).toBeVisible();
+    const keys: string[] = [];
+    let lost = false;
+    await page.route("**/api/auth/email/verify", async (route) => {
+      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+      if (lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort();
+    });
+    await page.getByRole("textbox", { name: "驗證碼" }).fill(await outboxCode({ email }));
+    await page.getByRole("button", { name: "驗證" }).click();
+    await expect(page.getByText("未能連接網絡", { exact: false })).toBeVisible();
+    expect(await storedFlag(page, "isAuthenticated")).not.toBe("true");
+
+    await page.getByRole("button", { name: "驗證" }).click();
+    await expect(page.getByText(`你已用 ${email} 登入。`)).toBeVisible();
+    await expect(page.getByText("驗證碼不正確")).toHaveCount(0);
+    expect(await storedFlag(page, "isAuthenticated")).toBe("true");
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  test("the send answer lost and 發送電郵 pressed again: the notice says to use the newest e-mail's code", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("nuform-lost-send");
+    await page.goto("/customer/nuForm");
+    let lost = false;
+    await page.route("**/api/auth/email/code", async (route) => {
+      if (lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort();
+    });
+    await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
+    await page.getByRole("button", { name: "發送電郵" }).click();
+    await expect(page.getByText("未能連接網絡", { exact: false })).toBeVisible();
+    await page.getByRole("button", { name: "發送電郵" }).click();
+    await expect(
+      page.getByText(`新驗證碼已發送至 ${email}，請使用最新一封電郵內的驗證碼，較早的已經失效。`),
+    ).toBeVisible();
+    // Two e-mails went out; the newest one's code signs in.
+    await page.getByRole("textbox", { name: "驗證碼" }).fill(await outboxCode({ email }));
+    await page.getByRole("button", { name: "驗證" }).click();
+    await expect(page.getByText(`你已用 ${email} 登入。`)).toBeVisible();
+  });
+
+  test("one code sent once: the notice is the usual one", async ({ page }) => {
+    const email = uniqueEmail("nuform-one-send");
+    await page.goto("/customer/nuForm");
+    await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
+    await page.getByRole("button", { name: "發送電郵" }).click();
+    await expect(page.getByText(`驗證碼已發送至 ${email}，請查看你的電郵（包括垃圾郵件）。`)).toBeVisible();
+    await expect(page.getByText("最新一封")).toHaveCount(0);
   });
 });
 

@@ -105,6 +105,36 @@ test.describe("staff sign-in", () => {
   });
 });
 
+test("S002's code step: the answer lost, 確認 again with the same code signs in, not 驗證碼不正確", async ({
+  page,
+}) => {
+  await page.goto("/staff/home");
+  await signInOnPage(page, "S002");
+  const codeField = page.getByRole("textbox", { name: "驗證碼" });
+  await expect(codeField).toBeFocused();
+  const keys: string[] = [];
+  let lost = false;
+  await page.route("**/api/staff/otp", async (route) => {
+    keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+    if (lost) return route.fallback();
+    lost = true;
+    await route.fetch();
+    await route.abort();
+  });
+  await codeField.fill(await outboxCode({ staff_id: "S002" }));
+  await page.getByRole("button", { name: "確認" }).click();
+  await expect(page.getByText(/網絡/).first()).toBeVisible();
+  expect(await stored(page, "Token")).toBeNull();
+
+  await page.getByRole("button", { name: "確認" }).click();
+  await expect(page).toHaveURL(/\/staff\/verification$/);
+  await expect(page.getByText("驗證碼不正確")).toHaveCount(0);
+  expect(await stored(page, "STAFF_ID")).toBe("S002");
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toBeTruthy();
+  expect(keys[1]).toBe(keys[0]);
+});
+
 test.describe("staff guard", () => {
   test("a guarded page visited signed out is saved and comes back after sign-in", async ({ page }) => {
     const ref = await createLead("staff-guard");

@@ -91,6 +91,9 @@ export interface OutboxEntry {
 
 type Query = Record<string, string | number | undefined>;
 
+/** The `Idempotency-Key` header, when the caller has a key. */
+const keyHeader = (key?: string) => (key ? { "Idempotency-Key": key } : undefined);
+
 export interface CallOptions {
   query?: Query;
   json?: unknown;
@@ -321,8 +324,12 @@ export function createApiClient(options: ApiClientOptions) {
 
     requestEmailCode: (email: string, flow: Flow) =>
       call<never>("post", "auth/email/code", { json: { email, flow } }).then(() => undefined),
-    verifyEmailCode: (email: string, code: string, flow: Flow) =>
-      first<VerifyResult>("post", "auth/email/verify", { json: { email, code, flow } }),
+    /** `idempotencyKey`: the same verify sent again after a lost answer signs in (README). */
+    verifyEmailCode: (email: string, code: string, flow: Flow, idempotencyKey?: string) =>
+      first<VerifyResult>("post", "auth/email/verify", {
+        json: { email, code, flow },
+        headers: keyHeader(idempotencyKey),
+      }),
 
     getLead: (id: string) => lookup<Lead>("lead", { id }),
     getLeadBy: (by: "id" | "leadId", value: string) => lookup<Lead>("lead", { [by]: value }),
@@ -333,8 +340,11 @@ export function createApiClient(options: ApiClientOptions) {
 
     staffLogin: (staff_id: string, password: string) =>
       first<StaffRecord>("post", "staff/login", { json: { staff_id, password } }),
-    staffOtp: (staff_id: string, code: string) =>
-      first<StaffRecord>("post", "staff/otp", { json: { staff_id, code } }),
+    staffOtp: (staff_id: string, code: string, idempotencyKey?: string) =>
+      first<StaffRecord>("post", "staff/otp", {
+        json: { staff_id, code },
+        headers: keyHeader(idempotencyKey),
+      }),
     getStaff: (staff_id: string) => lookup<StaffRecord>("staff", { staff_id }),
 
     /**

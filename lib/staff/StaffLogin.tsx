@@ -4,6 +4,7 @@ import { enStaff } from "../core/i18n/en.staff.ts";
 import { messages } from "../core/i18n/index.ts";
 import { zhHKStaff } from "../core/i18n/zh-HK.staff.ts";
 import { safeRedirectPath } from "../core/redirect.ts";
+import { requestKeys } from "../core/requestKey.ts";
 import type { StaffRecord } from "../core/types.ts";
 import { preloadLaterMessages } from "../elements/catalogues.ts";
 import { preloadWhenIdle } from "../elements/lazy.tsx";
@@ -75,6 +76,8 @@ export function StaffLogin(props: StaffLoginProps) {
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The same code sent again (the first answer was lost) is the same request: the server lets it in.
+  const [keyFor] = useState(requestKeys);
   const { busy, failure, setFailure, run } = useSubmit({
     failureText: (error) => failureText(lang, error),
     emitError: emit,
@@ -166,7 +169,8 @@ export function StaffLogin(props: StaffLoginProps) {
     }
     setFieldErrors({});
     setFailure("");
-    const result = await run(() => client.staffOtp(normaliseStaffId(staffId), value));
+    const id = normaliseStaffId(staffId);
+    const result = await run(() => client.staffOtp(id, value, keyFor(`${id}\n${value}`)));
     if (result.status === "done") finish(result.value);
     return undefined;
   };

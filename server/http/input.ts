@@ -5,7 +5,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Context } from "hono";
 import * as v from "valibot";
-import { fieldOf } from "../../lib/core/schemas.ts";
+import { fieldOf, idempotencyKeySchema } from "../../lib/core/schemas.ts";
 import { type AppEnv, header } from "./env.ts";
 import { ApiFailure } from "./envelope.ts";
 
@@ -125,4 +125,10 @@ export function queryOf<S extends AnySchema>(c: Context, schema: S): v.InferOutp
     single[name] = values[0];
   }
   return parse(schema, single);
+}
+
+/** The request's `Idempotency-Key` header, checked (400 naming it when malformed), if any. */
+export function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
+  const raw = header(c, "idempotency-key");
+  return raw === undefined ? undefined : parse(idempotencyKeySchema, raw, "Idempotency-Key");
 }

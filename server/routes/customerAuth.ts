@@ -3,7 +3,7 @@ import { emailCodeRequestSchema, emailCodeVerifySchema } from "../../lib/core/sc
 import type { Deps } from "../deps.ts";
 import { type AppEnv, clientAddress } from "../http/env.ts";
 import { ok } from "../http/envelope.ts";
-import { jsonBody } from "../http/input.ts";
+import { idempotencyKeyOf, jsonBody } from "../http/input.ts";
 import { CUSTOMER_CODE_TTL_MS, sendEmailCode, verifyEmailCode } from "../services/customerAuth.ts";
 
 export function customerAuthRoutes(deps: Deps): Hono<AppEnv> {
@@ -15,6 +15,7 @@ export function customerAuthRoutes(deps: Deps): Hono<AppEnv> {
     })
     .post("/auth/email/verify", async (c) => {
       const input = await jsonBody(c, emailCodeVerifySchema);
-      return ok(c, [await verifyEmailCode(deps, input, clientAddress(c, deps.config.trustProxy))]);
+      const address = clientAddress(c, deps.config.trustProxy);
+      return ok(c, [await verifyEmailCode(deps, input, address, idempotencyKeyOf(c))]);
     });
 }

@@ -4,7 +4,7 @@ import type { Deps } from "../deps.ts";
 import { requireStaff } from "../http/auth.ts";
 import { type AppEnv, clientAddress } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
-import { jsonBody, queryOf } from "../http/input.ts";
+import { idempotencyKeyOf, jsonBody, queryOf } from "../http/input.ts";
 import { findStaff, staffLogin, staffOtp, staffRecord } from "../services/staff.ts";
 
 export function staffRoutes(deps: Deps): Hono<AppEnv> {
@@ -17,7 +17,7 @@ export function staffRoutes(deps: Deps): Hono<AppEnv> {
     .post("/staff/otp", async (c) => {
       const input = await jsonBody(c, staffOtpSchema);
       const address = clientAddress(c, deps.config.trustProxy);
-      return ok(c, [await staffOtp(deps, input.staff_id, input.code, address)]);
+      return ok(c, [await staffOtp(deps, input.staff_id, input.code, address, idempotencyKeyOf(c))]);
     })
     .get("/staff", async (c) => {
       await requireStaff(c, deps);

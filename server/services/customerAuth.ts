@@ -91,6 +91,7 @@ export async function verifyEmailCode(
   deps: Deps,
   input: EmailCodeVerify,
   clientAddress = "unknown",
+  useKey?: string,
 ): Promise<VerifyAnswer> {
   const nowMs = deps.now();
   const who = { purpose: "customer" as const, subject: input.email, flow: input.flow };
@@ -100,7 +101,9 @@ export async function verifyEmailCode(
     [{ bucket: pair, max: WRONG_GUESSES_PER_ADDRESS, windowMs: GUESS_WINDOW_MS, refuse: tooManyGuesses }],
     nowMs,
   );
-  const check = await deps.db.transaction((tx) => consumeCode(tx, deps.secrets, who, input.code, nowMs));
+  const check = await deps.db.transaction((tx) =>
+    consumeCode(tx, deps.secrets, who, input.code, nowMs, useKey),
+  );
   if (!check.ok) {
     if (!check.wrongTry) await attempt.forget();
     else if (attempt.countIn(pair) >= WRONG_GUESSES_PER_ADDRESS)

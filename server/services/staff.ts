@@ -220,12 +220,13 @@ export async function staffOtp(
   staffId: string,
   code: string,
   clientAddress = "unknown",
+  useKey?: string,
 ): Promise<StaffRecord> {
   const { pair, limits } = staffAttemptLimits(deps, staffId, clientAddress);
   const nowMs = deps.now();
   const attempt = await claimAttempt(deps.db, limits, nowMs);
   const check = await deps.db.transaction((tx) =>
-    consumeCode(tx, deps.secrets, { purpose: "staff", subject: staffId, flow: "staff" }, code, nowMs),
+    consumeCode(tx, deps.secrets, { purpose: "staff", subject: staffId, flow: "staff" }, code, nowMs, useKey),
   );
   if (!check.ok) {
     if (check.wrongTry) throw wrongGuess(attempt, pair, check.error);

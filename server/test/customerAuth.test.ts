@@ -19,11 +19,11 @@ afterAll(async () => {
 
 const sendCode = (email: string, flow = "nuform", headers?: Record<string, string>) =>
   s.call("POST", "/api/auth/email/code", { body: { email, flow }, headers });
-const verify = (email: string, code: string, flow = "nuform") =>
+const verify = (email: string, code: string, flow = "nuform", key?: string) =>
   s.call<{ token: string; existing: boolean; lead_id: string | null; lead_flow: string | null }>(
     "POST",
     "/api/auth/email/verify",
-    { body: { email, code, flow } },
+    { body: { email, code, flow }, headers: key ? { "Idempotency-Key": key } : {} },
   );
 
 /** A 6-digit code that is not `code`. */
@@ -75,6 +75,62 @@ describe("e-mail code sign-in", () => {
     const again = await verify("reuse@example.com", code);
     expect(again.status).toBe(400);
     expect(again.body.Error).toBe("CODE_INVALID");
+  });
+
+  it("the request that used the code, sent again after its answer was lost, signs in with a fresh token", async () => {
+    const email = "lost.verify@example.com";
+    await sendCode(email);
+    const code = await latestCode(s, { email });
+    const first = await verify(email, code, "nuform", "verify-key-1");
+    expect(first.status).toBe(200);
+    s.clock.advance(2000);
+    const retry = await verify(email, code, "nuform", "verify-key-1");
+    expect(retry.status).toBe(200);
+    expect(retry.body.Data[0].token).toBeTruthy();
+    expect(retry.body.Data[0].token).not.toBe(first.body.Data[0].token);
+    const lead = await s.call("POST", "/api/lead", {
+      token: retry.body.Data[0].token,
+      body: newLeadBody(email),
+    });
+    expect(lead.status).toBe(200);
+    // Only a keyed hash is kept with the code: no key, no token.
+    const { rows } = await s.db.query<{ use_key_hash: string }>(
+      "SELECT use_key_hash FROM one_time_codes WHERE subject = $1",
+      [email],
+    );
+    expect(rows[0].use_key_hash).toBeTruthy();
+    expect(rows[0].use_key_hash).not.toContain("verify-key-1");
+  });
+
+  it("a used code stays refused without the same key, once expired, or once a newer code was sent", async () => {
+    const email = "used.others@example.com";
+    await sendCode(email);
+    const code = await latestCode(s, { email });
+    expect((await verify(email, code, "nuform", "key-a")).status).toBe(200);
+    for (const key of [undefined, "key-b"]) {
+      const other = await verify(email, code, "nuform", key);
+      expect([other.status, other.body.Error]).toEqual([400, "CODE_INVALID"]);
+    }
+    s.clock.advance(10 * 60 * 1000 + 1000);
+    expect((await verify(email, code, "nuform", "key-a")).status).toBe(400);
+
+    const email2 = "used.newer@example.com";
+    await sendCode(email2);
+    const code2 = await latestCode(s, { email: email2 });
+    expect((await verify(email2, code2, "nuform", "key-c")).status).toBe(200);
+    s.clock.advance(61 * 1000);
+    expect((await sendCode(email2)).status).toBe(200);
+    const stale = await verify(email2, code2, "nuform", "key-c");
+    expect([stale.status, stale.body.Error]).toEqual([400, "CODE_INVALID"]);
+  });
+
+  it("a code never used is not let in by a key alone: a wrong code with it is a wrong try", async () => {
+    const email = "key.wrong@example.com";
+    await sendCode(email);
+    const code = await latestCode(s, { email });
+    expect((await verify(email, wrong(code), "nuform", "key-w")).body.Error).toBe("CODE_INVALID");
+    expect((await verify(email, code, "nuform", "key-w")).status).toBe(200);
+    expect((await verify(email, wrong(code), "nuform", "key-w")).body.Error).toBe("CODE_INVALID");
   });
 
   it("refuses a code of another flow", async () => {

@@ -21,8 +21,11 @@ type StaffAnswer = {
 };
 const login = (staff_id: string, password: string) =>
   s.call<StaffAnswer>("POST", "/api/staff/login", { body: { staff_id, password } });
-const otp = (staff_id: string, code: string) =>
-  s.call<StaffAnswer>("POST", "/api/staff/otp", { body: { staff_id, code } });
+const otp = (staff_id: string, code: string, key?: string) =>
+  s.call<StaffAnswer>("POST", "/api/staff/otp", {
+    body: { staff_id, code },
+    headers: key ? { "Idempotency-Key": key } : {},
+  });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("staff password sign-in", () => {
@@ -186,6 +189,25 @@ describe("staff one-time code (need_otp Y)", () => {
     for (let i = 0; i < 4; i++) errors.push((await otp("S002", wrong(next))).body.Error as string);
     expect(errors).toEqual(["CODE_INVALID", "CODE_INVALID", "CODE_INVALID", "CODE_INVALID"]);
     expect((await otp("S002", next)).status).toBe(200);
+  });
+
+  it("the code step sent again with its Idempotency-Key after a lost answer signs in; another key does not", async () => {
+    s.clock.advance(60 * 60 * 1000);
+    await login("S002", DEMO_PASSWORD);
+    const code = await latestCode(s, { staff_id: "S002" });
+    const first = await otp("S002", code, "otp-key-1");
+    expect(first.status).toBe(200);
+    s.clock.advance(1000);
+    const retry = await otp("S002", code, "otp-key-1");
+    expect(retry.status).toBe(200);
+    expect(retry.body.Data[0].staff_token).toBeTruthy();
+    expect(retry.body.Data[0].staff_token).not.toBe(first.body.Data[0].staff_token);
+    const other = await otp("S002", code, "otp-key-2");
+    expect([other.status, other.body.Error]).toEqual([400, "CODE_INVALID"]);
+    expect((await otp("S002", code)).body.Error).toBe("CODE_INVALID");
+    // Past the code's 5 minutes, not even the same request gets in.
+    s.clock.advance(5 * 60 * 1000);
+    expect((await otp("S002", code, "otp-key-1")).status).toBe(400);
   });
 
   it("sends at most 5 staff codes an hour", async () => {

@@ -277,6 +277,8 @@ export const en = {
   "flows.login.intro": "Enter your e-mail address and we will send you a 6-digit code.",
   "flows.login.sendHint": "Press “Send e-mail”, then check your e-mail for the code.",
   "flows.login.codeSentTo": "We sent a code to {email}. Please check your inbox (and junk mail).",
+  "flows.login.codeSentAgainTo":
+    "We sent a new code to {email}. Use the code in the newest e-mail: earlier ones no longer work.",
   "flows.login.codeInvalid": "Please enter the 6-digit code",
   "flows.login.signedInAs": "You are signed in as {email}.",
   "flows.login.signedIn": "You are signed in.",

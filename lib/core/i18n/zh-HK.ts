@@ -262,6 +262,7 @@ export const zhHK = {
   "flows.login.intro": "請輸入你的電郵地址，我們會發送 6 位數字驗證碼給你。",
   "flows.login.sendHint": "按「發送電郵」後，請查看電郵並輸入驗證碼。",
   "flows.login.codeSentTo": "驗證碼已發送至 {email}，請查看你的電郵（包括垃圾郵件）。",
+  "flows.login.codeSentAgainTo": "新驗證碼已發送至 {email}，請使用最新一封電郵內的驗證碼，較早的已經失效。",
   "flows.login.codeInvalid": "請輸入 6 位數字驗證碼",
   "flows.login.signedInAs": "你已用 {email} 登入。",
   "flows.login.signedIn": "你已登入。",

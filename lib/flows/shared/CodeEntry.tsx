@@ -1,5 +1,6 @@
 import { type RefObject, useState } from "react";
 import { halfWidth } from "../../core/halfWidth.ts";
+import { requestKeys } from "../../core/requestKey.ts";
 import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { TextField } from "../../ui/form/TextField.tsx";
 import { useSubmit } from "../../ui/form/useSubmit.ts";
@@ -30,6 +31,8 @@ export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryP
   const { api, flow, t, lang, emit } = useFlow();
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState("");
+  // The same code sent again (the first answer was lost) is the same request: the server lets it in.
+  const [keyFor] = useState(requestKeys);
   const { busy: verifying, run } = useSubmit({
     failureText: (error) => {
       const failure = signInFailure(error, t, lang);
@@ -51,7 +54,7 @@ export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryP
     onNotice("");
     const result = await run(
       async () => {
-        const result = await api.verifyEmailCode(email, typed, flow);
+        const result = await api.verifyEmailCode(email, typed, flow, keyFor(`${flow}\n${email}\n${typed}`));
         await onVerified(await completeSignIn(api, flow, email, result));
       },
       {

@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
+import type { ApiError } from "../../api/errors.ts";
 import { isEmail } from "../../core/email.ts";
 import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
@@ -69,6 +70,7 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
       return false;
     }
     inFlight.current = true;
+    const sends = address === email ? (draft.codeSends ?? 0) : 0;
     setEmailError("");
     setNotice("");
     setStatus("sending");
@@ -77,10 +79,13 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
       await api.requestEmailCode(address, flow);
       const at = Date.now();
       lastSent.current = { to: address, at };
-      setDraft({ loginEmail: address, codeSent: true, codeSentAt: at });
+      setDraft({ loginEmail: address, codeSent: true, codeSentAt: at, codeSends: sends + 1 });
       setStatus("sent");
       return true;
     } catch (error) {
+      // No answer (a lost one, a time-out, a gateway's 5xx): an e-mail may have gone all the same.
+      const status = (error as Partial<ApiError>).status ?? 0;
+      if (status === 0 || status >= 500) setDraft({ loginEmail: address, codeSends: sends + 1 });
       setStatus("idle");
       const failure = signInFailure(error, t, lang);
       setNotice(failure.notice ?? "");
@@ -124,7 +129,12 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
           setNotice("");
           setStatus("idle");
           // A code belongs to the address it was sent to.
-          setDraft({ loginEmail: value, codeSent: draft.codeSent && value.trim() === email });
+          const same = value.trim() === email;
+          setDraft({
+            loginEmail: value,
+            codeSent: draft.codeSent && same,
+            codeSends: same ? draft.codeSends : 0,
+          });
         }}
         onNuSend={({ email: address }) => {
           void sendCode(address);
@@ -136,7 +146,9 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
         </p>
       ) : codeStage ? (
         <p className="nu-notice" role="status" data-testid="sign-in-notice">
-          {t("flows.login.codeSentTo", { email })}
+          {t((draft.codeSends ?? 0) > 1 ? "flows.login.codeSentAgainTo" : "flows.login.codeSentTo", {
+            email,
+          })}
         </p>
       ) : null}
       {codeStage ? (

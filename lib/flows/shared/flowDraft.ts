@@ -17,6 +17,11 @@ export interface FlowDraft {
   codeSent: boolean;
   /** When the last code went out (ms): the resend countdown and the code's own lifetime. */
   codeSentAt: number;
+  /**
+   * Code requests for `loginEmail` that may have sent an e-mail (sent, or no answer): from two on,
+   * the notice says only the newest e-mail's code works.
+   */
+  codeSends?: number;
   residence: "HK" | "CN" | "";
   /** Partner code from the entry URL or the element's `partner` attribute. */
   partner: string;
