@@ -28,29 +28,50 @@ const hostScripts = (route) => {
 
 export default [
   {
-    name: "<nu-form> sign-in step: entry and every chunk it needs before the e-mail field shows",
+    // Issue 11 §1: at most 20 kB. The entry draws the step from these (lib/flows/shared/signInStandIn.ts)
+    // before the runtime is requested; e2e/stand-in.spec.ts checks in Chromium that the page
+    // fetches exactly these first.
+    name: "<nu-form> sign-in step shown and taking text: the entry and the sign-in stand-in",
+    path: filesOf("nu-form stand-in"),
+    gzip: true,
+    limit: "9.2 kB",
+  },
+  {
+    name: '<nu-form lang="en"> sign-in step shown and taking text: the same and the English sign-in texts',
+    path: filesOf('nu-form lang="en" stand-in'),
+    gzip: true,
+    limit: "11.4 kB",
+  },
+  {
+    name: "<nu-recruitment-form> sign-in step shown and taking text",
+    path: filesOf("nu-recruitment-form stand-in"),
+    gzip: true,
+    limit: "9.2 kB",
+  },
+  {
+    name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "31.94 kB",
+    limit: "35.0 kB",
   },
   {
     // The English sign-in texts load for lang="en" (lib/elements/catalogues.ts); the rest at idle.
-    name: '<nu-form lang="en"> sign-in step: the same files and the English sign-in texts',
+    name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "34.14 kB",
+    limit: "37.2 kB",
   },
   {
-    name: "<nu-recruitment-form> sign-in step",
+    name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "32.2 kB",
+    limit: "35.3 kB",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
     path: filesOf("nu-staff-login"),
     gzip: true,
-    limit: "32.1 kB",
+    limit: "33.2 kB",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -58,7 +79,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "50.16 kB",
+    limit: "51.3 kB",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):
@@ -72,6 +93,6 @@ export default [
     name: "home, maintenance and 404: the host shell and their own chunk (the element bundle comes at run time)",
     path: hostScripts("/site"),
     gzip: true,
-    limit: "15.92 kB",
+    limit: "15.9 kB",
   },
 ];

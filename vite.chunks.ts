@@ -14,6 +14,8 @@ const REGISTRATION = resolve(root, "lib/elements/index.ts");
 const FLOW_ELEMENTS = resolve(root, "lib/elements/flows.ts");
 const STAFF_ELEMENTS = resolve(root, "lib/elements/staff.ts");
 const STAFF_LOGIN = /[\\/]lib[\\/]staff[\\/]StaffLogin\.tsx$/;
+/** What the entry draws before the runtime loads (lib/flows/shared/signInStandIn.ts). */
+const STAND_IN = resolve(root, "lib/flows/shared/signInStandIn.ts");
 
 /** Every module `from` reaches by static imports (what loads with it, before it runs). */
 function staticClosure(graph: Graph, from: string): Set<string> {
@@ -41,6 +43,8 @@ function fullClosure(graph: Graph, from: string): Set<string> {
 }
 
 interface Cut {
+  basics: Set<string>;
+  standIn: Set<string>;
   runtime: Set<string>;
   shared: Set<string>;
   signIn: Set<string>;
@@ -72,7 +76,9 @@ function cutOf(graph: Graph): Cut {
         (id) => later.has(id) && !runtime.has(id) && !shared.has(id) && !signIn.has(id) && id !== login,
       ),
     );
-    cut = { runtime, shared, signIn, staffFirst };
+    const standIn = staticClosure(graph, STAND_IN);
+    const basics = new Set([...standIn].filter((id) => runtime.has(id) || shared.has(id)));
+    cut = { basics, standIn, runtime, shared, signIn, staffFirst };
     cuts.set(graph, cut);
   }
   return cut;
@@ -84,6 +90,11 @@ function cutOf(graph: Graph): Cut {
  * files, and gzip, compressing each file alone, sent 8.7 kB more than for the same code in one.
  * So, by step and by what loads together:
  *
+ * - `basics`: what the flows' sign-in step drawn before the runtime (lib/flows/shared/signInStandIn.ts)
+ *   shares with every element (the sign-in texts, the base stylesheet, the theme): every page
+ *   needs it, the stand-in first;
+ * - `standIn`: that stand-in, with what it shares with the live flows only (their step lists and
+ *   stylesheets), so staff pages never load it;
  * - `runtime`: the registration (`lib/elements/index.ts`, which the entry imports after the page's
  *   first frame) and everything it imports statically (Preact with its hooks, nanostores, the
  *   element class, the lazy loader, the API client, the configuration, the sign-in texts): every
@@ -101,6 +112,16 @@ function cutOf(graph: Graph): Cut {
 export const elementChunkGroups = [
   // Higher priority first: a group also takes its modules' dependencies, so `runtime` must claim
   // Preact before `flow` would.
+  {
+    name: (id: string, graph: Graph) => (cutOf(graph).basics.has(id) ? "basics" : null),
+    priority: 5,
+    debugName: "basics",
+  },
+  {
+    name: (id: string, graph: Graph) => (cutOf(graph).standIn.has(id) ? "standIn" : null),
+    priority: 4,
+    debugName: "standIn",
+  },
   {
     name: (id: string, graph: Graph) => {
       const cut = cutOf(graph);

@@ -11,6 +11,10 @@ export const FIRST_STEP_MODULES: Record<string, RegExp> = {
   "nu-staff-login": /\/lib\/staff\/StaffLogin\.tsx$/,
 };
 
+/** The flows' sign-in step drawn before the runtime (lib/flows/shared/signInStandIn.ts). */
+const STAND_IN_MODULE = /\/lib\/flows\/shared\/signInStandIn\.ts$/;
+const STAND_IN_TAGS = ["nu-form", "nu-recruitment-form"];
+
 /**
  * Per language, the texts a first step loads beyond the runtime and the element's own chunk (which
  * carries `<nu-staff-login>`'s own texts): English's sign-in texts; zh-HK's are in the runtime.
@@ -42,10 +46,41 @@ export function firstStepChunks(chunks: readonly OutputChunk[], module: RegExp):
   if (!entry) throw new Error("the element bundle has no entry chunk");
   const own = chunks.find((c) => c.moduleIds.some((id) => module.test(id.replaceAll("\\", "/"))));
   if (!own) throw new Error(`no chunk holds ${module}`);
-  // The entry imports the registration (the `runtime` chunk) after the first frame, dynamically.
+  // The entry imports the registration (the `runtime` chunk) after the first frame, dynamically,
+  // and before it the flows' sign-in stand-in where a flow element waits (its facade: flows only).
   const start = closure(entry.fileName);
-  for (const registration of entry.dynamicImports) closure(registration, start);
+  const flow = STAND_IN_TAGS.some((tag) => FIRST_STEP_MODULES[tag] === module);
+  for (const registration of entry.dynamicImports) {
+    if (flow || !byFile.get(registration)?.facadeModuleId?.replaceAll("\\", "/").match(STAND_IN_MODULE))
+      closure(registration, start);
+  }
   const files = closure(own.fileName, start);
+  return [...files].sort().map((file) => byFile.get(file) as OutputChunk);
+}
+
+/**
+ * The chunks a page with only the entry script and a flow element downloads before the flow's
+ * sign-in step shows and takes text: the entry, the stand-in (the facade the entry imports, when
+ * there is one) and `texts` (the English sign-in texts), with what they import statically.
+ */
+export function standInChunks(chunks: readonly OutputChunk[], texts: RegExp | null): OutputChunk[] {
+  const holds = (module: RegExp) => (c: OutputChunk) =>
+    (c.facadeModuleId !== null && module.test(c.facadeModuleId.replaceAll("\\", "/"))) ||
+    c.moduleIds.some((id) => module.test(id.replaceAll("\\", "/")));
+  const entry = chunks.find((c) => c.isEntry);
+  const standIn = chunks.find(holds(STAND_IN_MODULE));
+  if (!entry || !standIn) throw new Error("the element bundle has no entry or no sign-in stand-in chunk");
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = new Set<string>();
+  const closure = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep);
+  };
+  closure(entry.fileName);
+  closure(standIn.fileName);
+  const textChunk = texts ? chunks.find(holds(texts)) : undefined;
+  if (textChunk) closure(textChunk.fileName);
   return [...files].sort().map((file) => byFile.get(file) as OutputChunk);
 }
 
@@ -60,6 +95,10 @@ export function firstStepManifest(): Plugin {
           const files = new Set(firstStepChunks(chunks, module).map((c) => c.fileName));
           if (texts) for (const c of firstStepChunks(chunks, texts)) files.add(c.fileName);
           manifest[firstStepName(tag, lang)] = [...files].sort();
+          if (!STAND_IN_TAGS.includes(tag)) continue;
+          manifest[`${firstStepName(tag, lang)} stand-in`] = standInChunks(chunks, texts).map(
+            (c) => c.fileName,
+          );
         }
       }
       // What a first step runs at load is compiled while it downloads, off the main thread.

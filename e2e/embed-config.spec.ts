@@ -427,7 +427,13 @@ test("the bundle asks for the elements' code only after the page's first frame, 
   expect(requested).toEqual(["/elements/nu-forms.js"]);
   expect(await page.evaluate(() => customElements.get("nu-form") === undefined)).toBe(true);
 
-  await page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
+  const releaseFrames = () =>
+    page.evaluate(() => (window as unknown as { releaseFrames: () => void }).releaseFrames());
+  await releaseFrames();
+  // First the sign-in stand-in (lib/flows/shared/signInStandIn.ts); the runtime after its frame.
+  await expect(page.getByRole("textbox", { name: "電郵地址" })).toBeVisible();
+  expect([...new Set(requested)].sort()).toEqual([...firstStepFiles("nu-form stand-in")].sort());
+  await releaseFrames();
   await nuFormReady(page);
   expect(requested).toEqual(expect.arrayContaining(firstStepFiles("nu-form")));
 });

@@ -6,9 +6,10 @@ import { type Browser, expect, type Locator, type Page } from "@playwright/test"
 export const REPO_ROOT = resolve(import.meta.dirname, "..");
 export const ENTRY_HEADING = "登記成為 nu 會員";
 
-/** Waits until `<nu-form>` shows its entry step, settled (no loading line). */
+/** Waits until `<nu-form>` shows its live entry step, settled (no stand-in, no loading line). */
 export async function nuFormReady(page: Page): Promise<Locator> {
   await expect(page.getByRole("heading", { name: ENTRY_HEADING })).toBeVisible();
+  await expect(page.locator("nu-form .nu-stand-in")).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: /^載入中/ })).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
   return page.locator("nu-form");

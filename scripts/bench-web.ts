@@ -98,7 +98,7 @@ async function firstStepScripts(
   await page.addInitScript(`(() => {
     const check = () => {
       const host = document.body && document.body.firstElementChild;
-      if (host && host.shadowRoot && host.shadowRoot.querySelector("h2, form")) window.__usableAt = performance.now();
+      if (host && host.shadowRoot && host.shadowRoot.querySelector("input, button")) window.__usableAt = performance.now();
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -106,7 +106,8 @@ async function firstStepScripts(
   await page.goto(`${base}/__bench-blank`);
   await step.ready(page);
   // Only what was requested before the step was usable (the idle prefetch of later steps comes after):
-  // the time the element first showed a control, on the page's own clock.
+  // the time the element first showed a control, on the page's own clock (for the flows, their
+  // sign-in stand-in's e-mail field: lib/flows/shared/signInStandIn.ts).
   const usableAt = await page.evaluate(() => (window as unknown as { __usableAt: number }).__usableAt);
   const requested = await page.evaluate(
     (before) =>

@@ -16,7 +16,7 @@ import { t } from "../lib/core/i18n/index.ts";
 import { NUFORM_PROGRESS } from "../lib/flows/nuform/steps.ts";
 import { flowSheet } from "../lib/flows/shared/styles.ts";
 import { baseSheet } from "../lib/ui/base.ts";
-import { emailSheet } from "../lib/widgets/EmailInput.tsx";
+import { emailSheet } from "../lib/widgets/emailSheet.ts";
 
 /** The element's rules for the sign-in step, as one inline stylesheet (allowed by its CSP hash). */
 export const PREVIEW_CSS = [baseSheet, flowSheet, emailSheet].map((s) => s.cssText.trim()).join("\n");

@@ -9,8 +9,13 @@
  * `nu-form:not(:defined)` rule (README: "Reserve the form's space").
  */
 export function afterFirstFrame(): Promise<void> {
+  return performance.getEntriesByType("paint").length > 0 ? Promise.resolve() : afterNextFrame();
+}
+
+/** Resolves in the task after the next animation frame (at once in a hidden tab, which draws none). */
+export function afterNextFrame(): Promise<void> {
   return new Promise((resolve) => {
-    if (document.visibilityState === "hidden" || performance.getEntriesByType("paint").length > 0) {
+    if (document.visibilityState === "hidden") {
       resolve();
       return;
     }

@@ -14,7 +14,17 @@ export { COMMON_PROPS };
  */
 const renderer: R2WCRenderer<object, { root: Root; Component: ComponentType<object> }> = {
   mount(container, Component, props) {
-    const root = createRoot(container);
+    // A sign-in step drawn before the code arrived (lib/flows/shared/signInStandIn.ts) stays, with
+    // its focus and what is being typed, until the live step replaces it: the root renders beside
+    // it, in a box of its own (`display: contents`), never over it.
+    let target: Element | DocumentFragment = container;
+    if ([...container.children].some((child) => child.classList.contains("nu-stand-in"))) {
+      target = document.createElement("div");
+      // .nu-root: no text property of the brand page is inherited by it either (lib/ui/base.ts).
+      target.className = "nu-root nu-live";
+      container.append(target);
+    }
+    const root = createRoot(target);
     root.render(createElement(Component, props));
     return { root, Component };
   },
@@ -42,7 +52,8 @@ const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: s
  * r2wc ignores an attribute that is removed or set to "" (the prop keeps its old value), so a page
  * could never clear `error` or `message`, or turn `disabled` off by removing it. This subclass
  * gives such changes their plain-HTML meaning: "" for text, false for booleans, unset otherwise.
- * It also picks up properties a page set before the tag was defined (they win over the markup).
+ * It also picks up properties a page set before the tag was defined (they win over the markup),
+ * and takes over the shadow root of a sign-in stand-in.
  */
 function withClearableAttributes(Base: CustomElementConstructor, types: Record<string, R2wcType>) {
   const Element = Base as unknown as new () => R2wcInstance;
@@ -59,6 +70,11 @@ function withClearableAttributes(Base: CustomElementConstructor, types: Record<s
         delete own[prop];
         own[prop] = value;
       }
+    }
+
+    // The shadow root a sign-in stand-in has drawn into already is the element's own.
+    override attachShadow(init: ShadowRootInit): ShadowRoot {
+      return this.shadowRoot ?? super.attachShadow(init);
     }
 
     override attributeChangedCallback(name: string, old: string | null, value: string | null) {

@@ -2,7 +2,7 @@ import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import type { Invoice } from "../core/types.ts";
 import { QrImage } from "../ui/form/QrImage.tsx";
-import { sheet } from "../ui/styles.ts";
+import { sheet } from "../ui/sheet.ts";
 import { space, token } from "../ui/theme.ts";
 import { formatHkDateTime, formatHkd, formatYmd } from "./format.ts";
 import { invoicePageUrl } from "./invoiceForm.ts";

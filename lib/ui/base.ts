@@ -1,4 +1,4 @@
-import { sheet } from "./styles.ts";
+import { sheet } from "./sheet.ts";
 import { focusRing, space, token } from "./theme.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { isComposing } from "./ime.ts";
-import { sheet } from "./styles.ts";
+import { sheet } from "./sheet.ts";
 
 export interface ComboboxOptions<T> {
   items: readonly T[];

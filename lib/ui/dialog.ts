@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef } from "react";
-import { sheet } from "./styles.ts";
+import { sheet } from "./sheet.ts";
 import { space, token } from "./theme.ts";
 
 /** The focused element, looking through open shadow roots (the opener may sit in one). */

@@ -1,53 +1,7 @@
 import { type RefObject, useLayoutEffect } from "react";
+import { adoptSheets, type Sheet, styleRootOf } from "./sheet.ts";
 
-/**
- * A lazily constructed stylesheet. The CSSStyleSheet is created on first use in a browser, so a
- * module that declares its CSS can still be imported in Node (tests, server-side tooling).
- */
-export interface Sheet {
-  readonly cssText: string;
-  get(): CSSStyleSheet | null;
-}
-
-export function sheet(cssText: string): Sheet {
-  let constructed: CSSStyleSheet | null = null;
-  return {
-    cssText,
-    get() {
-      if (constructed) return constructed;
-      if (typeof CSSStyleSheet === "undefined" || !("replaceSync" in CSSStyleSheet.prototype)) return null;
-      constructed = new CSSStyleSheet();
-      constructed.replaceSync(cssText);
-      return constructed;
-    },
-  };
-}
-
-type StyleRoot = Document | ShadowRoot;
-
-function styleRootOf(node: Node | null): StyleRoot | null {
-  const root = node?.getRootNode();
-  if (!root) return null;
-  if (typeof ShadowRoot !== "undefined" && root instanceof ShadowRoot) return root;
-  if (typeof Document !== "undefined" && root instanceof Document) return root;
-  return null;
-}
-
-/**
- * Adopts `sheets` (in order) into the root node of `ref` — the element's shadow root, or the
- * document when the component is used as a plain React component. A sheet already adopted there is
- * not added twice, so many widgets in one root share one copy.
- */
-export function adoptSheets(root: StyleRoot, sheets: readonly Sheet[]): void {
-  const current = root.adoptedStyleSheets;
-  const missing: CSSStyleSheet[] = [];
-  for (const s of sheets) {
-    const constructed = s.get();
-    if (constructed && !current.includes(constructed) && !missing.includes(constructed))
-      missing.push(constructed);
-  }
-  if (missing.length > 0) root.adoptedStyleSheets = [...current, ...missing];
-}
+export { adoptSheets, type Sheet, sheet } from "./sheet.ts";
 
 export function useStyles(ref: RefObject<Element | null>, ...sheets: Sheet[]): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: sheets are module-level constants.

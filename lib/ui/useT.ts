@@ -1,12 +1,7 @@
 import { useCallback } from "react";
-import { type Lang, type MessageKey, t } from "../core/i18n/index.ts";
+import { type MessageKey, normaliseLang, t } from "../core/i18n/index.ts";
 
-export const DEFAULT_LANG: Lang = "zh-HK";
-
-/** `lang` attribute → a supported language; anything unknown falls back to Traditional Chinese. */
-export function normaliseLang(lang: string | undefined | null): Lang {
-  return lang === "en" || lang?.toLowerCase().startsWith("en-") ? "en" : DEFAULT_LANG;
-}
+export { DEFAULT_LANG, normaliseLang } from "../core/i18n/index.ts";
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 

@@ -5,14 +5,14 @@ import { comboboxSheet, useCombobox } from "../ui/combobox.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
-import { sheet, useStyles } from "../ui/styles.ts";
-import { focusRing, space, token } from "../ui/theme.ts";
+import { useStyles } from "../ui/styles.ts";
 import { useCountdown } from "../ui/useCountdown.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useSyncedState } from "../ui/useSyncedState.ts";
 import { useT } from "../ui/useT.ts";
 import { useEmailDomains } from "./emailDomainsOnDemand.ts";
+import { emailSheet } from "./emailSheet.ts";
 import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 
 export type EmailSendStatus = "idle" | "sending" | "sent" | "error";
@@ -33,31 +33,6 @@ export interface EmailInputProps {
   onNuChange?: (detail: { value: string }) => void;
   onNuSend?: (detail: { email: string }) => void;
 }
-
-export const emailSheet = sheet(`
-.nu-email-row { display: flex; flex-wrap: wrap; gap: ${space(1)}; align-items: flex-start; }
-.nu-email-row > .nu-combobox { flex: 1 1 15em; min-width: 0; }
-.nu-email-row > .nu-button { flex: 0 0 auto; }
-@media (max-width: 420px) { .nu-email-row > .nu-button { flex: 1 1 100%; } }
-.nu-email-status { font-size: 0.875em; color: ${token("color-muted")}; }
-.nu-email-status[data-status="sent"] { color: ${token("color-success")}; font-weight: 600; }
-.nu-email-typo { font-size: 0.9375em; }
-.nu-email-typo:empty { display: none; }
-.nu-email-typo .nu-link-button {
-  display: inline; padding: 0; border: 0; background: none; min-height: 0; font: inherit;
-  color: ${token("color-primary")}; font-weight: 600; text-decoration: underline; cursor: pointer;
-}
-.nu-email-typo .nu-link-button:focus-visible { ${focusRing} border-radius: 2px; }
-.nu-email-row > .nu-button[aria-disabled="true"] { opacity: 0.6; cursor: not-allowed; }
-.nu-spinner {
-  width: 1em; height: 1em; border-radius: 50%;
-  border: 2px solid currentColor; border-inline-end-color: transparent;
-}
-@media (prefers-reduced-motion: no-preference) {
-  .nu-spinner { animation: nu-spin 0.8s linear infinite; }
-  @keyframes nu-spin { to { transform: rotate(360deg); } }
-}
-`);
 
 /**
  * The seconds left of `given`, counting down from when it was given; a new value starts again

@@ -9,6 +9,11 @@ export type MessageParams = Record<string, string | number>;
 export const DEFAULT_LANG: Lang = "zh-HK";
 export const LANGS: readonly Lang[] = ["zh-HK", "en"];
 
+/** `lang` attribute → a supported language; anything unknown falls back to Traditional Chinese. */
+export function normaliseLang(lang: string | undefined | null): Lang {
+  return lang === "en" || lang?.toLowerCase().startsWith("en-") ? "en" : DEFAULT_LANG;
+}
+
 export const messages: Record<Lang, Record<MessageKey, string>> = { "zh-HK": zhHK, en };
 
 /** `{name}` placeholders replaced by `params.name`; a placeholder without a value stays as it is. */

@@ -1,4 +1,4 @@
-import { sheet } from "../../ui/styles.ts";
+import { sheet } from "../../ui/sheet.ts";
 import { focusRing, space, token } from "../../ui/theme.ts";
 
 /** Layout of a flow step: heading, progress, the form's sections and its action row. */

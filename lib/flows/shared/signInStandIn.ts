@@ -1,0 +1,174 @@
+/**
+ * The flows' sign-in step before their code has arrived (issue 11, §1): the element bundle's
+ * entry draws it into each `<nu-form>` / `<nu-recruitment-form>` of the page from a few kB of
+ * plain DOM, with the step's own markup, stylesheets and texts, so the e-mail field shows and
+ * takes text while the runtime and the flow load. The live step then takes over in place
+ * (`handOver`): what was typed, the focus, and a 發送電郵 pressed meanwhile go to the live field,
+ * and the stand-in goes in the same frame.
+ *
+ * Drawn only where the live element would show exactly this: a first visit to a self-driven
+ * element (no `step` attribute, no draft, nothing remembered of this flow, no customer session).
+ * Anything else waits for the live code, as before.
+ */
+
+import { type Lang, type MessageKey, normaliseLang, t } from "../../core/i18n/index.ts";
+import { DRAFT_KEY_PREFIX } from "../../core/storageKeys.ts";
+import type { Flow } from "../../core/types.ts";
+import { loadMessages } from "../../elements/catalogues.ts";
+import { baseSheet } from "../../ui/base.ts";
+import { adoptSheets, sheet } from "../../ui/sheet.ts";
+import { emailSheet } from "../../widgets/emailSheet.ts";
+import { NUFORM_PROGRESS } from "../nuform/steps.ts";
+import { RECRUITMENT_PROGRESS } from "../recruitment/steps.ts";
+import { ENTRY_STEP } from "./stepPaths.ts";
+import { flowSheet } from "./styles.ts";
+
+const FLOWS: Record<string, { flow: Flow; title: MessageKey; intro: MessageKey; steps: number }> = {
+  "NU-FORM": {
+    flow: "nuform",
+    title: "flows.nuform.entryTitle",
+    intro: "flows.login.intro",
+    steps: NUFORM_PROGRESS.length,
+  },
+  "NU-RECRUITMENT-FORM": {
+    flow: "recruitment",
+    title: "flows.recruitment.entryTitle",
+    intro: "flows.recruitment.entryIntro",
+    steps: RECRUITMENT_PROGRESS.length,
+  },
+};
+
+/**
+ * While the stand-in is there, the element's own content (its loading space, then its step) is
+ * not shown; that content's box (lib/elements/define.ts) adds nothing to the layout.
+ */
+const standInSheet = sheet(`.nu-live { display: contents; } .nu-stand-in ~ .nu-live { display: none; }`);
+
+/** Whether the live element would open on its sign-in step with an empty field. */
+function firstVisit(flow: Flow): boolean {
+  try {
+    if (sessionStorage.getItem(DRAFT_KEY_PREFIX + flow) !== null) return false;
+    if (localStorage.getItem("CUSTOMER_TOKEN")) return false;
+    const remembered = `nu-flow:${flow}:`;
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? "";
+      if (
+        key.startsWith(remembered) &&
+        !(key === `${remembered}step` && localStorage.getItem(key) === ENTRY_STEP)
+      )
+        return false;
+    }
+    return true;
+  } catch {
+    return true; // no storage: the live element starts on its sign-in step too
+  }
+}
+
+function markup(lang: Lang, texts: (typeof FLOWS)[string]): string {
+  const text = (key: MessageKey, params?: Record<string, number>) => t(lang, key, params);
+  return `<section class="nu-flow" part="step"><div class="nu-step-head">
+<p class="nu-step-progress" part="progress">${text("flows.progress", { current: 1, total: texts.steps })}</p>
+<h2 id="nu-stand-in-heading" class="nu-step-title" part="step-title">${text(texts.title)}</h2>
+<div class="nu-step-intro">${text(texts.intro)}</div></div>
+<form class="nu-form" name="login" novalidate aria-labelledby="nu-stand-in-heading"><div class="nu-root nu-field" part="field">
+<label class="nu-label" for="nu-stand-in-email" part="label">${text("login.email")}<span class="nu-required" aria-hidden="true">*</span></label>
+<div class="nu-email-row"><div class="nu-combobox"><input id="nu-stand-in-email" class="nu-control" part="input" type="email" name="email" autocomplete="email" inputmode="email" spellcheck="false" autocapitalize="off" required></div>
+<button type="submit" class="nu-button" part="button send-button">${text("widgets.email.send")}</button></div>
+<p class="nu-email-status" role="status" part="status"></p><p class="nu-email-typo"></p>
+<div class="nu-root" part="error-root"><p class="nu-error" role="alert" part="error"></p></div></div>
+<p class="nu-hint">${text("flows.login.sendHint")}</p></form></section>`;
+}
+
+/** The live element has drawn something of its own: its step, or the message that its code failed. */
+const LIVE = '.nu-live [part~="flow"][data-step], .nu-live [part~="load-error"]';
+
+function standIn(element: HTMLElement, lang: Lang, texts: (typeof FLOWS)[string]): StandIn {
+  const root = element.attachShadow({ mode: "open" });
+  adoptSheets(root, [baseSheet, flowSheet, emailSheet, standInSheet]);
+  const frame = document.createElement("div");
+  frame.className = "nu-root nu-stand-in";
+  frame.setAttribute("part", "flow");
+  frame.lang = lang;
+  frame.innerHTML = markup(lang, texts);
+  root.append(frame);
+  const input = frame.querySelector("input") as HTMLInputElement;
+  const button = frame.querySelector("button") as HTMLButtonElement;
+  const status = frame.querySelector(".nu-email-status") as HTMLElement;
+  let sendAsked = false;
+  let composing = false;
+  frame.querySelector("form")?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (sendAsked) return;
+    sendAsked = true;
+    button.setAttribute("aria-disabled", "true");
+    status.textContent = t(lang, "widgets.email.sending");
+  });
+  input.addEventListener("compositionstart", () => {
+    composing = true;
+  });
+  input.addEventListener("compositionend", () => {
+    composing = false;
+    handOver();
+  });
+
+  function handOver() {
+    const live = root.querySelector<HTMLElement>(LIVE);
+    if (!live || composing || !frame.isConnected) return;
+    observer.disconnect();
+    const focused = root.activeElement;
+    const liveInput =
+      live.dataset.step === ENTRY_STEP ? live.querySelector<HTMLInputElement>('input[part~="input"]') : null;
+    const liveButton = live.querySelector<HTMLButtonElement>('button[part~="send-button"]');
+    if (liveInput && input.value && !liveInput.value) {
+      liveInput.value = input.value;
+      liveInput.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
+    }
+    frame.remove();
+    if (!liveInput) return;
+    if (focused === input) liveInput.focus();
+    else if (focused === button) liveButton?.focus();
+    // The live field has its value once the change has rendered.
+    if (sendAsked) setTimeout(() => liveButton?.click());
+  }
+  const observer = new MutationObserver(handOver);
+  observer.observe(root, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["data-step"],
+  });
+
+  return {
+    failed() {
+      observer.disconnect();
+      const error = frame.querySelector(".nu-error") as HTMLElement;
+      error.textContent = t(lang, "elements.loadFailed");
+      status.textContent = "";
+    },
+  };
+}
+
+export interface StandIn {
+  /** The live code did not arrive: the stand-in says so instead of sending for ever. */
+  failed(): void;
+}
+
+/**
+ * Draws the stand-in into each flow element of the page that has none yet and would open on its
+ * sign-in step, and resolves once they have been drawn (the entry then requests the live code).
+ */
+export async function showSignInStandIns(): Promise<StandIn[]> {
+  const shown: StandIn[] = [];
+  for (const element of document.querySelectorAll<HTMLElement>("nu-form, nu-recruitment-form")) {
+    const texts = FLOWS[element.tagName];
+    if (!texts || element.shadowRoot || element.hasAttribute("step") || !firstVisit(texts.flow)) continue;
+    const lang = normaliseLang(element.getAttribute("lang"));
+    try {
+      await loadMessages(lang, "sign-in");
+    } catch {
+      continue; // without its texts the live element shows it
+    }
+    shown.push(standIn(element, lang, texts));
+  }
+  return shown;
+}
