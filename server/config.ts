@@ -105,6 +105,17 @@ function connectionCap(value: string | undefined, fallback: number): number {
   return n;
 }
 
+/**
+ * An on/off setting: `1`, `true`, `yes` (any case) are on; `0`, `false`, `no` or unset/empty are
+ * off; anything else is refused (a misspelt "on" must not quietly mean off).
+ */
+function onOff(name: string, value: string | undefined): boolean {
+  const given = nonEmpty(value)?.toLowerCase();
+  if (given === undefined || given === "0" || given === "false" || given === "no") return false;
+  if (given === "1" || given === "true" || given === "yes") return true;
+  throw new ConfigError(`${name} must be 1/true/yes (on) or 0/false/no (off), got "${value?.trim()}"`);
+}
+
 /** An origin as browsers send it: scheme, host and optional port, nothing after. */
 const ORIGIN_PATTERN = /^https?:\/\/[^/\s]+\/?$/;
 
@@ -166,7 +177,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seed,
     allowedOrigins: origins.map(normaliseOrigin),
     publicOrigin: publicOrigin === undefined ? undefined : normaliseOrigin(publicOrigin),
-    trustProxy: env.TRUST_PROXY === "1",
+    trustProxy: onOff("TRUST_PROXY", env.TRUST_PROXY),
     maxConnectionsPerAddress: connectionCap(env.MAX_CONNECTIONS_PER_ADDRESS, base.maxConnectionsPerAddress),
   };
 }
