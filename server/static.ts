@@ -347,9 +347,16 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
   app.get("/elements/*", files("/elements/", elementsDir, { immutable: hashed, cors: true }));
   app.get("/assets/*", files("/assets/", path.join(hostsDir, "assets"), { immutable: () => true }));
-  app.get("/demo", (c) => c.redirect("/demo/", 301));
-  app.get("/demo/", (c) => html(c, path.join(config.demoDir, "index.html"), 200));
-  app.get("/demo/widgets", (c) => html(c, path.join(config.demoDir, "widgets.html"), 200));
-  app.get("/demo/*", files("/demo/", config.demoDir, { htmlFiles: true }));
+  if (config.production) {
+    // The demo brand's pages (a live form under a made-up brand, a sample privacy text) are not
+    // for real customers: production answers 404 for them like any unknown path. Only the images
+    // stay, which the demo brand's logo and the sample products point at.
+    app.get("/demo/img/*", files("/demo/img/", path.join(config.demoDir, "img")));
+  } else {
+    app.get("/demo", (c) => c.redirect("/demo/", 301));
+    app.get("/demo/", (c) => html(c, path.join(config.demoDir, "index.html"), 200));
+    app.get("/demo/widgets", (c) => html(c, path.join(config.demoDir, "widgets.html"), 200));
+    app.get("/demo/*", files("/demo/", config.demoDir, { htmlFiles: true }));
+  }
   app.get("*", (c) => html(c, hostIndex, isHostRoute(c.req.path) ? 200 : 404));
 }

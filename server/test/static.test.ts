@@ -273,3 +273,39 @@ describe("favicon", () => {
     expect(ico.headers.get("location")).toBe("/favicon.svg");
   });
 });
+
+describe("the demo brand's pages in production mode", () => {
+  let prod: TestServer;
+  beforeAll(async () => {
+    prod = await startTestServer({ distDir, production: true, smtpUrl: "smtp://127.0.0.1:9", seed: "none" });
+  });
+  afterAll(async () => {
+    await prod?.stop();
+  });
+
+  it("are not served (404 like any unknown path); the images the brand and products use still are", async () => {
+    for (const where of [
+      "/demo",
+      "/demo/",
+      "/demo/widgets",
+      "/demo/privacy.html",
+      "/demo/index.html",
+      "/demo/demo.js",
+    ]) {
+      const res = await fetch(`${prod.url}${where}`, { redirect: "manual" });
+      expect(res.status, where).toBe(404);
+      await res.arrayBuffer();
+    }
+    const image = await fetch(`${prod.url}/demo/img/product-stage1.svg`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toMatch(/svg/);
+  });
+
+  it("are served in demo mode", async () => {
+    for (const where of ["/demo/", "/demo/widgets", "/demo/privacy.html"]) {
+      const res = await fetch(`${s.url}${where}`);
+      expect(res.status, where).toBe(200);
+      await res.arrayBuffer();
+    }
+  });
+});
