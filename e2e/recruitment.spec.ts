@@ -308,3 +308,27 @@ test.describe("recruitment form keeps what the customer typed", () => {
     expect(lead.baby).toMatchObject({ status: "born", hospital_type: "Public", hospital_id: 14 });
   });
 });
+
+test("no partner clinics (a production server before load-catalogue): the step says so, no empty list", async ({
+  page,
+}) => {
+  // The server's real answer, with the list emptied as a server without clinics sends it.
+  await page.route("**/api/clinic_list", async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, Data: [] } });
+  });
+  await page.goto("/customer/recruitmentForm");
+  await signIn(page, uniqueEmail("no-clinics"));
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/personInfo$/);
+  await fillNamesAndPhone(page, { lastName: "吳", firstName: "詠詩", phone: "91112222" });
+  await pickAmoyGardens(page);
+  await page.getByRole("button", { name: "下一步" }).click();
+  await acceptTerms(page, { submit: "下一步", marketing: false });
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/cooperativePartner$/);
+  await expect(page.getByTestId("no-clinics")).toHaveText("暫時沒有可選擇的合作夥伴診所，請稍後再試。");
+  await expect(page.getByRole("combobox", { name: "合作夥伴診所" })).toHaveCount(0);
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/cooperativePartner$/);
+  await checkA11y(page);
+});

@@ -119,11 +119,14 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
   return app;
 }
 
-/** Migrations, reference lists and (SEED=demo, empty database) the demo data, under one lock. */
+/**
+ * Migrations, the hospital list, and with SEED=demo the fictional clinics and products and (empty
+ * database) the demo people, under one lock.
+ */
 export async function prepareDatabase(db: Db, seed: ServerConfig["seed"], nowMs: number): Promise<boolean> {
   await migrate(db);
   return withSchemaLock(db, async (tx) => {
-    await seedReferenceData(tx);
+    await seedReferenceData(tx, seed === "demo");
     if (seed !== "demo") return false;
     await seedSampleTexts(tx, nowMs);
     return seedDemo(tx, nowMs);

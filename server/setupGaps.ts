@@ -2,9 +2,11 @@
  * What a production server still lacks before real customers should use it, read once at start
  * and printed as warnings (docs/deploy.md): the demo brand on the
  * pages and in e-mails, no published privacy policy or PICS (customers would consent to nothing),
- * no admin to sign in with.
+ * no admin to sign in with, no products or clinics of the operator's own (or still the fictional
+ * ones of the demo).
  */
 import { DEMO_BRAND } from "../lib/core/brand.ts";
+import { demoCatalogue } from "./db/seed.ts";
 import type { Deps } from "./deps.ts";
 
 export async function setupGaps(deps: Pick<Deps, "db" | "config">): Promise<string[]> {
@@ -25,5 +27,22 @@ export async function setupGaps(deps: Pick<Deps, "db" | "config">): Promise<stri
     gaps.push(
       "no admin staff member: create one with server/cli/create-staff.ts --role admin (README: Server & API)",
     );
+  const fictional = demoCatalogue();
+  for (const [table, what] of [
+    ["products", "no products: nuForm's product step has nothing to offer"],
+    ["clinics", "no partner clinics: the recruitment form has no clinic to choose"],
+  ] as const) {
+    const { rows: entries } = await deps.db.query<{ key: string }>(
+      `SELECT id || E'\t' || name_zh AS key FROM ${table}`,
+    );
+    if (entries.length === 0)
+      gaps.push(
+        `${what}; load yours with npm run load-catalogue -- --${table} ${table}.json (docs/deploy.md)`,
+      );
+    else if (entries.some((e) => fictional[table].includes(e.key)))
+      gaps.push(
+        `the ${table} include the fictional demo ${table}; load yours with npm run load-catalogue -- --${table} ${table}.json (docs/deploy.md)`,
+      );
+  }
   return gaps;
 }

@@ -15,3 +15,19 @@ export async function openDatabase(config: Pick<ServerConfig, "databaseUrl" | "d
     process.exit(1);
   }
 }
+
+/**
+ * Which database a tool works on, for its output: `PostgreSQL host:port/db` or `embedded database
+ * in <DATA_DIR>` (never the user or password of DATABASE_URL).
+ */
+export function databaseLabel(config: Pick<ServerConfig, "databaseUrl" | "dataDir">): string {
+  const url = config.databaseUrl;
+  if (url === undefined) return `embedded database in ${config.dataDir}`;
+  if (url === "memory://") return "in-memory database (gone when the tool ends)";
+  try {
+    const parsed = new URL(url);
+    return `PostgreSQL ${parsed.host || "localhost"}/${decodeURIComponent(parsed.pathname.replace(/^\//, "")) || "(default database)"}`;
+  } catch {
+    return "PostgreSQL (DATABASE_URL)";
+  }
+}

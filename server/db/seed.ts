@@ -1,6 +1,8 @@
 /**
- * Start-up data. Reference lists (hospitals, clinics, products) are kept in step with
- * server/db/seed-data/ on every start; the demo people of DESIGN §7 (staff S001, S002, A001 and
+ * Start-up data. The hospital list (real reference data) is kept in step with
+ * server/db/seed-data/ on every start; so are the fictional clinics and products, but only with
+ * SEED=demo (production and SEED=none start without them: the operator loads their own with
+ * server/cli/load-catalogue.ts); the demo people of DESIGN §7 (staff S001, S002, A001 and
  * a few leads) go only into an empty database and only with SEED=demo.
  */
 import fs from "node:fs";
@@ -39,7 +41,17 @@ interface ProductSeed {
   image_url: string;
 }
 
-export async function seedReferenceData(tx: Queryable): Promise<void> {
+/** The fictional catalogue's entries (id and Chinese name), to recognise it in a database. */
+export function demoCatalogue(): { products: string[]; clinics: string[] } {
+  const key = (e: { id: string; name_zh: string }) => `${e.id}\t${e.name_zh}`;
+  return {
+    products: readSeed<ProductSeed>("products.json", "products").map(key),
+    clinics: readSeed<ClinicSeed>("clinics.json", "clinics").map(key),
+  };
+}
+
+/** Hospitals always; the fictional clinics and products only when `demoCatalogue` (SEED=demo). */
+export async function seedReferenceData(tx: Queryable, withDemoCatalogue: boolean): Promise<void> {
   for (const h of readSeed<HospitalSeed>("hospitals.json", "hospitals")) {
     await tx.query(
       `INSERT INTO hospitals (type, id, en_name, cn_name) VALUES ($1, $2, $3, $4)
@@ -47,6 +59,7 @@ export async function seedReferenceData(tx: Queryable): Promise<void> {
       [h.type, h.id, h.en_name, h.cn_name],
     );
   }
+  if (!withDemoCatalogue) return;
   for (const [sort, c] of readSeed<ClinicSeed>("clinics.json", "clinics").entries()) {
     await tx.query(
       `INSERT INTO clinics (id, name_zh, name_en, district, address_zh, address_en, phone, sort)

@@ -110,10 +110,13 @@ describe("production mode with every setting", { timeout: PROCESS_TIMEOUT_MS }, 
     // An empty production database: what is still missing before the first customer, said at start.
     await expect
       .poll(() => started.output().match(/^nu-forms: not ready for customers: .*$/gm)?.length ?? 0)
-      .toBe(3);
+      .toBe(5);
     expect(started.output()).toMatch(/not ready for customers: the pages and e-mails carry the demo brand/);
     expect(started.output()).toMatch(/not ready for customers: the privacy policy and the PICS/);
     expect(started.output()).toMatch(/not ready for customers: no admin staff member/);
+    // Production seeds no fictional catalogue.
+    expect(started.output()).toMatch(/not ready for customers: no products: /);
+    expect(started.output()).toMatch(/not ready for customers: no partner clinics: /);
     for (const apiKey of [GOOD.API_KEY, "nu-forms-dev-key", null]) {
       const call = clientFor(url, { apiKey: GOOD.API_KEY });
       const res = await call("GET", "/api/dev/outbox?email=a%40b.hk", { apiKey });

@@ -410,6 +410,7 @@ export const en = {
   "flows.partner.intro": "Choose the partner clinic you would like to follow up with.",
   "flows.partner.clinic": "Partner clinic",
   "flows.partner.required": "Please choose a partner clinic",
+  "flows.partner.none": "No partner clinics are available right now. Please try again later.",
   "flows.partner.someClinic": "a designated partner clinic",
   "flows.partner.contactConsent":
     "I agree that nu may give my name, phone number and e-mail address to the chosen partner clinic so that it can contact me about its services.",

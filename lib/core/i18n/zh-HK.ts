@@ -383,6 +383,7 @@ export const zhHK = {
   "flows.partner.intro": "請選擇你想跟進的合作夥伴診所。",
   "flows.partner.clinic": "合作夥伴診所",
   "flows.partner.required": "請選擇合作夥伴診所",
+  "flows.partner.none": "暫時沒有可選擇的合作夥伴診所，請稍後再試。",
   "flows.partner.someClinic": "指定合作診所",
   "flows.partner.contactConsent":
     "我同意 nu 把我的姓名、電話號碼及電郵地址提供給所選的合作夥伴診所，讓診所就其服務聯絡我。",

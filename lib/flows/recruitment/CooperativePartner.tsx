@@ -62,7 +62,12 @@ export function CooperativePartner({
     >
       <StepForm name="cooperative-partner" labelledBy={ids.heading} onSubmit={submit}>
         <ListStatus loading={clinics === null} error={error} retry={retry} lang={lang} />
-        {clinics ? (
+        {clinics && clinics.length === 0 ? (
+          <p className="nu-notice" data-testid="no-clinics">
+            {t("flows.partner.none")}
+          </p>
+        ) : null}
+        {clinics && clinics.length > 0 ? (
           <Select
             lang={lang}
             label={t("flows.partner.clinic")}

@@ -1,0 +1,82 @@
+/**
+ * Loads the operator's products and/or partner clinics, replacing the whole list, into the
+ * database the server uses (same DATABASE_URL / DATA_DIR):
+ *   DATABASE_URL=… npm run load-catalogue -- --products products.json --clinics clinics.json
+ * Each file is shaped like server/db/seed-data/products.json / clinics.json. Every entry is
+ * checked first (one line per problem); nothing is written unless every file given is right, and
+ * then the lists are replaced in one transaction. Running instances see the new lists at once.
+ * On an embedded database, stop the server first (the tool refuses a folder it holds).
+ */
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { configFromEnv } from "../config.ts";
+import { migrate } from "../db/migrate.ts";
+import {
+  type CatalogueEntries,
+  type CatalogueKind,
+  parseCatalogue,
+  replaceClinics,
+  replaceProducts,
+} from "../services/catalogue.ts";
+import { databaseLabel, openDatabase } from "./openDatabase.ts";
+
+const USAGE = "usage: load-catalogue [--products products.json] [--clinics clinics.json]";
+
+function fail(lines: string[], exitCode = 1): never {
+  for (const line of lines) console.error(`not loaded: ${line}`);
+  process.exit(exitCode);
+}
+
+let files: { products?: string; clinics?: string } = {};
+try {
+  files = parseArgs({ options: { products: { type: "string" }, clinics: { type: "string" } } }).values;
+} catch (error) {
+  fail([(error as Error).message, USAGE], 2);
+}
+if (!files.products && !files.clinics) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+function read<K extends CatalogueKind>(kind: K, file: string): CatalogueEntries[K] {
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    const why =
+      e.code === "ENOENT"
+        ? "no such file"
+        : e instanceof SyntaxError
+          ? `not valid JSON (${e.message})`
+          : e.message;
+    return fail([`${file}: ${why}`]);
+  }
+  const { entries, problems } = parseCatalogue(kind, json);
+  if (entries === undefined) return fail(problems.map((p) => `${file}: ${p}`));
+  return entries;
+}
+
+const products = files.products ? read("products", files.products) : undefined;
+const clinics = files.clinics ? read("clinics", files.clinics) : undefined;
+
+const config = configFromEnv();
+const db = await openDatabase(config);
+try {
+  await migrate(db);
+  const done: string[] = [];
+  await db.transaction(async (tx) => {
+    if (products) {
+      const before = await replaceProducts(tx, products);
+      done.push(`products: ${products.length} loaded (the ${before} before replaced)`);
+    }
+    if (clinics) {
+      const before = await replaceClinics(tx, clinics);
+      done.push(`clinics: ${clinics.length} loaded (the ${before} before replaced)`);
+    }
+  });
+  for (const line of done) console.log(line);
+  console.log(`database: ${databaseLabel(config)}`);
+} finally {
+  await db.close();
+}
