@@ -116,6 +116,24 @@ function onOff(name: string, value: string | undefined): boolean {
   throw new ConfigError(`${name} must be 1/true/yes (on) or 0/false/no (off), got "${value?.trim()}"`);
 }
 
+/**
+ * What is wrong with SMTP_URL's form, if anything. The value itself is never repeated: it holds
+ * the mail password (a URL that does not parse may show it anywhere).
+ */
+function smtpUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "SMTP_URL is not a URL like smtps://user:password@smtp.example.com:465 (a @, #, /, ? or % in the user or password must be percent-encoded: %40, %23, %2F, %3F, %25); its value is not shown, it may hold the password";
+  }
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:")
+    return "SMTP_URL must start with smtp:// or smtps:// (its value is not shown, it may hold the password)";
+  if (url.hostname === "")
+    return "SMTP_URL names no mail server host (its value is not shown, it may hold the password)";
+  return undefined;
+}
+
 /** An origin as browsers send it: scheme, host and optional port, nothing after. */
 const ORIGIN_PATTERN = /^https?:\/\/[^/\s]+\/?$/;
 
@@ -147,6 +165,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (publicOrigin !== undefined && !ORIGIN_PATTERN.test(publicOrigin)) {
     throw new ConfigError(`PUBLIC_ORIGIN must look like https://forms.example.hk, got "${publicOrigin}"`);
   }
+  const smtpUrl = nonEmpty(env.SMTP_URL);
+  const smtpProblem = smtpUrl === undefined ? undefined : smtpUrlProblem(smtpUrl);
+  if (smtpProblem !== undefined) throw new ConfigError(smtpProblem);
   if (production) {
     const problems = productionProblems(env);
     if (problems.length > 0) throw new ConfigError(problems);

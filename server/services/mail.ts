@@ -5,6 +5,7 @@
  */
 import nodemailer from "nodemailer";
 import { t } from "../../lib/core/i18n/index.ts";
+import { ConfigError } from "../config.ts";
 import type { Db, Queryable } from "../db/db.ts";
 import { iso } from "../db/db.ts";
 
@@ -66,7 +67,15 @@ export function createMailer(opts: {
   log: (line: string) => void;
 }): Mailer {
   const { db } = opts;
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
+  try {
+    transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
+  } catch (error) {
+    // Never the library's message: it may quote the URL, password and all.
+    throw new ConfigError(
+      `SMTP_URL could not be used (${(error as Error).name}); its value is not shown, it may hold the password`,
+    );
+  }
   let flushing: Promise<void> | undefined;
 
   async function sendPending(): Promise<void> {

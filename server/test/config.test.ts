@@ -29,3 +29,27 @@ describe("TRUST_PROXY", () => {
     ]);
   });
 });
+
+describe("SMTP_URL", () => {
+  const password = "Sup3rSecretPw";
+  it.each([
+    ["no scheme", `mailuser:${password}@smtp.example.com:465`],
+    ["an unescaped # in the password", `smtps://mailuser:${password}#x@smtp.example.com:465`],
+    ["not a URL", "notaurl"],
+    ["another scheme", `https://mailuser:${password}@smtp.example.com`],
+  ])("%s: refused with one line that names the variable and never shows the value", (_, value) => {
+    const problems = problemsOf({ SMTP_URL: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^SMTP_URL /);
+    expect(problems[0]).not.toContain(password);
+    expect(problems[0]).not.toContain("mailuser");
+    expect(problems[0]).not.toContain("notaurl");
+  });
+
+  it("takes smtp:// and smtps:// URLs, percent-encoded passwords too", () => {
+    expect(configFromEnv({ SMTP_URL: "smtps://u:p%23w@smtp.example.com:465" }).smtpUrl).toBe(
+      "smtps://u:p%23w@smtp.example.com:465",
+    );
+    expect(configFromEnv({ SMTP_URL: "smtp://127.0.0.1:25" }).smtpUrl).toBe("smtp://127.0.0.1:25");
+  });
+});

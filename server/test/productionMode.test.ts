@@ -75,6 +75,20 @@ describe("production mode refuses to start on demo settings", { timeout: PROCESS
     expect(lines).toEqual([expect.stringMatching(/^nu-forms: SEED=demo/)]);
   });
 
+  it("with a malformed SMTP_URL: one line naming it, the password never shown", async () => {
+    for (const smtp of [
+      "mailuser:Sup3rSecretPw@smtp.example.com:465",
+      "smtps://mailuser:Sup3r#SecretPw@smtp.example.com:465",
+    ]) {
+      const { code, lines } = await refusal({ ...GOOD, SMTP_URL: smtp });
+      expect(code, smtp).toBe(1);
+      expect(lines, smtp).toEqual([
+        expect.stringMatching(/^nu-forms: SMTP_URL (is not a URL like|must start with smtp)/),
+      ]);
+      expect(lines.join("\n")).not.toMatch(/SecretPw|mailuser/);
+    }
+  });
+
   it("names every problem on its own line", async () => {
     const { code, lines } = await refusal({ NODE_ENV: "production" });
     expect(code).not.toBe(0);
