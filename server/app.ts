@@ -12,7 +12,7 @@ import { loadSecrets } from "./auth/secret.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokens } from "./auth/tokens.ts";
 import { ConfigError, defaultConfig, type ServerConfig } from "./config.ts";
-import { type Db, isDatabaseUnavailable, openDb } from "./db/db.ts";
+import { type Db, databaseStartProblem, isDatabaseUnavailable, openDb } from "./db/db.ts";
 import { migrate, withSchemaLock } from "./db/migrate.ts";
 import { createNotifiedCache } from "./db/notifiedCache.ts";
 import { seedDemo, seedReferenceData } from "./db/seed.ts";
@@ -139,9 +139,21 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const config: ServerConfig = { ...defaultConfig(), ...overrides };
   if (config.production && !config.smtpUrl) throw new ConfigError("SMTP_URL is not set (production mode)");
   if (config.production && config.seed === "demo") throw new ConfigError("SEED=demo: not in production mode");
-  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteTemplate });
+  const where = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  /** A database that cannot be reached or refuses the connection: one line (ConfigError). */
+  const explained = (error: unknown) => {
+    const problem = databaseStartProblem(error, where);
+    return problem === undefined ? error : new ConfigError(problem);
+  };
+  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteTemplate }).catch(
+    (error) => {
+      throw explained(error);
+    },
+  );
   try {
-    const seeded = await prepareDatabase(db, config.seed, now());
+    const seeded = await prepareDatabase(db, config.seed, now()).catch((error) => {
+      throw explained(error);
+    });
     if (seeded) logger.info("seeded demo data (staff S001, S002, A001; leads NUDEM00001-3)");
     const secrets = await loadSecrets({
       configured: config.tokenSecret,
@@ -183,6 +195,28 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   }
 }
 
+/** Why the listener could not open, as one line (ConfigError) when it is a setting's fault. */
+function listenProblem(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  switch (error.code) {
+    case "EADDRINUSE":
+      return new ConfigError(
+        `port ${port} on ${host} is already in use (another process, perhaps another nu-forms, listens there): stop it or set another PORT`,
+      );
+    case "EACCES":
+      return new ConfigError(
+        `no permission to listen on port ${port} (PORT): ports below 1024 need privileges`,
+      );
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EADDRNOTAVAIL":
+      return new ConfigError(
+        `HOST "${host}" is not an address of this machine (${error.code}): use 127.0.0.1, 0.0.0.0 or one of its own addresses`,
+      );
+    default:
+      return error;
+  }
+}
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -199,7 +233,10 @@ export async function startServer(options: AppOptions = {}): Promise<RunningServ
     const s = serve({ fetch: app.fetch, hostname: host, port, serverOptions: SERVER_OPTIONS }, () =>
       resolve(s),
     );
-    s.once("error", reject);
+    s.once("error", (error: NodeJS.ErrnoException) => reject(listenProblem(error, host, port)));
+  }).catch(async (error) => {
+    await close();
+    throw error;
   });
   capConnectionsPerAddress(server as unknown as HttpServer, deps.config);
   const actualPort = (server.address() as AddressInfo).port;

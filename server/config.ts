@@ -141,51 +141,71 @@ function normaliseOrigin(origin: string): string {
   return origin.replace(/\/$/, "").toLowerCase();
 }
 
+/**
+ * The configuration from the environment. Every problem is collected first and thrown together
+ * (one ConfigError line each), so a mistake in one setting never hides the others.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const base = defaultConfig();
+  const problems: string[] = [];
+  /** The value `read` gives, or `fallback` with its ConfigError's lines noted. */
+  function check<T>(read: () => T, fallback: T): T {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+      return fallback;
+    }
+  }
   const port = nonEmpty(env.PORT);
   const portNumber = port === undefined ? base.port : Number(port);
   if (!Number.isInteger(portNumber) || portNumber < 0 || portNumber > 65535) {
-    throw new ConfigError(`PORT must be a port number, got "${port}"`);
+    problems.push(`PORT must be a port number, got "${port}"`);
   }
   const production = env.NODE_ENV === "production";
   const seed = nonEmpty(env.SEED) ?? (production ? "none" : "demo");
-  if (seed !== "demo" && seed !== "none")
-    throw new ConfigError(`SEED must be "demo" or "none", got "${seed}"`);
+  if (seed !== "demo" && seed !== "none") problems.push(`SEED must be "demo" or "none", got "${seed}"`);
   const origins = (env.ALLOWED_ORIGINS ?? "")
     .split(",")
     .map((o) => o.trim())
     .filter(Boolean);
   for (const origin of origins) {
     if (!ORIGIN_PATTERN.test(origin)) {
-      throw new ConfigError(`ALLOWED_ORIGINS entries must look like https://shop.example, got "${origin}"`);
+      problems.push(`ALLOWED_ORIGINS entries must look like https://shop.example, got "${origin}"`);
     }
   }
   const publicOrigin = nonEmpty(env.PUBLIC_ORIGIN)?.trim();
   if (publicOrigin !== undefined && !ORIGIN_PATTERN.test(publicOrigin)) {
-    throw new ConfigError(`PUBLIC_ORIGIN must look like https://forms.example.hk, got "${publicOrigin}"`);
+    problems.push(`PUBLIC_ORIGIN must look like https://forms.example.hk, got "${publicOrigin}"`);
   }
   const smtpUrl = nonEmpty(env.SMTP_URL);
   const smtpProblem = smtpUrl === undefined ? undefined : smtpUrlProblem(smtpUrl);
-  if (smtpProblem !== undefined) throw new ConfigError(smtpProblem);
-  if (production) {
-    const problems = productionProblems(env);
-    if (problems.length > 0) throw new ConfigError(problems);
-  }
-  let brand: Brand;
+  if (smtpProblem !== undefined) problems.push(smtpProblem);
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const databaseProblem = databaseUrl === undefined ? undefined : databaseUrlProblem(databaseUrl);
+  if (databaseProblem !== undefined) problems.push(databaseProblem);
+  const trustProxy = check(() => onOff("TRUST_PROXY", env.TRUST_PROXY), false);
+  const maxConnectionsPerAddress = check(
+    () => connectionCap(env.MAX_CONNECTIONS_PER_ADDRESS, base.maxConnectionsPerAddress),
+    base.maxConnectionsPerAddress,
+  );
+  if (production) problems.push(...productionProblems(env));
+  let brand: Brand = base.brand;
   try {
     brand = brandFromEnv(env);
   } catch (error) {
-    if (error instanceof BrandError) throw new ConfigError(error.message);
-    throw error;
+    if (!(error instanceof BrandError)) throw error;
+    problems.push(error.message);
   }
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     ...base,
     production,
     brand,
     host: nonEmpty(env.HOST) ?? base.host,
     port: portNumber,
-    databaseUrl: nonEmpty(env.DATABASE_URL),
+    databaseUrl,
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? base.dataDir),
     apiKey: nonEmpty(env.API_KEY) ?? base.apiKey,
     appEnv: nonEmpty(env.APP_ENV) ?? base.appEnv,
@@ -193,14 +213,30 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     alsUrl: nonEmpty(env.ALS_URL) ?? base.alsUrl,
     maintenanceUrl: nonEmpty(env.MAINTENANCE_URL) ?? base.maintenanceUrl,
     maintenancePageUrl: nonEmpty(env.MAINTENANCE_PAGE_URL) ?? base.maintenancePageUrl,
-    smtpUrl: nonEmpty(env.SMTP_URL),
+    smtpUrl,
     mailFrom: nonEmpty(env.MAIL_FROM) ?? senderOf(brand),
-    seed,
+    seed: seed as ServerConfig["seed"],
     allowedOrigins: origins.map(normaliseOrigin),
     publicOrigin: publicOrigin === undefined ? undefined : normaliseOrigin(publicOrigin),
-    trustProxy: onOff("TRUST_PROXY", env.TRUST_PROXY),
-    maxConnectionsPerAddress: connectionCap(env.MAX_CONNECTIONS_PER_ADDRESS, base.maxConnectionsPerAddress),
+    trustProxy,
+    maxConnectionsPerAddress,
   };
+}
+
+/**
+ * What is wrong with DATABASE_URL's form, if anything; never repeats the value (it holds the
+ * database password).
+ */
+function databaseUrlProblem(value: string): string | undefined {
+  if (value === "memory://") return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value))
+    return 'DATABASE_URL must be "memory://" or start with postgres:// or postgresql:// (unset: the embedded database in DATA_DIR); its value is not shown, it may hold the password';
+  try {
+    new URL(value);
+  } catch {
+    return "DATABASE_URL is not a URL like postgres://user:password@host:5432/database (a @, #, /, ? or % in the user or password must be percent-encoded: %40, %23, %2F, %3F, %25); its value is not shown, it may hold the password";
+  }
+  return undefined;
 }
 
 /**

@@ -66,11 +66,24 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
 
+/**
+ * An unexpected start-up failure as one line: its name, code and the first line of its message,
+ * with any credentials of a URL in it (user:password@) blanked. No stack trace: the operator
+ * needs what to fix, and a dump may quote settings.
+ */
+function oneLine(error: unknown): string {
+  const e = error as { name?: unknown; code?: unknown; message?: unknown } | null;
+  const name = typeof e?.name === "string" ? e.name : "Error";
+  const code = typeof e?.code === "string" ? ` ${e.code}` : "";
+  const message = typeof e?.message === "string" ? e.message.split("\n")[0] : String(error);
+  return `${name}${code}: ${message.replace(/\/\/[^/\s@]*@/g, "//…@")}`;
+}
+
 main().catch((error) => {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) console.error(`nu-forms: ${problem}`);
   } else {
-    console.error("nu-forms: could not start:", error);
+    console.error(`nu-forms: could not start: ${oneLine(error)}`);
   }
   process.exit(1);
 });

@@ -4,7 +4,9 @@
  * stack trace.
  */
 import { ConfigError, type ServerConfig } from "../config.ts";
-import { type Db, openDb } from "../db/db.ts";
+import { type Db, databaseLabel, openDb } from "../db/db.ts";
+
+export { databaseLabel };
 
 export async function openDatabase(config: Pick<ServerConfig, "databaseUrl" | "dataDir">): Promise<Db> {
   try {
@@ -13,21 +15,5 @@ export async function openDatabase(config: Pick<ServerConfig, "databaseUrl" | "d
     if (!(error instanceof ConfigError)) throw error;
     console.error(`nu-forms: ${error.message}`);
     process.exit(1);
-  }
-}
-
-/**
- * Which database a tool works on, for its output: `PostgreSQL host:port/db` or `embedded database
- * in <DATA_DIR>` (never the user or password of DATABASE_URL).
- */
-export function databaseLabel(config: Pick<ServerConfig, "databaseUrl" | "dataDir">): string {
-  const url = config.databaseUrl;
-  if (url === undefined) return `embedded database in ${config.dataDir}`;
-  if (url === "memory://") return "in-memory database (gone when the tool ends)";
-  try {
-    const parsed = new URL(url);
-    return `PostgreSQL ${parsed.host || "localhost"}/${decodeURIComponent(parsed.pathname.replace(/^\//, "")) || "(default database)"}`;
-  } catch {
-    return "PostgreSQL (DATABASE_URL)";
   }
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { PGlite, parse as pgliteParse, type Results } from "@electric-sql/pglite";
 import pg from "pg";
 import { serialize } from "pg-protocol";
+import { ConfigError } from "../config.ts";
 import { lockDataFolder } from "./folderLock.ts";
 
 export type Row = Record<string, unknown>;
@@ -82,7 +83,57 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   }
   if (/^postgres(ql)?:\/\//.test(url))
     return wrapPostgres(new pg.Pool({ connectionString: url, ...POOL_LIMITS }), url);
-  throw new Error('DATABASE_URL must be "memory://" or start with postgres:// (unset: PGlite in DATA_DIR)');
+  throw new ConfigError(
+    'DATABASE_URL must be "memory://" or start with postgres:// (unset: PGlite in DATA_DIR)',
+  );
+}
+
+/**
+ * Which database this is, for people: `PostgreSQL host:port/db`, `embedded database in <DATA_DIR>`
+ * or the in-memory one; never the user or password of DATABASE_URL.
+ */
+export function databaseLabel(options: { databaseUrl: string | undefined; dataDir: string }): string {
+  const url = options.databaseUrl;
+  if (url === undefined) return `embedded database in ${options.dataDir}`;
+  if (url === "memory://") return "in-memory database";
+  try {
+    const parsed = new URL(url);
+    const name = decodeURIComponent(parsed.pathname.replace(/^\//, ""));
+    return `PostgreSQL ${parsed.host || "localhost"}/${name || "(default database)"}`;
+  } catch {
+    return "PostgreSQL (DATABASE_URL)";
+  }
+}
+
+const UNREACHABLE = [
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECONNRESET",
+];
+
+/**
+ * Why a database could not be opened at start, as one line, or undefined when the error is not
+ * one of a database that cannot be reached or refuses the connection. PostgreSQL's own messages
+ * (role or database missing, wrong password) name roles and databases, never passwords.
+ */
+export function databaseStartProblem(
+  error: unknown,
+  options: { databaseUrl: string | undefined; dataDir: string },
+): string | undefined {
+  const e = error as { code?: unknown; message?: unknown; severity?: unknown } | null;
+  const code = typeof e?.code === "string" ? e.code : "";
+  const message = typeof e?.message === "string" ? e.message.split("\n")[0] : "";
+  const where = databaseLabel(options);
+  if (UNREACHABLE.includes(code))
+    return `cannot reach the database (${where}): ${code}; is PostgreSQL running there, and are the host and port of DATABASE_URL right?`;
+  if (typeof e?.severity === "string" && /^[0-9A-Z]{5}$/.test(code))
+    return `the database refused the connection (${where}): ${message} (DATABASE_URL)`;
+  if (isDatabaseUnavailable(error)) return `cannot use the database (${where}): ${code || message}`;
+  return undefined;
 }
 
 /** Folders 0700 and files 0600 under `root` (and `root` itself). */

@@ -5,6 +5,7 @@
  * `npm run test:server:pg`), else on embedded PGlite in a temporary folder.
  */
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -165,5 +166,104 @@ describe("demo mode", { timeout: PROCESS_TIMEOUT_MS }, () => {
     started.kill("SIGTERM");
     await exited;
     expect(started.output().split("\n")[0]).toMatch(/DEMO MODE/);
+  });
+});
+
+describe("start-up failures: one nu-forms line on stderr, exit 1, no stack trace", {
+  timeout: PROCESS_TIMEOUT_MS,
+}, () => {
+  async function failure(env: Record<string, string | undefined>): Promise<string[]> {
+    const { code, lines } = await refusal(env);
+    expect(code).toBe(1);
+    expect(lines.join("\n")).not.toMatch(/^\s+at /m);
+    return lines.filter(
+      (l) => l.startsWith("nu-forms: ") && !/^nu-forms: (production mode|DEMO MODE|not for real)/.test(l),
+    );
+  }
+
+  it("a format error is reported with the production problems, not alone", async () => {
+    const lines = await failure({
+      NODE_ENV: "production",
+      PORT: "abc",
+      API_KEY: "nu-forms-dev-key",
+      TOKEN_SECRET: "short",
+      SEED: "demo",
+      TRUST_PROXY: "on",
+    });
+    expect(lines.map((l) => l.split(" ")[1])).toEqual([
+      "PORT",
+      "TRUST_PROXY",
+      "SMTP_URL",
+      "API_KEY",
+      "TOKEN_SECRET",
+      "SEED=demo",
+    ]);
+  });
+
+  it("a database that cannot be reached, named without its password", async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const lines = await failure({ DATABASE_URL: `postgres://nu:S3cretDbPw@127.0.0.1:${port}/nu` });
+    expect(lines).toEqual([
+      `nu-forms: cannot reach the database (PostgreSQL 127.0.0.1:${port}/nu): ECONNREFUSED; is PostgreSQL running there, and are the host and port of DATABASE_URL right?`,
+    ]);
+  });
+
+  it.each([
+    [
+      "a misspelt scheme",
+      "postgress://nu:S3cretDbPw@127.0.0.1/nu",
+      /^nu-forms: DATABASE_URL must be "memory:\/\/" or start with postgres:\/\//,
+    ],
+    [
+      "a # in the password",
+      "postgres://nu:S3cret#DbPw@127.0.0.1/nu",
+      /^nu-forms: DATABASE_URL is not a URL like/,
+    ],
+  ])("DATABASE_URL with %s", async (_, url, expected) => {
+    const lines = await failure({ DATABASE_URL: url });
+    expect(lines).toEqual([expect.stringMatching(expected)]);
+    expect(lines.join("\n")).not.toContain("S3cret");
+  });
+
+  it("a HOST that is no address of this machine", async () => {
+    const lines = await failure({ DATABASE_URL: "memory://", HOST: "999.1.1.1" });
+    expect(lines).toEqual([
+      expect.stringMatching(/^nu-forms: HOST "999\.1\.1\.1" is not an address of this machine/),
+    ]);
+  });
+
+  it("a port in use", async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const lines = await failure({ DATABASE_URL: "memory://", PORT: String(port) });
+      expect(lines).toEqual([
+        `nu-forms: port ${port} on 127.0.0.1 is already in use (another process, perhaps another nu-forms, listens there): stop it or set another PORT`,
+      ]);
+    } finally {
+      await new Promise((resolve) => busy.close(resolve));
+    }
+  });
+
+  it("SMTP_URL=notaurl", async () => {
+    const lines = await failure({ DATABASE_URL: "memory://", SMTP_URL: "notaurl" });
+    expect(lines).toEqual([expect.stringMatching(/^nu-forms: SMTP_URL is not a URL like/)]);
+  });
+
+  it.skipIf(!TEST_DATABASE_URL)("a role that does not exist (needs TEST_DATABASE_URL)", async () => {
+    const url = new URL(TEST_DATABASE_URL ?? "");
+    url.username = "no_such_role";
+    url.password = "S3cretDbPw";
+    const lines = await failure({ DATABASE_URL: url.toString() });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^nu-forms: the database refused the connection \(PostgreSQL .*\): .*no_such_role/,
+      ),
+    ]);
+    expect(lines.join("\n")).not.toContain("S3cret");
   });
 });
