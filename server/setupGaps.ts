@@ -15,6 +15,10 @@ export async function setupGaps(deps: Pick<Deps, "db" | "config">): Promise<stri
     gaps.push(
       `the pages and e-mails carry the demo brand "${DEMO_BRAND.name}": set BRAND_FILE or BRAND_* (docs/deploy.md)`,
     );
+  if (/@localhost>?\s*$/i.test(deps.config.mailFrom))
+    gaps.push(
+      "MAIL_FROM is not set: code e-mails go out from no-reply@localhost, which real mail relays refuse or file as spam; set MAIL_FROM to a sender your relay accepts (docs/deploy.md)",
+    );
   const { rows } = await deps.db.query<{ documents: number; admins: number }>(
     `SELECT (SELECT count(DISTINCT kind) FROM legal_documents)::int AS documents,
             (SELECT count(*) FROM staff WHERE role = 'admin')::int AS admins`,

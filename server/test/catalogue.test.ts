@@ -180,11 +180,30 @@ describe("load-catalogue", { timeout: PROCESS_TIMEOUT_MS }, () => {
     expect(r.code).toBe(0);
     const db = await openDb({ url: undefined, dataDir });
     try {
-      const gaps = await setupGaps({ db, config: { brand: { name: "x" } } as never });
+      const gaps = await setupGaps({
+        db,
+        config: { brand: { name: "x" }, mailFrom: "x@shop.example" } as never,
+      });
       expect(gaps).toContainEqual(expect.stringMatching(/^the products include the fictional demo products/));
       expect(gaps).toContainEqual(expect.stringMatching(/^the clinics include the fictional demo clinics/));
     } finally {
       await db.close();
+    }
+  });
+});
+
+describe("MAIL_FROM", () => {
+  it("the default no-reply@localhost sender is a start-up gap; a real one is not", async () => {
+    const s = await startTestServer({ seed: "none" });
+    try {
+      expect(await setupGaps(s.deps)).toContainEqual(expect.stringMatching(/^MAIL_FROM is not set: /));
+      const set = await setupGaps({
+        db: s.db,
+        config: { ...s.deps.config, mailFrom: '"Shop" <codes@shop.example>' },
+      });
+      expect(set.filter((g) => g.startsWith("MAIL_FROM"))).toEqual([]);
+    } finally {
+      await s.stop();
     }
   });
 });

@@ -125,10 +125,11 @@ describe("production mode with every setting", { timeout: PROCESS_TIMEOUT_MS }, 
     // An empty production database: what is still missing before the first customer, said at start.
     await expect
       .poll(() => started.output().match(/^nu-forms: not ready for customers: .*$/gm)?.length ?? 0)
-      .toBe(5);
+      .toBe(6);
     expect(started.output()).toMatch(/not ready for customers: the pages and e-mails carry the demo brand/);
     expect(started.output()).toMatch(/not ready for customers: the privacy policy and the PICS/);
     expect(started.output()).toMatch(/not ready for customers: no admin staff member/);
+    expect(started.output()).toMatch(/not ready for customers: MAIL_FROM is not set: .*no-reply@localhost/);
     // Production seeds no fictional catalogue.
     expect(started.output()).toMatch(/not ready for customers: no products: /);
     expect(started.output()).toMatch(/not ready for customers: no partner clinics: /);
