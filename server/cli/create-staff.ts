@@ -24,6 +24,13 @@ const { values } = parseArgs({
   },
 });
 
+const NEEDS_EMAIL =
+  "not created: --need-otp Y needs --email (the staff member's sign-in code is mailed there; without one it could never arrive)";
+if (values["need-otp"]?.toUpperCase() === "Y" && !values.email?.includes("@")) {
+  console.error(NEEDS_EMAIL);
+  process.exit(1);
+}
+
 const config = configFromEnv();
 const db = await openDatabase(config);
 try {
@@ -45,7 +52,13 @@ try {
 } catch (error) {
   if (error instanceof ApiFailure) {
     console.error(
-      `not created: ${error.field === "password" ? "STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)" : `check --${error.field ?? "arguments"}`}`,
+      error.field === "password"
+        ? "not created: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
+        : error.field === "email"
+          ? NEEDS_EMAIL
+          : error.field === "staff_id"
+            ? `not created: check --id (a staff id such as S003 that is not taken yet)`
+            : `not created: check --${error.field?.replace(/_/g, "-") ?? "arguments"}`,
     );
     process.exitCode = 1;
   } else {

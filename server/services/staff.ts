@@ -74,6 +74,9 @@ export function staffRecord(row: StaffRow, token?: string): StaffRecord | Omit<S
 /** Creates a staff member; the input is checked against the staff schema and password policy. */
 export async function createStaff(q: Queryable, input: unknown, email: string | null = null): Promise<void> {
   const staff = parse(staffCreateSchema, input);
+  // The code step mails a code: without an address it could never arrive.
+  if (staff.need_otp === "Y" && !email?.includes("@"))
+    throw new ApiFailure("VALIDATION_FAILED", { field: "email" });
   try {
     await q.query(
       `INSERT INTO staff (staff_id, first_name, last_name, role, phone, email, need_otp, password_hash)
