@@ -10,7 +10,7 @@ import { configFromEnv } from "../config.ts";
 import { migrate } from "../db/migrate.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { createStaff } from "../services/staff.ts";
-import { openDatabase } from "./openDatabase.ts";
+import { databaseLabel, openDatabase } from "./openDatabase.ts";
 
 const { values } = parseArgs({
   options: {
@@ -48,7 +48,7 @@ try {
     },
     values.email ?? null,
   );
-  console.log(`staff ${values.id?.toUpperCase()} created`);
+  console.log(`staff ${values.id?.toUpperCase()} created in ${databaseLabel(config)}`);
 } catch (error) {
   if (error instanceof ApiFailure) {
     console.error(

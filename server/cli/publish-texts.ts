@@ -11,7 +11,7 @@ import { flowSchema, legalDocumentKindSchema, textLangSchema } from "../../lib/c
 import { configFromEnv } from "../config.ts";
 import { migrate } from "../db/migrate.ts";
 import { publishTexts } from "../services/customerTexts.ts";
-import { openDatabase } from "./openDatabase.ts";
+import { databaseLabel, openDatabase } from "./openDatabase.ts";
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1));
 const fileSchema = v.object({
@@ -55,7 +55,7 @@ const db = await openDatabase(config);
 try {
   await migrate(db);
   const added = await db.transaction((tx) => publishTexts(tx, parsed.output, Date.now()));
-  console.log(`${added} text(s) published`);
+  console.log(`${added} text(s) published to ${databaseLabel(config)}`);
 } finally {
   await db.close();
 }

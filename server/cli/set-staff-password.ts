@@ -10,7 +10,7 @@ import { configFromEnv } from "../config.ts";
 import { migrate } from "../db/migrate.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { setStaffPassword } from "../services/staffPassword.ts";
-import { openDatabase } from "./openDatabase.ts";
+import { databaseLabel, openDatabase } from "./openDatabase.ts";
 
 const { values } = parseArgs({ options: { id: { type: "string" } } });
 
@@ -19,7 +19,9 @@ const db = await openDatabase(config);
 try {
   await migrate(db);
   const ended = await setStaffPassword(db, values.id ?? "", process.env.STAFF_PASSWORD ?? "");
-  console.log(`password of ${values.id?.toUpperCase()} changed; ${ended} session(s) ended`);
+  console.log(
+    `password of ${values.id?.toUpperCase()} changed in ${databaseLabel(config)}; ${ended} session(s) ended`,
+  );
 } catch (error) {
   if (error instanceof ApiFailure) {
     console.error(

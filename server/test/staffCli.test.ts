@@ -56,3 +56,39 @@ describe("create-staff --need-otp Y", { timeout: PROCESS_TIMEOUT_MS }, () => {
     }
   });
 });
+
+describe("the tools name the database they used", { timeout: PROCESS_TIMEOUT_MS }, () => {
+  it("create-staff and set-staff-password: the embedded database's folder", async () => {
+    const dataDir = path.join(dir, "named");
+    const created = await runCli(
+      "create-staff",
+      ["--id", "A001", "--first", "淑儀", "--last", "何", "--role", "admin"],
+      {
+        DATA_DIR: dataDir,
+        STAFF_PASSWORD: PASSWORD,
+      },
+    );
+    expect([created.code, created.stdout.trim()]).toEqual([
+      0,
+      `staff A001 created in embedded database in ${dataDir}`,
+    ]);
+    const changed = await runCli("set-staff-password", ["--id", "A001"], {
+      DATA_DIR: dataDir,
+      STAFF_PASSWORD: `${PASSWORD}x`,
+    });
+    expect(changed.stdout.trim()).toBe(
+      `password of A001 changed in embedded database in ${dataDir}; 0 session(s) ended`,
+    );
+  });
+
+  it("a PostgreSQL that cannot be reached: one line naming host and database, never the password", async () => {
+    const r = await runCli("set-staff-password", ["--id", "A001"], {
+      DATABASE_URL: "postgres://nu:S3cretDbPw@127.0.0.1:9/nu_forms",
+      STAFF_PASSWORD: PASSWORD,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      "nu-forms: cannot reach the database (PostgreSQL 127.0.0.1:9/nu_forms): ECONNREFUSED; is PostgreSQL running there, and are the host and port of DATABASE_URL right?",
+    );
+  });
+});
