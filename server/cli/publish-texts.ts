@@ -44,7 +44,21 @@ if (!file) {
   console.error("usage: publish-texts <file.json>");
   process.exit(2);
 }
-const parsed = v.safeParse(fileSchema, JSON.parse(fs.readFileSync(file, "utf8")));
+let json: unknown;
+try {
+  json = JSON.parse(fs.readFileSync(file, "utf8"));
+} catch (error) {
+  const e = error as NodeJS.ErrnoException;
+  const why =
+    e.code === "ENOENT"
+      ? "no such file"
+      : e instanceof SyntaxError
+        ? `not valid JSON (${e.message})`
+        : e.message;
+  console.error(`not published: ${file}: ${why}`);
+  process.exit(1);
+}
+const parsed = v.safeParse(fileSchema, json);
 if (!parsed.success) {
   const issue = parsed.issues[0];
   console.error(`not published: ${v.getDotPath(issue) ?? "file"}: ${issue.message}`);
@@ -54,8 +68,32 @@ const config = configFromEnv();
 const db = await openDatabase(config);
 try {
   await migrate(db);
-  const added = await db.transaction((tx) => publishTexts(tx, parsed.output, Date.now()));
-  console.log(`${added} text(s) published to ${databaseLabel(config)}`);
+  const changed: string[] = [];
+  const unchanged: string[] = [];
+  const added = await db.transaction(async (tx) => {
+    for (const d of parsed.output.documents ?? []) {
+      const { rows } = await tx.query<{ title: string; body: string }>(
+        "SELECT title, body FROM legal_documents WHERE kind = $1 AND version = $2 AND lang = $3",
+        [d.kind, d.version, d.lang],
+      );
+      const name = `${d.kind} ${d.version} ${d.lang}`;
+      if (rows.length === 0) continue;
+      if (rows[0].title === d.title && rows[0].body === d.body) unchanged.push(name);
+      else changed.push(name);
+    }
+    if (changed.length > 0) return 0;
+    return publishTexts(tx, parsed.output, Date.now());
+  });
+  if (changed.length > 0) {
+    for (const name of changed)
+      console.error(
+        `not published: ${name} is already published with other content; a published version is what customers consented to and never changes: give the corrected text a new "version"`,
+      );
+    process.exitCode = 1;
+  } else {
+    for (const name of unchanged) console.log(`${name}: already published, unchanged`);
+    console.log(`${added} text(s) published to ${databaseLabel(config)}`);
+  }
 } finally {
   await db.close();
 }

@@ -92,3 +92,34 @@ describe("the tools name the database they used", { timeout: PROCESS_TIMEOUT_MS 
     );
   });
 });
+
+describe("publish-texts", { timeout: PROCESS_TIMEOUT_MS }, () => {
+  const dataDir = path.join(dir, "texts");
+  const doc = (body: string) => ({
+    documents: [{ kind: "privacy_policy", version: "2026-11", lang: "zh-HK", title: "私隱政策", body }],
+  });
+  const write = (name: string, content: unknown) => {
+    const where = path.join(dir, name);
+    fs.writeFileSync(where, typeof content === "string" ? content : JSON.stringify(content));
+    return where;
+  };
+
+  it("a published version: the same again is 'unchanged', other content is refused; bad JSON is one line", async () => {
+    const first = await runCli("publish-texts", [write("t1.json", doc("第一版"))], { DATA_DIR: dataDir });
+    expect(first.stdout.trim()).toBe(`1 text(s) published to embedded database in ${dataDir}`);
+    const same = await runCli("publish-texts", [write("t2.json", doc("第一版"))], { DATA_DIR: dataDir });
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain("privacy_policy 2026-11 zh-HK: already published, unchanged");
+    const other = await runCli("publish-texts", [write("t3.json", doc("改正版"))], { DATA_DIR: dataDir });
+    expect(other.code).toBe(1);
+    expect(other.stderr.trim()).toMatch(
+      /^not published: privacy_policy 2026-11 zh-HK is already published with other content; .*new "version"$/,
+    );
+    const broken = write("t4.json", "{ not json");
+    const bad = await runCli("publish-texts", [broken], { DATA_DIR: dataDir });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^not published: .*t4\.json: not valid JSON/),
+    ]);
+  });
+});
