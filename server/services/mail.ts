@@ -11,6 +11,22 @@ import { iso } from "../db/db.ts";
 
 export type OutboxKind = "customer-code" | "staff-code";
 const MAX_SEND_ATTEMPTS = 5;
+/**
+ * When a failed code mail is tried again, after its 1st, 2nd, … failure: within a staff code's 5
+ * minutes (the housekeeping timer's 10-minute flush would come too late).
+ */
+export const RETRY_DELAYS_MS = [5_000, 15_000, 45_000, 120_000];
+
+/** Why a send failed, for the log: the SMTP error code and reply code, never addresses or codes. */
+function failureReason(error: unknown): string {
+  const e = error as { name?: string; code?: unknown; responseCode?: unknown; command?: unknown };
+  const parts = [
+    typeof e.code === "string" ? e.code : (e.name ?? "Error"),
+    typeof e.responseCode === "number" ? `SMTP ${e.responseCode}` : "",
+    typeof e.command === "string" ? `at ${e.command.split(" ")[0]}` : "",
+  ];
+  return parts.filter(Boolean).join(" ");
+}
 
 export interface OutboxEntry {
   to: string;
@@ -77,27 +93,55 @@ export function createMailer(opts: {
     );
   }
   let flushing: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
 
   async function sendPending(): Promise<void> {
     if (!transport) return;
-    const { rows } = await db.query<{ id: string; mail_to: string | null; kind: OutboxKind; text: string }>(
+    const { rows } = await db.query<{
+      id: string;
+      mail_to: string | null;
+      kind: OutboxKind;
+      text: string;
+      attempts: number;
+    }>(
       `UPDATE outbox SET sent_at = clock_timestamp(), attempts = attempts + 1
        WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1
                     ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-       RETURNING id, mail_to, kind, text`,
+       RETURNING id, mail_to, kind, text, attempts`,
       [MAX_SEND_ATTEMPTS],
     );
+    let retryIn: number | undefined;
     for (const row of rows) {
       const subject = subjectOf(row.kind, opts.brandName);
       try {
-        if (!row.mail_to) throw new Error("no address");
+        if (!row.mail_to) throw Object.assign(new Error("no address"), { code: "NO_ADDRESS" });
         await transport.sendMail({ from: opts.from, to: row.mail_to, subject, text: row.text });
         await db.query("UPDATE outbox SET code = NULL, text = NULL WHERE id = $1", [row.id]);
       } catch (error) {
-        opts.log(`mail: ${row.kind} not sent (${(error as Error).name}), will retry`);
+        const delay = row.attempts < MAX_SEND_ATTEMPTS ? RETRY_DELAYS_MS[row.attempts - 1] : undefined;
+        opts.log(
+          `mail: ${row.kind} not sent (${failureReason(error)}), attempt ${row.attempts} of ${MAX_SEND_ATTEMPTS}${delay === undefined ? ", given up" : `, retry in ${delay / 1000} s`}`,
+        );
         await db.query("UPDATE outbox SET sent_at = NULL WHERE id = $1", [row.id]);
+        if (delay !== undefined) retryIn = Math.min(retryIn ?? delay, delay);
       }
     }
+    if (retryIn !== undefined && !closed) {
+      clearTimeout(retry);
+      retry = setTimeout(() => void flushNow(), retryIn);
+      retry.unref();
+    }
+  }
+
+  function flushNow(): Promise<void> {
+    if (!transport) return Promise.resolve();
+    flushing ??= sendPending()
+      .catch((error) => opts.log(`mail: flush failed (${(error as Error).name})`))
+      .finally(() => {
+        flushing = undefined;
+      });
+    return flushing;
   }
 
   return {
@@ -109,15 +153,7 @@ export function createMailer(opts: {
         [mail.to, mail.mailTo, mail.kind, mail.code, text, new Date(nowMs).toISOString()],
       );
     },
-    flush() {
-      if (!transport) return Promise.resolve();
-      flushing ??= sendPending()
-        .catch((error) => opts.log(`mail: flush failed (${(error as Error).name})`))
-        .finally(() => {
-          flushing = undefined;
-        });
-      return flushing;
-    },
+    flush: flushNow,
     async outbox({ to, kind }) {
       const { rows } = await db.query<{
         to_addr: string;
@@ -139,6 +175,8 @@ export function createMailer(opts: {
       }));
     },
     close() {
+      closed = true;
+      clearTimeout(retry);
       transport?.close();
     },
   };

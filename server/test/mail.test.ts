@@ -13,7 +13,7 @@ interface Received {
 }
 
 /** Just enough SMTP (RFC 5321) to accept mail: EHLO, MAIL, RCPT, DATA, QUIT. */
-function smtpSink(): Promise<{ server: Server; port: number; mails: Received[] }> {
+function smtpSink(port = 0): Promise<{ server: Server; port: number; mails: Received[] }> {
   const mails: Received[] = [];
   const server = createServer((socket) => {
     let buffer = "";
@@ -53,7 +53,7 @@ function smtpSink(): Promise<{ server: Server; port: number; mails: Received[] }
     });
   });
   return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(port, "127.0.0.1", () => {
       resolve({ server, port: (server.address() as { port: number }).port, mails });
     });
   });
@@ -143,4 +143,34 @@ describe("mail through SMTP_URL", () => {
     expect(res.status).toBe(404);
     expect(res.body.Error).toBe("DEV_OUTBOX_DISABLED");
   });
+});
+
+describe("a code mail that fails to send", () => {
+  it("is tried again after about 5 s, with the SMTP failure's reason in the log (no address, no code)", async () => {
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, "127.0.0.1", resolve));
+    const port = (free.address() as { port: number }).port;
+    await new Promise((resolve) => free.close(resolve));
+    const s = await startTestServer({ seed: "none", smtpUrl: `smtp://127.0.0.1:${port}` });
+    let sink: Awaited<ReturnType<typeof smtpSink>> | undefined;
+    try {
+      const sent = await s.call("POST", "/api/auth/email/code", {
+        body: { email: "retry@example.com", flow: "nuform" },
+      });
+      expect(sent.status).toBe(200);
+      await expect.poll(() => s.logs.join("\n"), { timeout: 10_000 }).toMatch(/not sent/);
+      const line = s.logs.find((l) => l.includes("not sent")) ?? "";
+      expect(line).toMatch(
+        /customer-code not sent \((ESOCKET|ECONNECTION)[^)]*\), attempt 1 of 5, retry in 5 s/,
+      );
+      expect(line).not.toContain("retry@example.com");
+      sink = await smtpSink(port);
+      const mails = sink.mails;
+      await expect.poll(() => mails.length, { timeout: 12_000, interval: 250 }).toBe(1);
+      expect(mails[0].to).toEqual(["retry@example.com"]);
+    } finally {
+      await s.stop();
+      sink?.server.close();
+    }
+  }, 30_000);
 });
