@@ -168,6 +168,8 @@ test("the form renders the same on the hostile page as on a blank page", async (
   const look = async (path: string) => {
     await page.goto(path);
     const form = await nuFormReady(page);
+    // The e-mail suggestions' list replaces its placeholder when their code arrives, at idle.
+    await expect(form.locator("ul.nu-listbox")).toBeAttached();
     const at = await form.evaluate((el) => {
       (el as HTMLElement).style.width = "320px";
       const r = el.getBoundingClientRect();

@@ -36,7 +36,7 @@ test("customer page: a field focused from below shows under the header, not behi
 });
 
 test("staff page: a field focused from below shows under the two-row staff bar", async ({ page }) => {
-  await useStaffSession(page, "S002");
+  await useStaffSession(page, "S001");
   await page.goto("/staff/verification");
   const field = page.locator("nu-staff-verification").getByRole("textbox").first();
   await expect(field).toBeVisible();
@@ -49,7 +49,7 @@ test("staff page: a field focused from below shows under the two-row staff bar",
 
 test("staff page at desktop width: one row, the field still clear of it", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 500 });
-  await useStaffSession(page, "S002");
+  await useStaffSession(page, "S001");
   await page.goto("/staff/verification");
   const field = page.locator("nu-staff-verification").getByRole("textbox").first();
   await expect(field).toBeVisible();
