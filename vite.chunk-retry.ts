@@ -14,8 +14,16 @@ import type { Plugin } from "vite";
  * loaded yet])`, which first downloads the chunk and the chunks it statically imports with
  * `fetch()` (a failure there never reaches the module map, and the retry simply asks again), then
  * imports the chunk, whose graph the HTTP cache now answers (hashed chunks are `immutable`). Only
- * when that import fails anyway (the network went away between the two) does the next attempt use
- * a fresh URL, `x.js?retry=N`, which the module map has never seen.
+ * when that import fails anyway does the loader use a fresh URL, `x.js?retry=N`, which the module
+ * map has never seen: at once, in the same attempt (the download has just worked, so the failure is
+ * most likely one the module map remembers: a page's own `<link rel="modulepreload">` of the chunk
+ * that failed), and on every later attempt. One fresh URL per call: when that fails too (the network
+ * went away between the download and the import), the next attempt (重試) takes the next one.
+ *
+ * What no loader can mend is a remembered failure of one of the chunk's static imports: its URL is
+ * written in the chunk, and a fresh URL for the chunk imports the same one (an import map or a
+ * rewritten copy of the chunk would need the host page's CSP to allow inline or `blob:` scripts).
+ * Then the part comes back only with the page (docs/performance.md).
  */
 export function retryableChunkImports(): Plugin {
   return {
@@ -118,7 +126,6 @@ const __nuImportFailures = new Map();
 const __nuDownloads = new Map();
 function __nuImport(specifier, deps) {
   const url = new URL(specifier, import.meta.url).href;
-  const failures = __nuImportFailures.get(url) ?? 0;
   const download = (href, i) => {
     let done = __nuDownloads.get(href);
     if (done === undefined) {
@@ -132,11 +139,16 @@ function __nuImport(specifier, deps) {
     }
     return done;
   };
-  return Promise.all([url, ...deps.map((dep) => new URL(dep, import.meta.url).href)].map(download)).then(() =>
-    import(failures === 0 ? url : \`\${url}?retry=\${failures}\`).catch((error) => {
+  const load = (again) => {
+    const failures = __nuImportFailures.get(url) ?? 0;
+    return import(failures === 0 ? url : \`\${url}?retry=\${failures}\`).catch((error) => {
       __nuImportFailures.set(url, failures + 1);
-      throw error;
-    }),
+      if (again) throw error;
+      return load(true);
+    });
+  };
+  return Promise.all([url, ...deps.map((dep) => new URL(dep, import.meta.url).href)].map(download)).then(() =>
+    load(false),
   );
 }
 `;

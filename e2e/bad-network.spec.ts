@@ -109,6 +109,38 @@ test("an element chunk that fails on a host page shows 重試 and never reloads 
   expect(loads.count).toBe(1);
 });
 
+/**
+ * Fails the element chunk whose file starts with `name` (any `?retry=N` URL of it too) while
+ * `state.fail` is true: during the first load, the page's own early `<link rel="modulepreload">`
+ * of it fails with the loader's download, as on a phone that lost its network for a moment.
+ */
+async function failElementChunk(page: Page, name: string, state: { fail: boolean; requests: number }) {
+  await page.route(new RegExp(`/elements/chunks/${name}-[^/?]+\\.js(\\?[^/]*)?$`), (route) => {
+    state.requests++;
+    return state.fail ? route.abort("failed") : route.continue();
+  });
+}
+
+// The element's own chunk. (A chunk it imports statically whose early load failed is remembered by
+// the module map under a URL written in the chunk: that part comes back with the page.)
+for (const [chunkName, what] of [["NuForm", "the element's own chunk"]] as const) {
+  test(`${what} (${chunkName}) fails during the first load: the first 重試 once the network is back brings the form`, async ({
+    page,
+  }) => {
+    const loads = countLoads(page);
+    const chunk = { fail: true, requests: 0 };
+    await failElementChunk(page, chunkName, chunk);
+    await page.goto("/customer/nuForm");
+    await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
+    expect(chunk.requests).toBeGreaterThan(0);
+    chunk.fail = false;
+    await page.getByRole("button", { name: "重試" }).click();
+    await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeEditable();
+    await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toHaveCount(0);
+    expect(loads.count).toBe(1); // the part came back in the page, not by a reload
+  });
+}
+
 test("a maintenance endpoint that never answers holds the entry 3 s once, then no step waits for it (60 s)", async ({
   page,
 }) => {
