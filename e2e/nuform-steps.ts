@@ -84,6 +84,18 @@ export async function signIn(page: Page, email: string, base = BASE_URL): Promis
   await page.getByRole("button", { name: "驗證" }).click();
 }
 
+/** A new Hong Kong customer from the entry page to TnCNew: signed in, residence, names, phone, address. */
+export async function toNewMemberTerms(page: Page, email: string): Promise<void> {
+  await page.goto("/customer/nuForm");
+  await signIn(page, email);
+  await page.getByRole("radio", { name: "香港" }).check();
+  await page.getByRole("button", { name: "下一步" }).click();
+  await fillNamesAndPhone(page, { lastName: "周", firstName: "子健", phone: "98765432" });
+  await pickAmoyGardens(page);
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(page).toHaveURL(/TnCNew$/);
+}
+
 export interface Person {
   lastName: string;
   firstName: string;

@@ -14,6 +14,7 @@ import {
   storedFlag,
   submittedLeads,
   theSubmittedLead,
+  toNewMemberTerms,
 } from "./nuform-steps.ts";
 import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
 
@@ -346,14 +347,7 @@ test.describe("nuForm keeps what the customer typed", () => {
   test("a server error on submit keeps the input, and the retry makes one lead", async ({ page }) => {
     const email = uniqueEmail("nuform-retry");
     const submitted = await submittedLeads(page);
-    await page.goto("/customer/nuForm");
-    await signIn(page, email);
-    await page.getByRole("radio", { name: "香港" }).check();
-    await page.getByRole("button", { name: "下一步" }).click();
-    await fillNamesAndPhone(page, { lastName: "周", firstName: "子健", phone: "98765432" });
-    await pickAmoyGardens(page);
-    await page.getByRole("button", { name: "下一步" }).click();
-    await expect(page).toHaveURL(/TnCNew$/);
+    await toNewMemberTerms(page, email);
 
     // The first submit reaches the server (the lead is made) but its answer is lost as a 500.
     const keys: string[] = [];
@@ -416,14 +410,7 @@ test.describe("nuForm keeps what the customer typed", () => {
   }) => {
     const email = uniqueEmail("nuform-lost-changed");
     const submitted = await submittedLeads(page);
-    await page.goto("/customer/nuForm");
-    await signIn(page, email);
-    await page.getByRole("radio", { name: "香港" }).check();
-    await page.getByRole("button", { name: "下一步" }).click();
-    await fillNamesAndPhone(page, { lastName: "周", firstName: "子健", phone: "98765432" });
-    await pickAmoyGardens(page);
-    await page.getByRole("button", { name: "下一步" }).click();
-    await expect(page).toHaveURL(/TnCNew$/);
+    await toNewMemberTerms(page, email);
 
     // The first submit makes the lead, but its answer never arrives.
     let lost = false;

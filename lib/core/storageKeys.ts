@@ -54,5 +54,8 @@ export const ADDRESS_HINT_KEYS = {
 
 export type AddressHintKey = (typeof ADDRESS_HINT_KEYS)[keyof typeof ADDRESS_HINT_KEYS];
 
+/** localStorage key prefix of what a flow remembers of its customer (lib/flows/shared/flowSession.ts). */
+export const flowSessionPrefix = (flow: string): string => `nu-flow:${flow}:`;
+
 /** sessionStorage key prefix of a flow's draft (`nu-draft:<flow>`). */
 export const DRAFT_KEY_PREFIX = "nu-draft:";

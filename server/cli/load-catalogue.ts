@@ -7,7 +7,6 @@
  * then the lists are replaced in one transaction. Running instances see the new lists at once.
  * On an embedded database, stop the server first (the tool refuses a folder it holds).
  */
-import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { configFromEnv } from "../config.ts";
 import { migrate } from "../db/migrate.ts";
@@ -19,6 +18,7 @@ import {
   replaceProducts,
 } from "../services/catalogue.ts";
 import { databaseLabel, openDatabase } from "./openDatabase.ts";
+import { readJsonFile } from "./readJsonFile.ts";
 
 const USAGE = "usage: load-catalogue [--products products.json] [--clinics clinics.json]";
 
@@ -39,20 +39,9 @@ if (!files.products && !files.clinics) {
 }
 
 function read<K extends CatalogueKind>(kind: K, file: string): CatalogueEntries[K] {
-  let json: unknown;
-  try {
-    json = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    const why =
-      e.code === "ENOENT"
-        ? "no such file"
-        : e instanceof SyntaxError
-          ? `not valid JSON (${e.message})`
-          : e.message;
-    return fail([`${file}: ${why}`]);
-  }
-  const { entries, problems } = parseCatalogue(kind, json);
+  const content = readJsonFile(file);
+  if ("problem" in content) return fail([`${file}: ${content.problem}`]);
+  const { entries, problems } = parseCatalogue(kind, content.json);
   if (entries === undefined) return fail(problems.map((p) => `${file}: ${p}`));
   return entries;
 }

@@ -5,13 +5,13 @@
  * A document version already published is never changed (leads name it): publish a new version.
  * On an embedded database, stop the server first (the tool refuses a folder it holds).
  */
-import fs from "node:fs";
 import * as v from "valibot";
 import { flowSchema, legalDocumentKindSchema, textLangSchema } from "../../lib/core/schemas.ts";
 import { configFromEnv } from "../config.ts";
 import { migrate } from "../db/migrate.ts";
 import { publishTexts } from "../services/customerTexts.ts";
 import { databaseLabel, openDatabase } from "./openDatabase.ts";
+import { readJsonFile } from "./readJsonFile.ts";
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1));
 const fileSchema = v.object({
@@ -44,20 +44,12 @@ if (!file) {
   console.error("usage: publish-texts <file.json>");
   process.exit(2);
 }
-let json: unknown;
-try {
-  json = JSON.parse(fs.readFileSync(file, "utf8"));
-} catch (error) {
-  const e = error as NodeJS.ErrnoException;
-  const why =
-    e.code === "ENOENT"
-      ? "no such file"
-      : e instanceof SyntaxError
-        ? `not valid JSON (${e.message})`
-        : e.message;
-  console.error(`not published: ${file}: ${why}`);
+const read = readJsonFile(file);
+if ("problem" in read) {
+  console.error(`not published: ${file}: ${read.problem}`);
   process.exit(1);
 }
+const json = read.json;
 const parsed = v.safeParse(fileSchema, json);
 if (!parsed.success) {
   const issue = parsed.issues[0];

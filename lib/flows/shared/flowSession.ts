@@ -7,6 +7,7 @@
 
 import { persistentMap } from "@nanostores/persistent";
 import type { MapStore } from "nanostores";
+import { flowSessionPrefix } from "../../core/storageKeys.ts";
 import type { Flow } from "../../core/types.ts";
 
 export interface FlowSession {
@@ -24,7 +25,7 @@ export interface FlowSession {
 const stores: Partial<Record<Flow, MapStore<FlowSession>>> = {};
 
 export function flowSession(flow: Flow): MapStore<FlowSession> {
-  stores[flow] ??= persistentMap<FlowSession>(`nu-flow:${flow}:`, {});
+  stores[flow] ??= persistentMap<FlowSession>(flowSessionPrefix(flow), {});
   return stores[flow];
 }
 

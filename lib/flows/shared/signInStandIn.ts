@@ -12,7 +12,7 @@
  */
 
 import { type Lang, type MessageKey, normaliseLang, t } from "../../core/i18n/index.ts";
-import { DRAFT_KEY_PREFIX } from "../../core/storageKeys.ts";
+import { DRAFT_KEY_PREFIX, type FlagKey, flowSessionPrefix } from "../../core/storageKeys.ts";
 import type { Flow } from "../../core/types.ts";
 import { loadMessages } from "../../elements/catalogues.ts";
 import { baseSheet } from "../../ui/base.ts";
@@ -48,8 +48,8 @@ const standInSheet = sheet(`.nu-live { display: contents; } .nu-stand-in ~ .nu-l
 function firstVisit(flow: Flow): boolean {
   try {
     if (sessionStorage.getItem(DRAFT_KEY_PREFIX + flow) !== null) return false;
-    if (localStorage.getItem("CUSTOMER_TOKEN")) return false;
-    const remembered = `nu-flow:${flow}:`;
+    if (localStorage.getItem("CUSTOMER_TOKEN" satisfies FlagKey)) return false;
+    const remembered = flowSessionPrefix(flow);
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i) ?? "";
       if (
