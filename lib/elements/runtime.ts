@@ -16,9 +16,12 @@ import {
   applyFlagChanges,
   clearFlags,
   getFlags,
+  keepFlagsMounted,
   removeFlags,
   setFlag,
 } from "../state/index.ts";
+
+keepFlagsMounted();
 
 /** An API client for the page's configuration, sending the staff token when one is stored. */
 function staffApi(): ApiClient {

@@ -24,7 +24,24 @@ export const $flags = computed(
   },
 );
 
-/** The current flags, fresh from storage. */
+/**
+ * Keeps the flags' stores mounted for the rest of the page's life (the element runtime calls it
+ * when it starts). Unmounted, every read mounted the eleven stores (each reading storage and adding
+ * two window listeners) and then scheduled their unmount: twelve timers per read, most of the
+ * host page's guard task (issue 11: total blocking time). Mounted, they follow another tab's
+ * changes (`storage`) and a page restored from the back-forward cache (`pageshow`), as they did
+ * whenever a form was on the page.
+ */
+export function keepFlagsMounted(): () => void {
+  flagsKept ??= $flags.listen(() => {});
+  return () => {
+    flagsKept?.();
+    flagsKept = undefined;
+  };
+}
+let flagsKept: (() => void) | undefined;
+
+/** The current flags (read from storage when the stores were not mounted). */
 export function getFlags(): Flags {
   return $flags.get();
 }

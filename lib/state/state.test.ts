@@ -4,10 +4,18 @@ import {
   setTestStorageKey,
   useTestStorageEngine,
 } from "@nanostores/persistent";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FLAG_KEYS } from "../core/storageKeys.ts";
 import { draftStore, type StorageLike } from "./draftStore.ts";
-import { $flags, applyFlagChanges, clearFlags, getFlags, removeFlags, setFlag } from "./flags.ts";
+import {
+  $flags,
+  applyFlagChanges,
+  clearFlags,
+  getFlags,
+  keepFlagsMounted,
+  removeFlags,
+  setFlag,
+} from "./flags.ts";
 import { $settings, pendingLoads, startLoading } from "./settings.ts";
 
 describe("loading counter", () => {
@@ -97,6 +105,24 @@ describe("$flags (localStorage, exact keys)", () => {
   it("reads what is already stored when it is first used", () => {
     setTestStorageKey("isAuthenticatedRe", "true");
     expect(getFlags()).toEqual({ isAuthenticatedRe: "true" });
+  });
+
+  it("kept mounted (the element runtime), a read starts no timer and another tab's change still arrives", () => {
+    const timers = vi.spyOn(globalThis, "setTimeout");
+    try {
+      getFlags();
+      // Unmounted, each read mounts the stores and schedules their unmount.
+      expect(timers).toHaveBeenCalled();
+      const stop = keepFlagsMounted();
+      timers.mockClear();
+      for (let i = 0; i < 5; i++) getFlags();
+      expect(timers).not.toHaveBeenCalled();
+      setTestStorageKey("isAuthenticated", "true");
+      expect(getFlags()).toEqual({ isAuthenticated: "true" });
+      stop();
+    } finally {
+      timers.mockRestore();
+    }
   });
 
   it("applies a guard decision's removals and values", () => {

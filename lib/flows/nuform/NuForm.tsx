@@ -1,5 +1,4 @@
 import { useStore } from "@nanostores/react";
-import { useEffect } from "react";
 import type { Consents } from "../../core/types.ts";
 import { lazyElement } from "../../elements/lazy.tsx";
 import { $flags } from "../../state/index.ts";
@@ -13,9 +12,9 @@ import {
   loadPersonValidation,
   MemberQr,
   PersonInfo,
-  preloadLaterSteps,
   submitModules,
   Terms,
+  useLaterSteps,
 } from "../shared/lazySteps.ts";
 import { usePartner } from "../shared/partner.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
@@ -47,9 +46,8 @@ export function NuForm(props: NuFormProps) {
 }
 
 function NuformStep({ step }: { step: string }) {
-  // After the first step has painted: the later steps download at idle.
-  useEffect(() => preloadLaterSteps(LATER_STEPS), []);
   const { api, flow, go, emit, t } = useFlow();
+  useLaterSteps(flow, step, LATER_STEPS);
   const session = useStore(flowSession(flow));
   useStore($flags);
 

@@ -1,5 +1,4 @@
 import { useStore } from "@nanostores/react";
-import { useEffect } from "react";
 import type { Lead } from "../../core/types.ts";
 import { lazyElement } from "../../elements/lazy.tsx";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
@@ -10,9 +9,9 @@ import {
   loadLeadSubmit,
   MemberQr,
   PersonInfo,
-  preloadLaterSteps,
   submitModules,
   Terms,
+  useLaterSteps,
 } from "../shared/lazySteps.ts";
 import { usePartner } from "../shared/partner.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
@@ -57,9 +56,8 @@ export function RecruitmentForm(props: RecruitmentFormProps) {
 }
 
 function RecruitmentStep({ step }: { step: string }) {
-  // After the first step has painted: the later steps download at idle.
-  useEffect(() => preloadLaterSteps(LATER_STEPS), []);
   const { api, flow, go, emit, t } = useFlow();
+  useLaterSteps(flow, step, LATER_STEPS);
   const session = useStore(flowSession(flow));
   // After a 修改 on the review page, a step's submit goes back there and says so (reviewReturn.ts).
   const toReview = useDraft(flow)[0].returnToReview;

@@ -89,6 +89,11 @@ export function getDraft(flow: Flow): FlowDraft {
   return draftAtom(flow).get();
 }
 
+/** Calls `listener` with every later draft of `flow`; answers the function that stops it. */
+export function listenDraft(flow: Flow, listener: (draft: FlowDraft) => void): () => void {
+  return draftAtom(flow).listen(listener);
+}
+
 export function updateDraft(flow: Flow, patch: Partial<FlowDraft>): void {
   const current = draftAtom(flow);
   current.set({ ...current.get(), ...patch });

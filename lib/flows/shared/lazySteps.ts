@@ -1,19 +1,44 @@
 /**
  * The steps after sign-in that both flows have, each in a chunk of its own (a flow's own later
  * steps are declared the same way in its file) (issue 11: the sign-in step loads only what
- * it needs). A flow renders these like the components themselves; `preloadLaterSteps` starts their
- * download when the browser is idle after the first step has painted, so a step change waits for
+ * it needs). A flow renders these like the components themselves; `useLaterSteps` starts their
+ * download when the browser is idle once the customer has begun, so a step change waits for
  * one round trip at most (usually none). A step whose chunk fails to load shows 重試.
  */
+import { useEffect } from "react";
+import type { Flow } from "../../core/types.ts";
 import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
+import { isSignedIn } from "./customerSignIn.ts";
+import { getDraft, listenDraft } from "./flowDraft.ts";
+import { ENTRY_STEP } from "./stepPaths.ts";
 
 export const PersonInfo = lazyElement(() => import("./PersonInfo.tsx").then((m) => m.PersonInfo));
 export const Terms = lazyElement(() => import("./Terms.tsx").then((m) => m.Terms));
 export const MemberQr = lazyElement(() => import("./MemberQr.tsx").then((m) => m.MemberQr));
 
-/** Starts downloading `steps` at idle (the flow calls it once its first step has rendered). */
-export function preloadLaterSteps(steps: readonly { preload: () => void }[]): () => void {
-  return preloadWhenIdle(steps);
+/**
+ * Downloads `steps` at idle once the customer has begun: at once where the form opens signed in,
+ * past sign-in or with a code out (a reload), else when a code goes out. A first visit at the
+ * empty e-mail field loads nothing more while the brand page loads (every prefetched chunk cost
+ * its main thread a fetch and a module evaluation inside the page's load: issue 11's total
+ * blocking time); the code e-mail then takes seconds to arrive, time enough for every later step.
+ */
+export function useLaterSteps(flow: Flow, step: string, steps: readonly { preload: () => void }[]): void {
+  const begun = step !== ENTRY_STEP || isSignedIn(flow) || getDraft(flow).codeSent;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per flow (a later step keeps what began).
+  useEffect(() => {
+    if (begun) return preloadWhenIdle(steps);
+    let cancel = () => {};
+    const stop = listenDraft(flow, (draft) => {
+      if (!draft.codeSent) return;
+      stop();
+      cancel = preloadWhenIdle(steps);
+    });
+    return () => {
+      stop();
+      cancel();
+    };
+  }, [flow]);
 }
 
 /**
