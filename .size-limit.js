@@ -52,20 +52,20 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "35.3 kB",
+    limit: "35.4 kB",
   },
   {
     // The English sign-in texts load for lang="en" (lib/elements/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "37.6 kB",
+    limit: "37.7 kB",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "35.6 kB",
+    limit: "35.7 kB",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",

@@ -22,7 +22,7 @@ export interface Brand {
 export const DEMO_BRAND: Brand = {
   name: "BabyNu 營養",
   nameEn: "BabyNu Nutrition",
-  logoUrl: "/demo/img/babynu-logo.svg",
+  logoUrl: "/demo/img/babynu-logo.png",
   primaryColor: "#6b3fa0",
   primaryContrast: "#ffffff",
   privacyUrl: "/demo/privacy.html",
