@@ -283,6 +283,22 @@ test("a page with only <nu-form> loads exactly its budgeted sign-in files; the l
   expect(requested.some((path) => /\/(Staff|jsQR|en-)[^/]*\.js$/.test(path))).toBe(false);
 });
 
+test("a form that opens with a code out (a reload) prefetches the later steps at idle at once", async ({
+  page,
+}) => {
+  await holdIdleCallbacks(page);
+  await open(page, "/__embed-reload", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));
+  await sendCode(page, uniqueEmail("embed-reload"));
+  await expect(page.getByRole("textbox", { name: "驗證碼" })).toBeVisible();
+  await page.reload();
+  const requested = elementRequests(page, (_request, path) => path.endsWith(".js"));
+  await expect(page.getByRole("textbox", { name: "驗證碼" })).toBeVisible();
+  const personStep = page.waitForRequest(/\/elements\/chunks\/PersonInfo-[^/]+\.js$/);
+  await idleUntilDone(page);
+  await personStep;
+  expect(requested.some((path) => /\/PersonInfo-[^/]+\.js$/.test(path))).toBe(true);
+});
+
 test('<nu-form lang="en"> loads only the English sign-in texts first; the rest of English comes at idle, never Chinese', async ({
   page,
 }) => {

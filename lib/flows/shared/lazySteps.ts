@@ -25,7 +25,7 @@ export const MemberQr = lazyElement(() => import("./MemberQr.tsx").then((m) => m
  */
 export function useLaterSteps(flow: Flow, step: string, steps: readonly { preload: () => void }[]): void {
   const begun = step !== ENTRY_STEP || isSignedIn(flow) || getDraft(flow).codeSent;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per flow (a later step keeps what began).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `steps` is the flow's constant list.
   useEffect(() => {
     if (begun) return preloadWhenIdle(steps);
     let cancel = () => {};
@@ -38,7 +38,7 @@ export function useLaterSteps(flow: Flow, step: string, steps: readonly { preloa
       stop();
       cancel();
     };
-  }, [flow]);
+  }, [flow, begun]);
 }
 
 /**
