@@ -328,6 +328,8 @@ test("no partner clinics (a production server before load-catalogue): the step s
   await expect(page).toHaveURL(/\/customer\/recruitmentForm\/cooperativePartner$/);
   await expect(page.getByTestId("no-clinics")).toHaveText("暫時沒有可選擇的合作夥伴診所，請稍後再試。");
   await expect(page.getByRole("combobox", { name: "合作夥伴診所" })).toHaveCount(0);
+  // No consent to share details with a clinic that cannot be chosen.
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
   await page.getByRole("button", { name: "下一步" }).click();
   await expect(page).toHaveURL(/\/customer\/recruitmentForm\/cooperativePartner$/);
   await checkA11y(page);

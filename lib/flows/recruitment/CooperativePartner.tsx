@@ -89,14 +89,17 @@ export function CooperativePartner({
             }}
           />
         ) : null}
-        <Consent
-          name="consent-partner-contact"
-          checked={Boolean(draft.consents.partner_contact)}
-          onChange={(checked) => setDraft({ consents: { ...draft.consents, partner_contact: checked } })}
-          optionalText={t("flows.consent.optional")}
-        >
-          {t("flows.partner.contactConsent")}
-        </Consent>
+        {clinics?.length === 0 ? null : (
+          // A consent to share with "the chosen clinic" where none can be chosen would ask for nothing.
+          <Consent
+            name="consent-partner-contact"
+            checked={Boolean(draft.consents.partner_contact)}
+            onChange={(checked) => setDraft({ consents: { ...draft.consents, partner_contact: checked } })}
+            optionalText={t("flows.consent.optional")}
+          >
+            {t("flows.partner.contactConsent")}
+          </Consent>
+        )}
         <StepActions label={t("common.next")} back={onBack} toReview={toReview} />
       </StepForm>
     </StepLayout>
