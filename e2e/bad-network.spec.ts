@@ -121,25 +121,23 @@ async function failElementChunk(page: Page, name: string, state: { fail: boolean
   });
 }
 
-// The element's own chunk. (A chunk it imports statically whose early load failed is remembered by
-// the module map under a URL written in the chunk: that part comes back with the page.)
-for (const [chunkName, what] of [["NuForm", "the element's own chunk"]] as const) {
-  test(`${what} (${chunkName}) fails during the first load: the first 重試 once the network is back brings the form`, async ({
-    page,
-  }) => {
-    const loads = countLoads(page);
-    const chunk = { fail: true, requests: 0 };
-    await failElementChunk(page, chunkName, chunk);
-    await page.goto("/customer/nuForm");
-    await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
-    expect(chunk.requests).toBeGreaterThan(0);
-    chunk.fail = false;
-    await page.getByRole("button", { name: "重試" }).click();
-    await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeEditable();
-    await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toHaveCount(0);
-    expect(loads.count).toBe(1); // the part came back in the page, not by a reload
-  });
-}
+// (A chunk the element's chunk imports statically whose early load failed is remembered by the
+// module map under a URL written in the chunk: that part comes back with the page.)
+test("the element's own chunk (NuForm) fails during the first load: the first 重試 once the network is back brings the form", async ({
+  page,
+}) => {
+  const loads = countLoads(page);
+  const chunk = { fail: true, requests: 0 };
+  await failElementChunk(page, "NuForm", chunk);
+  await page.goto("/customer/nuForm");
+  await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
+  expect(chunk.requests).toBeGreaterThan(0);
+  chunk.fail = false;
+  await page.getByRole("button", { name: "重試" }).click();
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeEditable();
+  await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toHaveCount(0);
+  expect(loads.count).toBe(1); // the part came back in the page, not by a reload
+});
 
 test("a maintenance endpoint that never answers holds the entry 3 s once, then no step waits for it (60 s)", async ({
   page,

@@ -19,6 +19,7 @@ import {
   setFlags,
   signIn,
   storedFlag,
+  toNewMemberTerms,
 } from "./nuform-steps.ts";
 import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
 
@@ -162,14 +163,7 @@ test.describe("readable consent and a real finish (nuForm)", () => {
   }, testInfo) => {
     test.slow(); // a whole journey, on a shared machine
     const email = uniqueEmail("cx-nuform");
-    await page.goto("/customer/nuForm");
-    await signIn(page, email);
-    await page.getByRole("radio", { name: "香港" }).check();
-    await page.getByRole("button", { name: "下一步" }).click();
-    await fillNamesAndPhone(page, { lastName: "李", firstName: "嘉欣", phone: "91234567" });
-    await pickAmoyGardens(page);
-    await page.getByRole("button", { name: "下一步" }).click();
-    await expect(page).toHaveURL(/\/customer\/nuForm\/TnCNew$/);
+    await toNewMemberTerms(page, email, { lastName: "李", firstName: "嘉欣", phone: "91234567" });
     await checkA11y(page);
     await shot(page, testInfo, "consent-01-terms");
 

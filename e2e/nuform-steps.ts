@@ -85,12 +85,16 @@ export async function signIn(page: Page, email: string, base = BASE_URL): Promis
 }
 
 /** A new Hong Kong customer from the entry page to TnCNew: signed in, residence, names, phone, address. */
-export async function toNewMemberTerms(page: Page, email: string): Promise<void> {
+export async function toNewMemberTerms(
+  page: Page,
+  email: string,
+  person: Person = { lastName: "周", firstName: "子健", phone: "98765432" },
+): Promise<void> {
   await page.goto("/customer/nuForm");
   await signIn(page, email);
   await page.getByRole("radio", { name: "香港" }).check();
   await page.getByRole("button", { name: "下一步" }).click();
-  await fillNamesAndPhone(page, { lastName: "周", firstName: "子健", phone: "98765432" });
+  await fillNamesAndPhone(page, person);
   await pickAmoyGardens(page);
   await page.getByRole("button", { name: "下一步" }).click();
   await expect(page).toHaveURL(/TnCNew$/);

@@ -85,6 +85,6 @@ for (const [node, timing] of timings) {
     .join(", ");
   console.log(
     `  ${ms(timing.startTime)}–${ms(timing.endTime)} simulated (${ms(timing.duration)}); observed at ` +
-      `${ms((node.startTime - origin) / 1000)}, ${(((node.event?.dur ?? 0) / 1000) as number).toFixed(1)} ms: ${inside}`,
+      `${ms((node.startTime - origin) / 1000)}, ${((node.event?.dur ?? 0) / 1000).toFixed(1)} ms: ${inside}`,
   );
 }

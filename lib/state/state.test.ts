@@ -109,18 +109,19 @@ describe("$flags (localStorage, exact keys)", () => {
 
   it("kept mounted (the element runtime), a read starts no timer and another tab's change still arrives", () => {
     const timers = vi.spyOn(globalThis, "setTimeout");
+    let stop = () => {};
     try {
       getFlags();
       // Unmounted, each read mounts the stores and schedules their unmount.
       expect(timers).toHaveBeenCalled();
-      const stop = keepFlagsMounted();
+      stop = keepFlagsMounted();
       timers.mockClear();
       for (let i = 0; i < 5; i++) getFlags();
       expect(timers).not.toHaveBeenCalled();
       setTestStorageKey("isAuthenticated", "true");
       expect(getFlags()).toEqual({ isAuthenticated: "true" });
-      stop();
     } finally {
+      stop();
       timers.mockRestore();
     }
   });
