@@ -156,3 +156,71 @@ test("resend-in counts down on its own, is written back as 0 at the end, and the
     .element(page.getByRole("button", { name: "重新發送", exact: true }), { timeout: 8000 })
     .toBeVisible();
 });
+
+test("a page that sets resend-in again the moment it is written back as 0 restarts the countdown", async () => {
+  const element = place(
+    '<nu-email-input send-button="true" value="chan@example.org" resend-in="1"></nu-email-input>',
+  );
+  // A mutation observer answers before the component renders the 0: the two values reach the
+  // component together, and the second is the number it counted from before.
+  let restarted = false;
+  const observer = new MutationObserver(() => {
+    if (restarted || element.getAttribute("resend-in") !== "0") return;
+    restarted = true;
+    element.setAttribute("resend-in", "1");
+  });
+  observer.observe(element, { attributes: true, attributeFilter: ["resend-in"] });
+  try {
+    await expect.poll(() => restarted, { timeout: 4000 }).toBe(true);
+    await expect.element(page.getByRole("button", { name: "重新發送（1 秒）" })).toBeVisible();
+    await expect
+      .element(page.getByRole("button", { name: "重新發送", exact: true }), { timeout: 4000 })
+      .toBeVisible();
+    await expect.poll(() => element.getAttribute("resend-in")).toBe("0");
+  } finally {
+    observer.disconnect();
+  }
+});
+
+test("a confirm dialog the page opens again in its nu-cancel listener is open again", async () => {
+  const element = place(
+    '<nu-confirm-dialog message="確定提交？" open="true"></nu-confirm-dialog>',
+  ) as HTMLElement & {
+    open?: boolean;
+  };
+  let cancels = 0;
+  element.addEventListener("nu-cancel", () => {
+    cancels += 1;
+    if (cancels === 1) element.open = true;
+  });
+  const dialog = page.getByRole("dialog");
+  await expect.element(dialog).toBeVisible();
+  await userEvent.click(page.getByRole("button", { name: "取消" }));
+  await expect.poll(() => cancels).toBe(1);
+  expect(element.open).toBe(true);
+  await expect.element(dialog).toBeVisible();
+  // And it still closes when the customer cancels again.
+  await userEvent.click(page.getByRole("button", { name: "取消" }));
+  await expect.poll(() => cancels).toBe(2);
+  await expect.element(dialog).not.toBeInTheDocument();
+  expect(element.open).toBe(false);
+});
+
+test("a page that puts the value back in its nu-change listener is shown its own value", async () => {
+  const element = place(
+    '<nu-select label="套餐" options=\'["a1","a2"]\' value="a1"></nu-select>',
+  ) as HTMLElement & {
+    value?: string;
+  };
+  const changes: string[] = [];
+  element.addEventListener("nu-change", (event) => {
+    changes.push((event as CustomEvent<{ value: string }>).detail.value);
+    element.value = "a1"; // this page refuses every other choice
+  });
+  const field = page.getByRole("combobox", { name: "套餐" });
+  await expect.element(field).toHaveValue("a1");
+  await userEvent.selectOptions(field, "a2");
+  await expect.poll(() => changes).toEqual(["a2"]);
+  expect(element.value).toBe("a1");
+  await expect.element(field).toHaveValue("a1");
+});

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useLayoutEffect, useRef } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { sheet } from "./sheet.ts";
 import { space, token } from "./theme.ts";
 
@@ -19,6 +19,10 @@ export function deepActiveElement(doc: Document = document): HTMLElement | null 
  * `open` may name what is shown (one dialog for several documents): a change of name opens the
  * dialog again if the browser has closed it meanwhile. Its `close` event is a task of its own, and
  * a busy phone may run the next tap (another document) before it.
+ *
+ * `onClose` is expected to make `open` falsy. Where `open` is truthy once it has run (an element's
+ * page that sets `open` again in its `nu-cancel` listener: the two values can reach the component
+ * in one render), the dialog opens again.
  */
 export function useModalDialog(
   dialogRef: RefObject<HTMLDialogElement | null>,
@@ -29,7 +33,9 @@ export function useModalDialog(
   const closedByProp = useRef(false);
   const latestOnClose = useRef(onClose);
   latestOnClose.current = onClose;
+  const [closes, setCloses] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each close, `open` is looked at again.
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
@@ -41,7 +47,7 @@ export function useModalDialog(
       closedByProp.current = true;
       dialog.close();
     }
-  }, [open, dialogRef]);
+  }, [open, closes, dialogRef]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -55,6 +61,7 @@ export function useModalDialog(
       const reason = closedByProp.current ? null : dialog.returnValue;
       closedByProp.current = false;
       latestOnClose.current(reason);
+      setCloses((count) => count + 1);
     };
     dialog.addEventListener("close", handleClose);
     return () => dialog.removeEventListener("close", handleClose);

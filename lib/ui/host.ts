@@ -15,8 +15,11 @@ export function ownHostElement(ref: RefObject<Element | null>): HTMLElement | nu
 /**
  * Writes a state change back to the element's property (r2wc reflects it to the attribute), so
  * `element.value` is the current value and setting `open="true"` after a close opens again.
+ * False where there is no element to write to (a plain React component).
  */
-export function reflectToHost(ref: RefObject<Element | null>, prop: string, value: unknown): void {
+export function reflectToHost(ref: RefObject<Element | null>, prop: string, value: unknown): boolean {
   const host = ownHostElement(ref) as (HTMLElement & Record<string, unknown>) | null;
-  if (host && prop in host && host[prop] !== value) host[prop] = value;
+  if (!host || !(prop in host)) return false;
+  if (host[prop] !== value) host[prop] = value;
+  return true;
 }

@@ -14,13 +14,12 @@ import { districtsOf, REGIONS, subDistrictsOf } from "../core/lists/regions.ts";
 import type { AddressEn, AddressValue, DistrictCode, RegionCode } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
 import { comboboxSheet, useCombobox } from "../ui/combobox.tsx";
-import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { SuggestionList } from "../ui/suggestionList.tsx";
 import { space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
-import { useSyncedState } from "../ui/useSyncedState.ts";
+import { useHostState } from "../ui/useHostState.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import { clearAddressHints, saveAddressHints } from "./addressHints.ts";
 import { describedBy, FieldError, FieldHint, FieldLabel } from "./Field.tsx";
@@ -167,7 +166,7 @@ export function AddressSelector(props: AddressSelectorProps) {
     "err",
   );
   const propValue = useMemo(() => completeAddress(props.value), [props.value]);
-  const [value, setValue] = useSyncedState(propValue, sameAddress);
+  const [value, , commitValue] = useHostState(ref, "value", propValue, sameAddress);
   const [touched, setTouched] = useState<Partial<Record<RequiredAddressField, boolean>>>({});
   const alsUrl = useMemo(
     () => resolveConfig({ alsUrl: props.alsUrl }).alsUrl || ALS_DEFAULT_URL,
@@ -189,8 +188,7 @@ export function AddressSelector(props: AddressSelectorProps) {
 
   const commit = (next: AddressValue) => {
     committed.current = next;
-    setValue(next);
-    reflectToHost(ref, "value", next);
+    commitValue(next);
     emit("nu-change", { value: next, english: toAddressEn(next) });
   };
 

@@ -1,12 +1,11 @@
 import { useRef } from "react";
 import { baseSheet } from "../ui/base.ts";
 import { dialogSheet, useModalDialog } from "../ui/dialog.ts";
-import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
-import { useSyncedState } from "../ui/useSyncedState.ts";
+import { useHostState } from "../ui/useHostState.ts";
 import { useT } from "../ui/useT.ts";
 
 export type DialogTheme = "yellow" | "blue";
@@ -54,13 +53,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const t = useT(lang);
   const emit = useEmit(ref, props);
   const ids = useIds("title", "message");
-  const [open, setOpen] = useSyncedState(Boolean(props.open));
+  const [open, , commitOpen] = useHostState(ref, "open", Boolean(props.open));
 
   useModalDialog(dialogRef, open, (reason) => {
     // null: the page set `open` to false itself, nothing was chosen, so no event.
     if (reason === null) return;
-    setOpen(false);
-    reflectToHost(ref, "open", false);
+    commitOpen(false);
     // `value` as a <dialog>'s returnValue: which button closed it (DESIGN §4: nu-confirm {value}).
     if (reason === "confirm") emit("nu-confirm", { value: "confirm" });
     else emit("nu-cancel", {});

@@ -11,12 +11,11 @@ import {
 } from "../core/dates.ts";
 import { baseSheet } from "../ui/base.ts";
 import { dialogSheet, useModalDialog } from "../ui/dialog.ts";
-import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { focusRing, space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
-import { useSyncedState } from "../ui/useSyncedState.ts";
+import { useHostState } from "../ui/useHostState.ts";
 import { type Translate, useT } from "../ui/useT.ts";
 import {
   addMonthsTo,
@@ -163,7 +162,7 @@ export function DatePicker(props: DatePickerProps) {
   const emit = useEmit(ref, props);
   const ids = useIds("label", "field", "required", "error", "title", "month", "year", "grid", "summary");
   // DESIGN §5: the value is DD/MM/YYYY; a stored YYYY-MM-DD (a lead's own dates) is shown the same way.
-  const [value, setValue] = useSyncedState(asEnGB(props.value));
+  const [value, , commit] = useHostState(ref, "value", asEnGB(props.value));
   const [open, setOpen] = useState(false);
   const [cal, setCal] = useState<CalendarState | null>(null);
   const focusGrid = useRef(false);
@@ -180,8 +179,7 @@ export function DatePicker(props: DatePickerProps) {
     }
     const chosen = cal?.chosen && inRange(cal.chosen, cal.range) ? toEnGB(cal.chosen) : "";
     if (!chosen) return;
-    setValue(chosen);
-    reflectToHost(ref, "value", chosen);
+    commit(chosen);
     emit("nu-confirm", { value: chosen });
     emit("nu-change", { value: chosen });
   };

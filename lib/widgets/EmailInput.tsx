@@ -3,13 +3,12 @@ import { isEmail } from "../core/email.ts";
 import { baseSheet } from "../ui/base.ts";
 import { comboboxSheet, useCombobox } from "../ui/combobox.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
-import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { useCountdown } from "../ui/useCountdown.ts";
 import { useEmit } from "../ui/useEmit.ts";
+import { useHostState } from "../ui/useHostState.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
-import { useSyncedState } from "../ui/useSyncedState.ts";
 import { useT } from "../ui/useT.ts";
 import { useEmailDomains } from "./emailDomainsOnDemand.ts";
 import { emailSheet } from "./emailSheet.ts";
@@ -40,13 +39,14 @@ export interface EmailInputProps {
  * page that sets the same number after the next send restarts it.
  */
 function useResendIn(ref: RefObject<HTMLElement | null>, given: number | undefined): number | undefined {
-  const until = useMemo(() => Date.now() + (given || 0) * 1000, [given]); // NaN (resend-in="x"): 0
+  const [seconds, , commit] = useHostState(ref, "resendIn", given);
+  const until = useMemo(() => Date.now() + (seconds || 0) * 1000, [seconds]); // NaN (resend-in="x"): 0
   const left = useCountdown(until);
-  const over = given !== undefined && left === 0;
+  const over = seconds !== undefined && seconds !== 0 && left === 0;
   useEffect(() => {
-    if (over) reflectToHost(ref, "resendIn", 0);
-  }, [ref, over]);
-  return given === undefined ? undefined : left;
+    if (over) commit(0);
+  });
+  return seconds === undefined ? undefined : left;
 }
 
 /**
@@ -64,7 +64,7 @@ export function EmailInput(props: EmailInputProps) {
   const emit = useEmit(ref, props);
   const ids = useIds("input", "list", "error", "status", "typo");
   const inputRef = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useSyncedState(props.value ?? "");
+  const [value, , commitValue] = useHostState(ref, "value", props.value ?? "");
   const [invalid, setInvalid] = useState(false);
   const { domains, need: needDomains } = useEmailDomains();
   const suggestions = useMemo(() => domains?.suggestEmails(value) ?? [], [domains, value]);
@@ -74,9 +74,8 @@ export function EmailInput(props: EmailInputProps) {
 
   const change = (next: string) => {
     needDomains();
-    setValue(next);
+    commitValue(next);
     setInvalid(false);
-    reflectToHost(ref, "value", next);
     emit("nu-change", { value: next });
   };
 

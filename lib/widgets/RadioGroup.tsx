@@ -1,11 +1,10 @@
 import { useRef } from "react";
 import { baseSheet } from "../ui/base.ts";
-import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { focusRing, space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
-import { useSyncedState } from "../ui/useSyncedState.ts";
+import { useHostState } from "../ui/useHostState.ts";
 import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 import { normaliseOptions, type OptionsInput } from "./options.ts";
 
@@ -68,7 +67,7 @@ export function RadioGroup(props: RadioGroupProps) {
   const emit = useEmit(ref, props);
   const ids = useIds("legend", "error", "radio");
   const name = props.name || ids.radio;
-  const [value, setValue] = useSyncedState(props.value ?? "");
+  const [value, , commit] = useHostState(ref, "value", props.value ?? "");
   const list = normaliseOptions(options);
 
   return (
@@ -99,8 +98,7 @@ export function RadioGroup(props: RadioGroupProps) {
               disabled={disabled || option.disabled}
               required={required}
               onChange={() => {
-                setValue(option.value);
-                reflectToHost(ref, "value", option.value);
+                commit(option.value);
                 emit("nu-change", { value: option.value });
               }}
             />

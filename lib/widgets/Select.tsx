@@ -1,10 +1,9 @@
 import { useRef } from "react";
 import { baseSheet } from "../ui/base.ts";
-import { reflectToHost } from "../ui/host.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { useEmit } from "../ui/useEmit.ts";
-import { useSyncedState } from "../ui/useSyncedState.ts";
+import { useHostState } from "../ui/useHostState.ts";
 import { useT } from "../ui/useT.ts";
 import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 import { normaliseOptions, type OptionsInput } from "./options.ts";
@@ -35,7 +34,7 @@ export function Select(props: SelectProps) {
   const t = useT(lang);
   const emit = useEmit(ref, props);
   const ids = useIds("select", "error");
-  const [value, setValue] = useSyncedState(props.value ?? "");
+  const [value, , commit] = useHostState(ref, "value", props.value ?? "");
   const list = normaliseOptions(options);
   const label = props.label ?? props.title;
 
@@ -57,8 +56,7 @@ export function Select(props: SelectProps) {
         aria-describedby={describedBy(error && ids.error)}
         onChange={(event) => {
           const next = event.currentTarget.value;
-          setValue(next);
-          reflectToHost(ref, "value", next);
+          commit(next);
           emit("nu-change", { value: next });
         }}
       >
