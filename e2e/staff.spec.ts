@@ -12,6 +12,7 @@ import {
   useStaffSession,
 } from "./staff-steps.ts";
 import { api, outboxCode } from "./support/api.ts";
+import { oneCodeAtATime } from "./support/codeLock.ts";
 
 const STAFF_KEYS = ["STAFF_ID", "Token", "STAFF_NAME", "STAFF_ROLE"];
 
@@ -85,21 +86,23 @@ test.describe("staff sign-in", () => {
 
   test("S002 passes the one-time code step", async ({ page }, testInfo) => {
     await page.goto("/staff/home");
-    await signInOnPage(page, "S002");
-    await expect(page.getByRole("heading", { name: "輸入一次性驗證碼" })).toBeVisible();
-    const codeField = page.getByRole("textbox", { name: "驗證碼" });
-    await expect(codeField).toBeFocused();
-    expect(await stored(page, "Token")).toBeNull();
-    await checkA11y(page);
-    await snapWidths(page, testInfo, "staff-code");
+    await oneCodeAtATime("S002", async () => {
+      await signInOnPage(page, "S002");
+      await expect(page.getByRole("heading", { name: "輸入一次性驗證碼" })).toBeVisible();
+      const codeField = page.getByRole("textbox", { name: "驗證碼" });
+      await expect(codeField).toBeFocused();
+      expect(await stored(page, "Token")).toBeNull();
+      await checkA11y(page);
+      await snapWidths(page, testInfo, "staff-code");
 
-    await codeField.fill("12");
-    await page.getByRole("button", { name: "確認" }).click();
-    await expect(page.getByText("請輸入 6 位數字驗證碼")).toBeVisible();
+      await codeField.fill("12");
+      await page.getByRole("button", { name: "確認" }).click();
+      await expect(page.getByText("請輸入 6 位數字驗證碼")).toBeVisible();
 
-    await codeField.fill(await outboxCode({ staff_id: "S002" }));
-    await page.getByRole("button", { name: "確認" }).click();
-    await expect(page).toHaveURL(/\/staff\/verification$/);
+      await codeField.fill(await outboxCode({ staff_id: "S002" }));
+      await page.getByRole("button", { name: "確認" }).click();
+      await expect(page).toHaveURL(/\/staff\/verification$/);
+    });
     expect(await stored(page, "STAFF_ID")).toBe("S002");
     expect(await stored(page, "Token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
@@ -109,25 +112,27 @@ test("S002's code step: the answer lost, 確認 again with the same code signs i
   page,
 }) => {
   await page.goto("/staff/home");
-  await signInOnPage(page, "S002");
-  const codeField = page.getByRole("textbox", { name: "驗證碼" });
-  await expect(codeField).toBeFocused();
   const keys: string[] = [];
-  let lost = false;
-  await page.route("**/api/staff/otp", async (route) => {
-    keys.push((await route.request().headerValue("idempotency-key")) ?? "");
-    if (lost) return route.fallback();
-    lost = true;
-    await route.fetch();
-    await route.abort();
-  });
-  await codeField.fill(await outboxCode({ staff_id: "S002" }));
-  await page.getByRole("button", { name: "確認" }).click();
-  await expect(page.getByText(/網絡/).first()).toBeVisible();
-  expect(await stored(page, "Token")).toBeNull();
+  await oneCodeAtATime("S002", async () => {
+    await signInOnPage(page, "S002");
+    const codeField = page.getByRole("textbox", { name: "驗證碼" });
+    await expect(codeField).toBeFocused();
+    let lost = false;
+    await page.route("**/api/staff/otp", async (route) => {
+      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+      if (lost) return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort();
+    });
+    await codeField.fill(await outboxCode({ staff_id: "S002" }));
+    await page.getByRole("button", { name: "確認" }).click();
+    await expect(page.getByText(/網絡/).first()).toBeVisible();
+    expect(await stored(page, "Token")).toBeNull();
 
-  await page.getByRole("button", { name: "確認" }).click();
-  await expect(page).toHaveURL(/\/staff\/verification$/);
+    await page.getByRole("button", { name: "確認" }).click();
+    await expect(page).toHaveURL(/\/staff\/verification$/);
+  });
   await expect(page.getByText("驗證碼不正確")).toHaveCount(0);
   expect(await stored(page, "STAFF_ID")).toBe("S002");
   expect(keys).toHaveLength(2);
