@@ -159,6 +159,70 @@ test("saved but its answer lost: pressing again shows the QR code of the invoice
   expect(keys[1]).toBe(keys[0]);
 });
 
+test("saved, its answer lost, then the page reloaded: the details and their key come back, and pressing again shows that invoice", async ({
+  page,
+}, testInfo) => {
+  const ref = await createLead("staff-invoice-reload");
+  const number = `INV-RELOAD-${Date.now()}`;
+  await useStaffSession(page, "S001");
+  await page.goto("/staff/invoice_qrcode");
+  const keys: string[] = [];
+  let savedId = "";
+  await page.route("**/api/invoices", async (route) => {
+    keys.push((await route.request().headerValue("idempotency-key")) ?? "");
+    if (savedId) return route.fallback();
+    const answer = await route.fetch();
+    savedId = ((await answer.json()) as { Data: { id: string }[] }).Data[0].id;
+    await route.abort();
+  });
+  await page.getByRole("textbox", { name: "發票編號" }).fill(number);
+  await page.getByRole("textbox", { name: "金額（港幣）" }).fill("250.50");
+  await page.getByRole("textbox", { name: "分店" }).fill("銅鑼灣店");
+  await page.getByRole("textbox", { name: "登記編號" }).fill(ref);
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(page.getByText("網絡連線出現問題，請檢查網絡後再試。")).toBeVisible();
+  expect(savedId).toMatch(/^[0-9a-f-]{36}$/);
+
+  // Twice: what came back after the first reload is kept for the next one.
+  for (let reload = 0; reload < 2; reload++) {
+    await page.reload();
+    await expect(page.getByText(/未收到回覆，發票可能已經儲存/)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "發票編號" })).toHaveValue(number);
+    await expect(page.getByRole("textbox", { name: "金額（港幣）" })).toHaveValue("250.50");
+    await expect(page.getByRole("textbox", { name: "分店" })).toHaveValue("銅鑼灣店");
+    await expect(page.getByRole("textbox", { name: "登記編號" })).toHaveValue(ref);
+  }
+  await checkA11y(page);
+  await snapWidths(page, testInfo, "staff-invoice-unanswered");
+
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(page.getByText("發票記錄已儲存，可列印下面的二維碼。")).toBeVisible();
+  await expect(page.getByText("此發票號碼已有記錄。")).toHaveCount(0);
+  const { text } = await decodeQrOf(page, page.getByRole("img", { name: `發票 ${number} 的二維碼` }));
+  expect(new URL(text).searchParams.get("id")).toBe(savedId);
+  expect(keys).toEqual([keys[0], keys[0]]);
+
+  // Answered: a reload now starts an empty form.
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "發票編號" })).toHaveValue("");
+  await expect(page.getByText(/未收到回覆/)).toHaveCount(0);
+});
+
+test("a send the server refused is not brought back by a reload", async ({ page }) => {
+  await useStaffSession(page, "S001");
+  await page.goto("/staff/invoice_qrcode");
+  await page.getByRole("textbox", { name: "發票編號" }).fill(`INV-REFUSED-${Date.now()}`);
+  await page.getByRole("textbox", { name: "金額（港幣）" }).fill("100");
+  await page.getByRole("textbox", { name: "分店" }).fill("旺角店");
+  const leadField = page.getByRole("textbox", { name: "登記編號" });
+  await leadField.fill("nuzzzzzzzz");
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(leadField).toHaveAccessibleDescription(/找不到登記編號 NUZZZZZZZZ/);
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "發票編號" })).toHaveValue("");
+  await expect(page.getByText(/未收到回覆/)).toHaveCount(0);
+});
+
 test("a customer reference no lead has is named on its field", async ({ page }) => {
   await useStaffSession(page, "S001");
   await page.goto("/staff/invoice_qrcode");

@@ -38,6 +38,15 @@ export class NotFoundError extends ApiError {
   }
 }
 
+/**
+ * Whether the server may have done what was asked although the call failed: no answer (a lost one,
+ * a time-out) or a 5xx, which a gateway also sends for a request its server went on to finish.
+ */
+export function mayHaveBeenDone(error: unknown): boolean {
+  const status = (error as Partial<ApiError> | null)?.status ?? 0;
+  return status === 0 || status >= 500;
+}
+
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
 }

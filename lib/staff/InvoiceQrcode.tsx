@@ -1,4 +1,5 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { mayHaveBeenDone } from "../api/errors.ts";
 import { fromEnGB, toEnGB } from "../core/dates.ts";
 import type { MessageKey } from "../core/i18n/index.ts";
 import { newRequestKey } from "../core/requestKey.ts";
@@ -60,6 +61,25 @@ const PROBLEM_TEXT: Record<InvoiceField, Partial<Record<InvoiceProblem, MessageK
 /** The form's name for what it keeps across a sign-in (keptInput.ts). */
 const KEPT_FORM = "invoice";
 
+/**
+ * Beside the fields while a send has no answer: its Idempotency-Key, so that after a reload the
+ * same details sent again get the invoice the server may have saved, not 此發票號碼已有記錄。
+ */
+const KEPT_REQUEST_KEY = "request_key";
+
+/** Keeps the details being sent and their key until the server answers (keptInput.ts). */
+function keepUnanswered(input: InvoiceInput, key: string): void {
+  keepInput(KEPT_FORM, { ...input, [KEPT_REQUEST_KEY]: key });
+}
+
+/** The send whose answer a reload lost, as `sent` holds it: the same details go with the same key. */
+function unansweredSend(kept: Record<string, string> | null): { body: string; key: string } | null {
+  const key = kept?.[KEPT_REQUEST_KEY];
+  if (!key) return null;
+  const checked = checkInvoiceInput({ ...emptyInvoiceInput(), ...pick(kept) });
+  return checked.ok ? { body: JSON.stringify(checked.body), key } : null;
+}
+
 /** The invoice fields of values kept across a sign-in, nothing else. */
 function pick(kept: Record<string, string> | null): Partial<InvoiceInput> {
   const fields: Partial<InvoiceInput> = {};
@@ -84,18 +104,31 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   const t = useT(props.lang);
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const ids = useIds("form", "record");
-  const [input, setInput] = useState<InvoiceInput>(() => ({
-    ...emptyInvoiceInput(),
-    ...pick(takeKeptInput(KEPT_FORM)),
-  }));
+  const [kept] = useState(() => takeKeptInput(KEPT_FORM));
+  const [input, setInput] = useState<InvoiceInput>(() => ({ ...emptyInvoiceInput(), ...pick(kept) }));
   const [errors, setErrors] = useState<Partial<Record<InvoiceField, string>>>({});
   const [invoice, setInvoice] = useState<Invoice | null>(null);
   // One Idempotency-Key while the content stays the same: pressing again after a lost answer is
-  // the same request, and the server answers with the invoice it saved (docs/staff.md).
-  const sent = useRef<{ body: string; key: string } | null>(null);
+  // the same request, and the server answers with the invoice it saved (docs/staff.md). A reload
+  // keeps it too, with the details it went with.
+  const [restored] = useState(() => unansweredSend(kept));
+  const sent = useRef(restored);
+  /** The key of a send that may have been saved (no answer came). */
+  const unsure = useRef(restored?.key ?? null);
+  const [unansweredNote, setUnansweredNote] = useState(Boolean(restored));
+  useEffect(() => {
+    // Taken as the page opened: kept again as it was, for one more reload before the next press.
+    if (restored && kept) keepInput(KEPT_FORM, kept);
+  }, [restored, kept]);
   const { busy, failure, setFailure, run } = useSubmit({
     failureText: (error) =>
-      endedSession(error, () => keepInput(KEPT_FORM, { ...input })) ? null : failureText(lang, error),
+      endedSession(error, () => {
+        // An earlier send of these details may have been saved: its key comes back with them.
+        if (sent.current && sent.current.key === unsure.current) keepUnanswered(input, sent.current.key);
+        else keepInput(KEPT_FORM, { ...input });
+      })
+        ? null
+        : failureText(lang, error),
     emitError: emit,
     ownProgress: true,
   });
@@ -124,8 +157,16 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
     const content = JSON.stringify(checked.body);
     if (sent.current?.body !== content) sent.current = { body: content, key: newRequestKey() };
     const { key } = sent.current;
+    keepUnanswered(input, key);
     const result = await run(() => client.createInvoice(checked.body, key), {
       onFailure: (message, error) => {
+        if (mayHaveBeenDone(error)) unsure.current = key;
+        else {
+          // Answered (the server replays a saved invoice for its key): nothing is pending any more.
+          unsure.current = null;
+          dropKeptInput();
+          setUnansweredNote(false);
+        }
         const named = formField((error as { field?: string }).field);
         if (named === "lead_id" && errorCode(error) === "NOT_FOUND")
           setErrors({ lead_id: t("staff.lead.notFound", { ref: checked.body.lead_id }) });
@@ -135,7 +176,9 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
     });
     if (result.status !== "done") return undefined;
     sent.current = null;
+    unsure.current = null;
     dropKeptInput();
+    setUnansweredNote(false);
     setInvoice(result.value);
     requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`#${ids.record}`)?.focus());
     return true;
@@ -174,6 +217,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
         <h2 className="nu-panel-title" id={ids.form}>
           {t("staff.invoice.formTitle")}
         </h2>
+        {unansweredNote ? <p className="nu-notice">{t("staff.invoice.unanswered")}</p> : null}
         <TextField
           label={t("staff.invoice.number")}
           name="invoice_no"

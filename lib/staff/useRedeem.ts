@@ -5,7 +5,7 @@
  * through", shown as redeemed with who and when, not as a failure.
  */
 import { useCallback, useRef, useState } from "react";
-import { type ApiClient, ApiError, type RedeemBody } from "../api/index.ts";
+import { type ApiClient, ApiError, mayHaveBeenDone, type RedeemBody } from "../api/index.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import type { RedemptionKind } from "../core/types.ts";
 import { failureText } from "./useStaffApi.ts";
@@ -23,7 +23,7 @@ export type RedeemPhase =
 
 /** Failures where the request may or may not have reached the server: retrying is the answer. */
 export function isRetryable(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === 429);
+  return error instanceof ApiError && (mayHaveBeenDone(error) || error.status === 429);
 }
 
 export function useRedeem(options: {

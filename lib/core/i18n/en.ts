@@ -252,6 +252,8 @@ export const en = {
   "staff.invoice.shopFormat": "At most {max} characters",
   "staff.invoice.leadRef": "Customer registration number",
   "staff.invoice.create": "Save and make the QR code",
+  "staff.invoice.unanswered":
+    "The last “Save and make the QR code” got no answer, so the invoice may already be saved. Check the details below and press it again: if it was saved, its QR code shows.",
   "staff.invoice.creating": "Saving…",
   "staff.invoice.created": "The invoice is saved. Print the QR code below.",
   "staff.invoice.recordTitle": "Invoice {number}",

@@ -238,6 +238,8 @@ export const zhHK = {
   "staff.invoice.shopFormat": "分店名稱最多 {max} 個字元",
   "staff.invoice.leadRef": "客戶登記編號",
   "staff.invoice.create": "儲存並產生二維碼",
+  "staff.invoice.unanswered":
+    "上次按「儲存並產生二維碼」後未收到回覆，發票可能已經儲存。請核對以下資料後再按一次：如已儲存，會顯示同一張發票的二維碼。",
   "staff.invoice.creating": "儲存中…",
   "staff.invoice.created": "發票記錄已儲存，可列印下面的二維碼。",
   "staff.invoice.recordTitle": "發票 {number}",

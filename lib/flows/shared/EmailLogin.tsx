@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
-import type { ApiError } from "../../api/errors.ts";
+import { mayHaveBeenDone } from "../../api/errors.ts";
 import { isEmail } from "../../core/email.ts";
 import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
@@ -83,9 +83,8 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
       setStatus("sent");
       return true;
     } catch (error) {
-      // No answer (a lost one, a time-out, a gateway's 5xx): an e-mail may have gone all the same.
-      const status = (error as Partial<ApiError>).status ?? 0;
-      if (status === 0 || status >= 500) setDraft({ loginEmail: address, codeSends: sends + 1 });
+      // An e-mail may have gone all the same: it counts towards the sends.
+      if (mayHaveBeenDone(error)) setDraft({ loginEmail: address, codeSends: sends + 1 });
       setStatus("idle");
       const failure = signInFailure(error, t, lang);
       setNotice(failure.notice ?? "");
