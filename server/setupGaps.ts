@@ -2,12 +2,13 @@
  * What a production server still lacks before real customers should use it, read once at start
  * and printed as warnings (docs/deploy.md): the demo brand on the
  * pages and in e-mails, no published privacy policy or PICS (customers would consent to nothing),
- * no admin to sign in with, no products or clinics of the operator's own (or still the fictional
- * ones of the demo).
+ * no admin to sign in with, staff with the code step and no address to mail it to, no products or
+ * clinics of the operator's own (or still the fictional ones of the demo).
  */
 import { DEMO_BRAND } from "../lib/core/brand.ts";
 import { demoCatalogue } from "./db/seed.ts";
 import type { Deps } from "./deps.ts";
+import { staffWithoutCodeAddress } from "./services/staffEmail.ts";
 
 export async function setupGaps(deps: Pick<Deps, "db" | "config">): Promise<string[]> {
   const gaps: string[] = [];
@@ -30,6 +31,11 @@ export async function setupGaps(deps: Pick<Deps, "db" | "config">): Promise<stri
   if (rows[0].admins === 0)
     gaps.push(
       "no admin staff member: create one with server/cli/create-staff.ts --role admin (README: Server & API)",
+    );
+  const unreachable = await staffWithoutCodeAddress(deps.db);
+  if (unreachable.length > 0)
+    gaps.push(
+      `staff ${unreachable.join(", ")} must enter a one-time code but have no e-mail address to receive it, so they cannot sign in: give each one with server/cli/set-staff-email.ts --id … --email … (README: Server & API)`,
     );
   const fictional = demoCatalogue();
   for (const [table, what] of [
