@@ -32,9 +32,14 @@ const TEXTS = { "zh-HK": null, en: /\/lib\/core\/i18n\/en\.ts$/ } as const;
 /**
  * The chunks a page with only the entry script and the element whose component is `module`
  * downloads before its first step shows: the entry, the element's chunk and everything they
- * import statically.
+ * import statically. `standIn: false` leaves out the flows' sign-in stand-in, which the entry
+ * imports only for a flow element without a `step` (the host pages set one).
  */
-export function firstStepChunks(chunks: readonly OutputChunk[], module: RegExp): OutputChunk[] {
+export function firstStepChunks(
+  chunks: readonly OutputChunk[],
+  module: RegExp,
+  { standIn = true }: { standIn?: boolean } = {},
+): OutputChunk[] {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (fileName: string, into = new Set<string>()) => {
     if (into.has(fileName)) return into;
@@ -49,7 +54,7 @@ export function firstStepChunks(chunks: readonly OutputChunk[], module: RegExp):
   // The entry imports the registration (the `runtime` chunk) after the first frame, dynamically,
   // and before it the flows' sign-in stand-in where a flow element waits (its facade: flows only).
   const start = closure(entry.fileName);
-  const flow = STAND_IN_TAGS.some((tag) => FIRST_STEP_MODULES[tag] === module);
+  const flow = standIn && STAND_IN_TAGS.some((tag) => FIRST_STEP_MODULES[tag] === module);
   for (const registration of entry.dynamicImports) {
     if (flow || !byFile.get(registration)?.facadeModuleId?.replaceAll("\\", "/").match(STAND_IN_MODULE))
       closure(registration, start);
@@ -99,6 +104,10 @@ export function firstStepManifest(): Plugin {
           manifest[`${firstStepName(tag, lang)} stand-in`] = standInChunks(chunks, texts).map(
             (c) => c.fileName,
           );
+          // The host pages' element has a `step`: no stand-in (server/static.ts preloads this list).
+          const host = new Set(firstStepChunks(chunks, module, { standIn: false }).map((c) => c.fileName));
+          if (texts) for (const c of firstStepChunks(chunks, texts)) host.add(c.fileName);
+          manifest[`${firstStepName(tag, lang)} host`] = [...host].sort();
         }
       }
       // What a first step runs at load is compiled while it downloads, off the main thread.

@@ -324,6 +324,38 @@ test("a customer page runs only the shell and prefetches home's chunk; staff pag
   expect(homeHtml).not.toContain("StaffPage-");
 });
 
+test("a host page neither preloads nor fetches the brand pages' sign-in stand-in module: its element has a step", async ({
+  page,
+}) => {
+  // The stand-in's own module (its `standIn` chunk is shared with the live flows).
+  const standIn = (files: string[]) => files.filter((file) => /\/signInStandIn-[\w-]+\.js$/.test(file));
+  const check = async (path: string, field: string, english = false) => {
+    const html = await (await page.request.get(path)).text();
+    expect(html.includes('<html lang="en">'), path).toBe(english);
+    const preloads = /data-after-paint="([^"]+)"/.exec(html)?.[1].split(" ") ?? [];
+    expect(preloads, path).toContain("/elements/nu-forms.js");
+    expect(standIn(preloads), path).toEqual([]);
+
+    const elementScripts: string[] = [];
+    const listen = (request: { url(): string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/elements/")) elementScripts.push(url.pathname);
+    };
+    page.on("request", listen);
+    await page.goto(path);
+    await expect(page.getByRole("combobox", { name: field })).toBeEditable();
+    await page.waitForLoadState("networkidle");
+    page.off("request", listen);
+    expect(elementScripts, path).toContain("/elements/nu-forms.js");
+    expect(standIn(elementScripts), path).toEqual([]);
+  };
+  await check("/customer/recruitmentForm", "電郵地址");
+  await check("/customer/nuForm", "電郵地址");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("combobox", { name: "E-mail address" })).toBeVisible();
+  await check("/customer/nuForm", "E-mail address", true);
+});
+
 test("the staff sign-in prefetches home's chunk at the lowest priority: its brand link does not wait for it", async ({
   page,
 }) => {

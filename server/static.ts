@@ -206,8 +206,10 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     if (tag && manifest) {
       try {
         const lists = JSON.parse(manifest.toString("utf8")) as Record<string, string[]>;
-        // An English page's element waits for English texts instead (vite.first-steps.ts).
-        files = lists[firstStepName(tag, lang)] ?? lists[tag] ?? files;
+        // An English page's element waits for English texts instead; a flow's element here has a
+        // `step`, so the brand pages' sign-in stand-in never runs (vite.first-steps.ts).
+        const name = firstStepName(tag, lang);
+        files = lists[`${name} host`] ?? lists[name] ?? lists[tag] ?? files;
       } catch {
         // A broken manifest only costs the preloads.
       }

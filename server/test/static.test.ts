@@ -122,10 +122,13 @@ describe("CORS for the element bundle", () => {
 });
 
 describe("modulepreload", () => {
-  it("HTML pages preload the entry and, on a flow's route, its first step's chunks", async () => {
+  it("HTML pages preload the entry and, on a flow's route, its first step's chunks (the host's list: no stand-in)", async () => {
     fs.writeFileSync(
       path.join(distDir, "elements/first-steps.json"),
-      JSON.stringify({ "nu-form": ["chunks/flows-Ab12.js", "nu-forms.js"] }),
+      JSON.stringify({
+        "nu-form": ["chunks/flows-Ab12.js", "chunks/standIn-Cd34.js", "nu-forms.js"],
+        "nu-form host": ["chunks/flows-Ab12.js", "nu-forms.js"],
+      }),
     );
     const flowPage = await get("/customer/nuForm");
     const flow = await flowPage.text();
