@@ -6,7 +6,7 @@
  */
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { checkA11y, fillNamesAndPhone, heading, hkDay, pickAmoyGardens, signIn } from "./nuform-steps.ts";
-import { createLead, signInOnPage, useStaffSession } from "./staff-steps.ts";
+import { createLead, fillInvoice, signInOnPage, useStaffSession } from "./staff-steps.ts";
 import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -159,10 +159,7 @@ test.describe("in an en-US browser", () => {
     await checkA11y(page);
     await keep(page, testInfo, "invoice-date-picker");
 
-    await page.getByRole("textbox", { name: "發票編號" }).fill("INV-HK-13");
-    await page.getByRole("textbox", { name: "金額（港幣）" }).fill("88");
-    await page.getByRole("textbox", { name: "分店" }).fill("旺角店");
-    await page.getByRole("textbox", { name: "登記編號" }).fill(ref);
+    await fillInvoice(page, { number: "INV-HK-13", amount: "88", shop: "旺角店", ref });
     await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
     await expect(page.getByText("發票記錄已儲存，可列印下面的二維碼。")).toBeVisible();
     await expect(page.getByText(ddmmyyyy(day), { exact: true })).toBeVisible();

@@ -17,6 +17,7 @@ import {
   toNewMemberTerms,
 } from "./nuform-steps.ts";
 import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
+import { loseFirstAnswer } from "./support/lostAnswer.ts";
 
 test.describe("nuForm end to end", () => {
   test("a new Hong Kong customer goes from the entry page to the QR code", async ({ page }, testInfo) => {
@@ -256,15 +257,7 @@ test.describe("nuForm sign-in on a bad connection", () => {
     await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
     await page.getByRole("button", { name: "發送電郵" }).click();
     await expect(page.getByText(`驗證碼已發送至 ${email}`)).toBeVisible();
-    const keys: string[] = [];
-    let lost = false;
-    await page.route("**/api/auth/email/verify", async (route) => {
-      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
-      if (lost) return route.fallback();
-      lost = true;
-      await route.fetch();
-      await route.abort();
-    });
+    const { keys } = await loseFirstAnswer(page, "**/api/auth/email/verify");
     await page.getByRole("textbox", { name: "驗證碼" }).fill(await outboxCode({ email }));
     await page.getByRole("button", { name: "驗證" }).click();
     await expect(page.getByText("未能連接網絡", { exact: false })).toBeVisible();
@@ -284,13 +277,7 @@ test.describe("nuForm sign-in on a bad connection", () => {
   }) => {
     const email = uniqueEmail("nuform-lost-send");
     await page.goto("/customer/nuForm");
-    let lost = false;
-    await page.route("**/api/auth/email/code", async (route) => {
-      if (lost) return route.fallback();
-      lost = true;
-      await route.fetch();
-      await route.abort();
-    });
+    await loseFirstAnswer(page, "**/api/auth/email/code");
     await page.getByRole("combobox", { name: "電郵地址" }).fill(email);
     await page.getByRole("button", { name: "發送電郵" }).click();
     await expect(page.getByText("未能連接網絡", { exact: false })).toBeVisible();
@@ -413,13 +400,7 @@ test.describe("nuForm keeps what the customer typed", () => {
     await toNewMemberTerms(page, email);
 
     // The first submit makes the lead, but its answer never arrives.
-    let lost = false;
-    await page.route("**/api/lead", async (route) => {
-      if (route.request().method() !== "POST" || lost) return route.fallback();
-      lost = true;
-      await route.fetch();
-      await route.abort();
-    });
+    await loseFirstAnswer(page, "**/api/lead", "POST");
     await acceptTerms(page);
     await expect(page.getByRole("alert").filter({ hasText: "網絡" })).toBeVisible();
     await expect(page).toHaveURL(/TnCNew$/);

@@ -3,7 +3,7 @@
  * each staff field reads them as the half-width letters and digits they are (lib/core/halfWidth.ts).
  */
 import { expect, test } from "@playwright/test";
-import { createLead, stored } from "./staff-steps.ts";
+import { createLead, fillInvoice, stored } from "./staff-steps.ts";
 import { outboxCode } from "./support/api.ts";
 import { oneCodeAtATime } from "./support/codeLock.ts";
 import { DEMO_PASSWORD } from "./support/env.ts";
@@ -36,10 +36,12 @@ test("staff id, one-time code, lead reference and amount typed full-width", asyn
   await expect(page).toHaveURL(new RegExp(`/staff/result\\?id=${ref}$`));
 
   await page.goto("/staff/invoice_qrcode");
-  await page.getByRole("textbox", { name: "發票編號" }).fill(fullWidth("INV-FW-1"));
-  await page.getByRole("textbox", { name: "金額（港幣）" }).fill(fullWidth("1280"));
-  await page.getByRole("textbox", { name: "分店" }).fill("旺角店");
-  await page.getByRole("textbox", { name: "登記編號" }).fill(fullWidth(ref));
+  await fillInvoice(page, {
+    number: fullWidth("INV-FW-1"),
+    amount: fullWidth("1280"),
+    shop: "旺角店",
+    ref: fullWidth(ref),
+  });
   await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
   await expect(page.getByText("發票記錄已儲存，可列印下面的二維碼。")).toBeVisible();
   await expect(page.getByText("HK$1,280.00")).toBeVisible();

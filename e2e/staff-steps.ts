@@ -54,6 +54,17 @@ export function staffRecord(staffId: StaffId): Promise<Record<string, string>> {
   });
 }
 
+/** Types an invoice into /staff/invoice_qrcode's form, field by field as staff do. */
+export async function fillInvoice(
+  page: Page,
+  invoice: { number: string; amount: string; shop: string; ref: string },
+): Promise<void> {
+  await page.getByRole("textbox", { name: "發票編號" }).fill(invoice.number);
+  await page.getByRole("textbox", { name: "金額（港幣）" }).fill(invoice.amount);
+  await page.getByRole("textbox", { name: "分店" }).fill(invoice.shop);
+  await page.getByRole("textbox", { name: "登記編號" }).fill(invoice.ref);
+}
+
 /** Stores the values a sign-in of `staffId` stores, before any page script runs. */
 export async function useStaffSession(page: Page, staffId: StaffId): Promise<Record<string, string>> {
   const record = await staffRecord(staffId);

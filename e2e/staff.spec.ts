@@ -13,6 +13,7 @@ import {
 } from "./staff-steps.ts";
 import { api, outboxCode } from "./support/api.ts";
 import { oneCodeAtATime } from "./support/codeLock.ts";
+import { loseFirstAnswer } from "./support/lostAnswer.ts";
 
 const STAFF_KEYS = ["STAFF_ID", "Token", "STAFF_NAME", "STAFF_ROLE"];
 
@@ -112,19 +113,12 @@ test("S002's code step: the answer lost, 確認 again with the same code signs i
   page,
 }) => {
   await page.goto("/staff/home");
-  const keys: string[] = [];
+  let keys: string[] = [];
   await oneCodeAtATime("S002", async () => {
     await signInOnPage(page, "S002");
     const codeField = page.getByRole("textbox", { name: "驗證碼" });
     await expect(codeField).toBeFocused();
-    let lost = false;
-    await page.route("**/api/staff/otp", async (route) => {
-      keys.push((await route.request().headerValue("idempotency-key")) ?? "");
-      if (lost) return route.fallback();
-      lost = true;
-      await route.fetch();
-      await route.abort();
-    });
+    ({ keys } = await loseFirstAnswer(page, "**/api/staff/otp"));
     await codeField.fill(await outboxCode({ staff_id: "S002" }));
     await page.getByRole("button", { name: "確認" }).click();
     await expect(page.getByText(/網絡/).first()).toBeVisible();

@@ -6,11 +6,8 @@
  * and must meet the password policy. On an embedded database, stop the server first (the tool refuses a folder it holds).
  */
 import { parseArgs } from "node:util";
-import { configFromEnv } from "../config.ts";
-import { migrate } from "../db/migrate.ts";
-import { ApiFailure } from "../http/envelope.ts";
 import { createStaff } from "../services/staff.ts";
-import { databaseLabel, openDatabase } from "./openDatabase.ts";
+import { runStaffTool } from "./staffTool.ts";
 
 const { values } = parseArgs({
   options: {
@@ -31,39 +28,29 @@ if (values["need-otp"]?.toUpperCase() === "Y" && !values.email?.includes("@")) {
   process.exit(1);
 }
 
-const config = configFromEnv();
-const db = await openDatabase(config);
-try {
-  await migrate(db);
-  await createStaff(
-    db,
-    {
-      staff_id: values.id ?? "",
-      first_name: values.first ?? "",
-      last_name: values.last,
-      role: values.role,
-      phone: values.phone,
-      need_otp: values["need-otp"],
-      password: process.env.STAFF_PASSWORD ?? "",
-    },
-    values.email ?? null,
-  );
-  console.log(`staff ${values.id?.toUpperCase()} created in ${databaseLabel(config)}`);
-} catch (error) {
-  if (error instanceof ApiFailure) {
-    console.error(
-      error.field === "password"
-        ? "not created: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
-        : error.field === "email"
-          ? NEEDS_EMAIL
-          : error.field === "staff_id"
-            ? `not created: check --id (a staff id such as S003 that is not taken yet)`
-            : `not created: check --${error.field?.replace(/_/g, "-") ?? "arguments"}`,
+await runStaffTool(
+  async (db, where) => {
+    await createStaff(
+      db,
+      {
+        staff_id: values.id ?? "",
+        first_name: values.first ?? "",
+        last_name: values.last,
+        role: values.role,
+        phone: values.phone,
+        need_otp: values["need-otp"],
+        password: process.env.STAFF_PASSWORD ?? "",
+      },
+      values.email ?? null,
     );
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-} finally {
-  await db.close();
-}
+    return `staff ${values.id?.toUpperCase()} created in ${where}`;
+  },
+  (failure) =>
+    failure.field === "password"
+      ? "not created: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
+      : failure.field === "email"
+        ? NEEDS_EMAIL
+        : failure.field === "staff_id"
+          ? `not created: check --id (a staff id such as S003 that is not taken yet)`
+          : `not created: check --${failure.field?.replace(/_/g, "-") ?? "arguments"}`,
+);

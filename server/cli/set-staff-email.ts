@@ -6,33 +6,20 @@
  * On an embedded database, stop the server first (the tool refuses a folder it holds).
  */
 import { parseArgs } from "node:util";
-import { configFromEnv } from "../config.ts";
-import { migrate } from "../db/migrate.ts";
-import { ApiFailure } from "../http/envelope.ts";
 import { setStaffEmail } from "../services/staffEmail.ts";
-import { databaseLabel, openDatabase } from "./openDatabase.ts";
+import { runStaffTool } from "./staffTool.ts";
 
 const { values } = parseArgs({ options: { id: { type: "string" }, email: { type: "string" } } });
 
-const config = configFromEnv();
-const db = await openDatabase(config);
-try {
-  await migrate(db);
-  await setStaffEmail(db, values.id ?? "", values.email ?? "");
-  console.log(`e-mail address of ${values.id?.toUpperCase()} set in ${databaseLabel(config)}`);
-} catch (error) {
-  if (error instanceof ApiFailure) {
-    console.error(
-      error.code === "NOT_FOUND"
-        ? `not changed: no staff member ${values.id?.toUpperCase()}`
-        : error.field === "email"
-          ? "not changed: --email needs an e-mail address (the staff member's sign-in codes are mailed there)"
-          : "not changed: check --id",
-    );
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-} finally {
-  await db.close();
-}
+await runStaffTool(
+  async (db, where) => {
+    await setStaffEmail(db, values.id ?? "", values.email ?? "");
+    return `e-mail address of ${values.id?.toUpperCase()} set in ${where}`;
+  },
+  (failure) =>
+    failure.code === "NOT_FOUND"
+      ? `not changed: no staff member ${values.id?.toUpperCase()}`
+      : failure.field === "email"
+        ? "not changed: --email needs an e-mail address (the staff member's sign-in codes are mailed there)"
+        : "not changed: check --id",
+);

@@ -6,35 +6,20 @@
  * must meet the password policy. On an embedded database, stop the server first (the tool refuses a folder it holds).
  */
 import { parseArgs } from "node:util";
-import { configFromEnv } from "../config.ts";
-import { migrate } from "../db/migrate.ts";
-import { ApiFailure } from "../http/envelope.ts";
 import { setStaffPassword } from "../services/staffPassword.ts";
-import { databaseLabel, openDatabase } from "./openDatabase.ts";
+import { runStaffTool } from "./staffTool.ts";
 
 const { values } = parseArgs({ options: { id: { type: "string" } } });
 
-const config = configFromEnv();
-const db = await openDatabase(config);
-try {
-  await migrate(db);
-  const ended = await setStaffPassword(db, values.id ?? "", process.env.STAFF_PASSWORD ?? "");
-  console.log(
-    `password of ${values.id?.toUpperCase()} changed in ${databaseLabel(config)}; ${ended} session(s) ended`,
-  );
-} catch (error) {
-  if (error instanceof ApiFailure) {
-    console.error(
-      error.code === "NOT_FOUND"
-        ? `not changed: no staff member ${values.id?.toUpperCase()}`
-        : error.field === "password"
-          ? "not changed: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
-          : "not changed: check --id",
-    );
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-} finally {
-  await db.close();
-}
+await runStaffTool(
+  async (db, where) => {
+    const ended = await setStaffPassword(db, values.id ?? "", process.env.STAFF_PASSWORD ?? "");
+    return `password of ${values.id?.toUpperCase()} changed in ${where}; ${ended} session(s) ended`;
+  },
+  (failure) =>
+    failure.code === "NOT_FOUND"
+      ? `not changed: no staff member ${values.id?.toUpperCase()}`
+      : failure.field === "password"
+        ? "not changed: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
+        : "not changed: check --id",
+);

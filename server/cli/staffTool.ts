@@ -1,0 +1,28 @@
+/**
+ * The shape of the staff tools (create-staff, set-staff-password, set-staff-email): on the database
+ * the server uses, migrated, `task` runs and says what it did in one line naming that database; an
+ * input the service refuses (ApiFailure) is the one line `refused` gives, and exit status 1.
+ */
+import { configFromEnv } from "../config.ts";
+import type { Db } from "../db/db.ts";
+import { migrate } from "../db/migrate.ts";
+import { ApiFailure } from "../http/envelope.ts";
+import { databaseLabel, openDatabase } from "./openDatabase.ts";
+
+export async function runStaffTool(
+  task: (db: Db, where: string) => Promise<string>,
+  refused: (failure: ApiFailure) => string,
+): Promise<void> {
+  const config = configFromEnv();
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    console.log(await task(db, databaseLabel(config)));
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    console.error(refused(error));
+    process.exitCode = 1;
+  } finally {
+    await db.close();
+  }
+}
