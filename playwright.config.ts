@@ -1,27 +1,37 @@
+import { availableParallelism } from "node:os";
 import { defineConfig, devices } from "@playwright/test";
-import {
-  ALS_PLAYBACK_URL,
-  ALS_PORT,
-  BASE_URL,
-  CHROMIUM_PATH,
-  CROSS_ORIGIN,
-  E2E_PORT,
-} from "./e2e/support/env.ts";
+import { ALS_PLAYBACK_URL, ALS_PORT, CHROMIUM_PATH } from "./e2e/support/env.ts";
 
 /**
- * e2e against the real thing: `npm start` (build + server with an in-memory PostgreSQL, seeded
- * demo data) and the ALS playback server, driven in Debian's Chromium.
+ * e2e against the real thing: the build in dist/ (`npm run build` first: `npm run test:e2e` does
+ * both), served by the real server, one server with its own in-memory PostgreSQL per worker
+ * (e2e/support/test.ts), and the address-lookup playback, driven in Debian's Chromium.
+ * package.spec.ts (pack, install, build an app) is a project of its own: `npm run test:package`.
  */
+const launchOptions = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-features=LocalNetworkAccessChecks",
+  ],
+};
+
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/support/needsBuild.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: Math.max(2, availableParallelism()),
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
-    baseURL: BASE_URL,
     locale: "zh-HK",
     timezoneId: "Asia/Hong_Kong",
     trace: "retain-on-failure",
@@ -30,24 +40,14 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testIgnore: /package\.spec\.ts$/,
       use: {
         ...devices["Pixel 7"],
         viewport: { width: 390, height: 844 },
-        launchOptions: {
-          executablePath: CHROMIUM_PATH,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-features=LocalNetworkAccessChecks",
-          ],
-        },
+        launchOptions,
       },
     },
+    { name: "package", testMatch: /package\.spec\.ts$/, timeout: 240_000, use: { launchOptions } },
   ],
   webServer: [
     {
@@ -56,24 +56,6 @@ export default defineConfig({
       env: { ALS_PORT: String(ALS_PORT) },
       reuseExistingServer: false,
       timeout: 20_000,
-    },
-    {
-      command: "npm start",
-      url: `${BASE_URL}/api/maintenance`,
-      env: {
-        PORT: String(E2E_PORT),
-        HOST: "127.0.0.1",
-        DATABASE_URL: "memory://",
-        ALS_URL: ALS_PLAYBACK_URL,
-        APP_ENV: "prod",
-        // A brand site on another origin (e2e/embed-cross-origin.spec.ts): localhost vs 127.0.0.1.
-        ALLOWED_ORIGINS: CROSS_ORIGIN,
-      },
-      // 401 without the key still proves the server is up.
-      ignoreHTTPSErrors: true,
-      reuseExistingServer: false,
-      timeout: 240_000,
-      stdout: "ignore",
     },
   ],
 });

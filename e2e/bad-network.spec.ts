@@ -3,10 +3,11 @@
  * load, and a maintenance endpoint that never answers. Requests are failed or held with
  * `page.route`; the server and its records are the shared ones, never changed here.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { heading, signIn } from "./nuform-steps.ts";
 import { uniqueEmail } from "./support/api.ts";
 import { BASE_URL } from "./support/env.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 /** Counts the page's own navigations (loads and reloads of the top document). */
 function countLoads(page: Page): { readonly count: number } {

@@ -4,7 +4,6 @@
  * attachments (and output folder).
  */
 import fs from "node:fs";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import jsQR from "jsqr";
 import {
   acceptTerms,
@@ -22,6 +21,7 @@ import {
   toNewMemberTerms,
 } from "./nuform-steps.ts";
 import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
+import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const SAMPLE = "sample-2026-01";
 

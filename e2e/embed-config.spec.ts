@@ -6,11 +6,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { expect, type Page, type Request, test } from "@playwright/test";
 import { firstStepFiles, nuFormReady, REPO_ROOT } from "./embed-helpers.ts";
 import { signIn } from "./nuform-steps.ts";
 import { outboxCode, uniqueEmail } from "./support/api.ts";
 import { API_KEY, BASE_URL } from "./support/env.ts";
+import { expect, type Page, type Request, test } from "./support/test.ts";
 
 function plainPage(head: string, body = "<nu-form></nu-form>"): string {
   return `<!doctype html>

@@ -5,11 +5,12 @@
  * without Access-Control-Allow-Origin on /elements/* nothing would run. The bundle is open to every
  * origin; the API answers only ALLOWED_ORIGINS.
  */
-import { expect, test } from "@playwright/test";
+
 import { collectCspViolations } from "./embed-helpers.ts";
 import { createRecruitmentLead, heading, setFlags } from "./nuform-steps.ts";
 import { uniqueEmail } from "./support/api.ts";
 import { API_KEY, BASE_URL, CROSS_ORIGIN } from "./support/env.ts";
+import { expect, test } from "./support/test.ts";
 
 test("a brand page on another origin embeds <nu-form> from the server's /elements/", async ({ page }) => {
   const errors: string[] = [];

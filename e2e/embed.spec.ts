@@ -5,7 +5,7 @@
  * page, leave the page's own styles alone, add nothing global, and take a brand theme through
  * --nu-* custom properties only. The server sends its strict CSP with every page here.
  */
-import { expect, type Locator, type Page, test } from "@playwright/test";
+
 import {
   collectCspViolations,
   compareScreenshots,
@@ -24,6 +24,7 @@ import {
 } from "./nuform-steps.ts";
 import { staffToken, uniqueEmail } from "./support/api.ts";
 import { API_KEY } from "./support/env.ts";
+import { expect, type Locator, type Page, test } from "./support/test.ts";
 import { dayName } from "./widgets-helpers.ts";
 
 /** True when the point at the centre of `locator` hits the element itself (nothing clips or covers it). */

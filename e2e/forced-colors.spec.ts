@@ -3,9 +3,10 @@
  * rings: focus must still show (a transparent outline that the mode paints in a system colour),
  * and so must the calendar's chosen day and the dialog's edge.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { useStaffSession } from "./staff-steps.ts";
 import { expectNoA11yViolations } from "./support/axe.ts";
+import { expect, type Page, test } from "./support/test.ts";
 import { dayName, openGallery } from "./widgets-helpers.ts";
 
 interface Ring {

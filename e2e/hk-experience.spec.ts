@@ -4,10 +4,11 @@
  * the browser's locale), one voice, the operator's brand, page titles, and the staff warnings.
  * Every changed screen is kept as a 390 px screenshot in the test's output.
  */
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+
 import { checkA11y, fillNamesAndPhone, heading, hkDay, pickAmoyGardens, signIn } from "./nuform-steps.ts";
 import { createLead, fillInvoice, signInOnPage, useStaffSession } from "./staff-steps.ts";
 import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
+import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 

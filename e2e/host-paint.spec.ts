@@ -4,8 +4,9 @@
  * the host shell takes the frame over as it is and swaps the picture for the live element in the
  * same place (hosts/flows/firstStepPreview.tsx). The picture is inert until then.
  */
-import { expect, type Page, type Route, test } from "@playwright/test";
+
 import { collectCspViolations, nuFormReady } from "./embed-helpers.ts";
+import { expect, type Page, type Route, test } from "./support/test.ts";
 
 declare global {
   interface Window {

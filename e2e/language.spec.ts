@@ -2,11 +2,12 @@
  * A customer who reads English switches the customer pages to English in the header; the choice
  * holds across steps, reloads and the other flow, and switches back the same way.
  */
-import { expect, test } from "@playwright/test";
+
 import { checkA11y, setFlags } from "./nuform-steps.ts";
 import { createLead } from "./staff-steps.ts";
 import { outboxCode, uniqueEmail } from "./support/api.ts";
 import { DEMO_PASSWORD } from "./support/env.ts";
+import { expect, test } from "./support/test.ts";
 
 test("the header's English switch turns the customer pages and the form to English, and back", async ({
   page,

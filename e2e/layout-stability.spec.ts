@@ -3,8 +3,9 @@
  * entries from navigation until the sign-in step is ready and the browser has been idle once,
  * on the hosted entry page and on the brand page that embeds <nu-form>.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { nuFormReady } from "./embed-helpers.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 declare global {
   interface Window {

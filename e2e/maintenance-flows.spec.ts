@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { setFlags, storedFlag } from "./nuform-steps.ts";
 import { api, staffToken } from "./support/api.ts";
 import { API_KEY } from "./support/env.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 /**
  * SPEC §5 maintenance for both customer flows, on an isolated server (its own database), so the

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   acceptTerms,
   checkA11y,
@@ -11,6 +10,7 @@ import {
   snap,
 } from "./nuform-steps.ts";
 import { staffToken, uniqueEmail } from "./support/api.ts";
+import { expect, test } from "./support/test.ts";
 
 /** `<nu-form>` on the brand page /demo/: no host router, the element moves through its own steps. */
 test("the full enrolment passes with <nu-form> embedded on /demo/", async ({ page }, testInfo) => {

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { heading, setFlags, signIn, storedFlag } from "./nuform-steps.ts";
 import { uniqueEmail } from "./support/api.ts";
 import { enterPrevented } from "./support/ime.ts";
+import { expect, test } from "./support/test.ts";
 
 /**
  * SPEC §4 "nuForm guard", rule by rule, by visiting the URLs with the stored flags set. A redirect

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   acceptTerms,
   checkA11y,
@@ -18,6 +17,7 @@ import {
 } from "./nuform-steps.ts";
 import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
 import { loseFirstAnswer } from "./support/lostAnswer.ts";
+import { expect, test } from "./support/test.ts";
 
 test.describe("nuForm end to end", () => {
   test("a new Hong Kong customer goes from the entry page to the QR code", async ({ page }, testInfo) => {

@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   acceptTerms,
   checkA11y,
@@ -12,6 +11,7 @@ import {
   signIn,
 } from "./nuform-steps.ts";
 import { staffToken, uniqueEmail } from "./support/api.ts";
+import { expect, test } from "./support/test.ts";
 
 /**
  * `<nu-recruitment-form>` dropped into the brand page in place of its `<nu-form>` (no host

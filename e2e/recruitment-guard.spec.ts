@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { setFlags } from "./nuform-steps.ts";
+import { expect, test } from "./support/test.ts";
 
 /** SPEC §4 "Recruitment form guard" by visiting the URLs with the stored flags set. */
 const ENTRY = /\/customer\/recruitmentForm$/;

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import {
   acceptTerms,
   checkA11y,
@@ -17,6 +16,7 @@ import {
   storedFlag,
 } from "./nuform-steps.ts";
 import { staffToken, uniqueEmail } from "./support/api.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 const toEnGB = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./support/axe.ts";
+import { expect, test } from "./support/test.ts";
 
 test("the real server serves the home page in Chromium", async ({ page, browser }) => {
   // Fails loudly when Playwright and Debian's Chromium drift apart (launch or protocol errors).

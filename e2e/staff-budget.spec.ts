@@ -7,8 +7,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { expect, type Page, test } from "@playwright/test";
 import { firstStepFiles, REPO_ROOT } from "./embed-helpers.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 interface Budget {
   name: string;

@@ -3,9 +3,10 @@
  * method is composing never submits, a real Enter does, and a busy button keeps the focus and
  * refuses a second press (aria-disabled, not disabled).
  */
-import { expect, type Locator, type Page, test } from "@playwright/test";
+
 import { signInOnPage, useStaffSession } from "./staff-steps.ts";
 import { enterPrevented } from "./support/ime.ts";
+import { expect, type Locator, type Page, test } from "./support/test.ts";
 
 async function expectImeSafe(field: Locator, page: Page, requiredText: string) {
   await expect(field).toBeVisible();

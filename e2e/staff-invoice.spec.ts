@@ -1,5 +1,5 @@
 /** The invoice QR code: staff enter the details, the server stores them, the code opens the record. */
-import { expect, test } from "@playwright/test";
+
 import { checkA11y } from "./nuform-steps.ts";
 import {
   createLead,
@@ -12,6 +12,7 @@ import {
 import { api, staffToken } from "./support/api.ts";
 import { BASE_URL } from "./support/env.ts";
 import { loseFirstAnswer } from "./support/lostAnswer.ts";
+import { expect, test } from "./support/test.ts";
 
 /** The id of the invoice a lost answer of POST /api/invoices carried: the server saved it. */
 function savedInvoiceId(answer: unknown): string {

@@ -3,8 +3,9 @@
  * it wraps, nothing touches its edges and nothing runs off the screen, in zh-HK and in English.
  * SCREENSHOTS=1 keeps the screenshots in the test output.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { useStaffSession } from "./staff-steps.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 

@@ -3,7 +3,7 @@
  * lead by typing and by scanning a photo of that code, see it, redeem once, and are refused a
  * second time with who and when. Also the nutritionist redemption and a retry after a lost answer.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+
 import {
   acceptTerms,
   checkA11y,
@@ -15,6 +15,7 @@ import {
 import { createLead, decodeQrOf, signInOnPage, snapWidths, useStaffSession } from "./staff-steps.ts";
 import { api, staffToken, uniqueEmail } from "./support/api.ts";
 import { BASE_URL } from "./support/env.ts";
+import { type Browser, expect, type Page, test } from "./support/test.ts";
 
 async function staffPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({

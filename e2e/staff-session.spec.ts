@@ -2,11 +2,12 @@
  * Sessions end on the server (issue 17): sign-out at the staff home and from the customer entry
  * page, sign-out everywhere, the idle warning and the automatic sign-out (page.clock).
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { checkA11y, signIn } from "./nuform-steps.ts";
 import { createLead, signInOnPage, stored, storeFlags, useStaffSession } from "./staff-steps.ts";
 import { api, staffToken, uniqueEmail } from "./support/api.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 const STAFF_KEYS = ["STAFF_ID", "Token", "STAFF_NAME", "STAFF_ROLE"];
 const loginHeading = (page: Page) => page.getByRole("heading", { name: "職員登入" });

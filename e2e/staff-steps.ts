@@ -7,7 +7,6 @@ import jsQR from "jsqr";
 import { personName } from "../lib/core/personName.ts";
 import { customerToken } from "./nuform-steps.ts";
 import { api, outboxCode, uniqueEmail } from "./support/api.ts";
-import { oneCodeAtATime } from "./support/codeLock.ts";
 import { BASE_URL, DEMO_PASSWORD } from "./support/env.ts";
 
 export type StaffId = "S001" | "S002" | "A001";
@@ -38,20 +37,18 @@ export async function createLead(
 }
 
 /** The staff record a sign-in answers with (code step included). */
-export function staffRecord(staffId: StaffId): Promise<Record<string, string>> {
-  return oneCodeAtATime(staffId, async () => {
-    const login = await api<Record<string, string>>("POST", "/staff/login", {
-      body: { staff_id: staffId, password: DEMO_PASSWORD },
-    });
-    expect(login.Code, login.Message).toBe(200);
-    if (login.Data[0].staff_token) return login.Data[0];
-    const code = await outboxCode({ staff_id: staffId });
-    const otp = await api<Record<string, string>>("POST", "/staff/otp", {
-      body: { staff_id: staffId, code },
-    });
-    expect(otp.Code, otp.Message).toBe(200);
-    return otp.Data[0];
+export async function staffRecord(staffId: StaffId): Promise<Record<string, string>> {
+  const login = await api<Record<string, string>>("POST", "/staff/login", {
+    body: { staff_id: staffId, password: DEMO_PASSWORD },
   });
+  expect(login.Code, login.Message).toBe(200);
+  if (login.Data[0].staff_token) return login.Data[0];
+  const code = await outboxCode({ staff_id: staffId });
+  const otp = await api<Record<string, string>>("POST", "/staff/otp", {
+    body: { staff_id: staffId, code },
+  });
+  expect(otp.Code, otp.Message).toBe(200);
+  return otp.Data[0];
 }
 
 /** Types an invoice into /staff/invoice_qrcode's form, field by field as staff do. */

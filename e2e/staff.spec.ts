@@ -1,5 +1,5 @@
 /** Staff sign-in, the code step, the staff guard and the way back after sign-in (SPEC §4). */
-import { expect, test } from "@playwright/test";
+
 import { checkA11y } from "./nuform-steps.ts";
 import {
   createLead,
@@ -12,8 +12,8 @@ import {
   useStaffSession,
 } from "./staff-steps.ts";
 import { api, outboxCode } from "./support/api.ts";
-import { oneCodeAtATime } from "./support/codeLock.ts";
 import { loseFirstAnswer } from "./support/lostAnswer.ts";
+import { expect, test } from "./support/test.ts";
 
 const STAFF_KEYS = ["STAFF_ID", "Token", "STAFF_NAME", "STAFF_ROLE"];
 
@@ -87,23 +87,21 @@ test.describe("staff sign-in", () => {
 
   test("S002 passes the one-time code step", async ({ page }, testInfo) => {
     await page.goto("/staff/home");
-    await oneCodeAtATime("S002", async () => {
-      await signInOnPage(page, "S002");
-      await expect(page.getByRole("heading", { name: "輸入一次性驗證碼" })).toBeVisible();
-      const codeField = page.getByRole("textbox", { name: "驗證碼" });
-      await expect(codeField).toBeFocused();
-      expect(await stored(page, "Token")).toBeNull();
-      await checkA11y(page);
-      await snapWidths(page, testInfo, "staff-code");
+    await signInOnPage(page, "S002");
+    await expect(page.getByRole("heading", { name: "輸入一次性驗證碼" })).toBeVisible();
+    const codeField = page.getByRole("textbox", { name: "驗證碼" });
+    await expect(codeField).toBeFocused();
+    expect(await stored(page, "Token")).toBeNull();
+    await checkA11y(page);
+    await snapWidths(page, testInfo, "staff-code");
 
-      await codeField.fill("12");
-      await page.getByRole("button", { name: "確認" }).click();
-      await expect(page.getByText("請輸入 6 位數字驗證碼")).toBeVisible();
+    await codeField.fill("12");
+    await page.getByRole("button", { name: "確認" }).click();
+    await expect(page.getByText("請輸入 6 位數字驗證碼")).toBeVisible();
 
-      await codeField.fill(await outboxCode({ staff_id: "S002" }));
-      await page.getByRole("button", { name: "確認" }).click();
-      await expect(page).toHaveURL(/\/staff\/verification$/);
-    });
+    await codeField.fill(await outboxCode({ staff_id: "S002" }));
+    await page.getByRole("button", { name: "確認" }).click();
+    await expect(page).toHaveURL(/\/staff\/verification$/);
     expect(await stored(page, "STAFF_ID")).toBe("S002");
     expect(await stored(page, "Token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
@@ -114,19 +112,17 @@ test("S002's code step: the answer lost, 確認 again with the same code signs i
 }) => {
   await page.goto("/staff/home");
   let keys: string[] = [];
-  await oneCodeAtATime("S002", async () => {
-    await signInOnPage(page, "S002");
-    const codeField = page.getByRole("textbox", { name: "驗證碼" });
-    await expect(codeField).toBeFocused();
-    ({ keys } = await loseFirstAnswer(page, "**/api/staff/otp"));
-    await codeField.fill(await outboxCode({ staff_id: "S002" }));
-    await page.getByRole("button", { name: "確認" }).click();
-    await expect(page.getByText(/網絡/).first()).toBeVisible();
-    expect(await stored(page, "Token")).toBeNull();
+  await signInOnPage(page, "S002");
+  const codeField = page.getByRole("textbox", { name: "驗證碼" });
+  await expect(codeField).toBeFocused();
+  ({ keys } = await loseFirstAnswer(page, "**/api/staff/otp"));
+  await codeField.fill(await outboxCode({ staff_id: "S002" }));
+  await page.getByRole("button", { name: "確認" }).click();
+  await expect(page.getByText(/網絡/).first()).toBeVisible();
+  expect(await stored(page, "Token")).toBeNull();
 
-    await page.getByRole("button", { name: "確認" }).click();
-    await expect(page).toHaveURL(/\/staff\/verification$/);
-  });
+  await page.getByRole("button", { name: "確認" }).click();
+  await expect(page).toHaveURL(/\/staff\/verification$/);
   await expect(page.getByText("驗證碼不正確")).toHaveCount(0);
   expect(await stored(page, "STAFF_ID")).toBe("S002");
   expect(keys).toHaveLength(2);

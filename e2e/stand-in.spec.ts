@@ -5,11 +5,12 @@
  * was typed, the focus and a 發送電郵 pressed meanwhile. The runtime is held here to look at the
  * stand-in alone.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { firstStepFiles } from "./embed-helpers.ts";
 import { outboxCode, uniqueEmail } from "./support/api.ts";
 import { expectNoA11yViolations } from "./support/axe.ts";
 import { API_KEY, BASE_URL } from "./support/env.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 test.use({ viewport: { width: 390, height: 844 } });
 

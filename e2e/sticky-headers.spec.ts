@@ -3,8 +3,9 @@
  * sticky header, not under it (WCAG 2.4.11): the customer pages' header and the staff bar, which
  * wraps to two rows on a phone.
  */
-import { expect, type Locator, test } from "@playwright/test";
+
 import { useStaffSession } from "./staff-steps.ts";
+import { expect, type Locator, test } from "./support/test.ts";
 
 test.use({ viewport: { width: 390, height: 500 } });
 

@@ -4,8 +4,9 @@
  * sub-districts, the clear control, required flags, and the service failing, answering nothing or
  * answering late. Each test types texts of its own, so parallel tests never share a request.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { ALS_PLAYBACK_URL } from "./support/env.ts";
+import { expect, type Page, test } from "./support/test.ts";
 import { alsRequests, lastDetail, openGallery } from "./widgets-helpers.ts";
 
 let since = 0;

@@ -3,7 +3,7 @@
  * Kong's day), the 8-year list, confirm / cancel events, and keyboard use. The browser clock is
  * fixed, so the edges are exact.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./support/test.ts";
 import { dayName, eventsOf, lastDetail, openGallery } from "./widgets-helpers.ts";
 
 async function openPicker(page: Page, id: string) {

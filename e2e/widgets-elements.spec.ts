@@ -3,8 +3,9 @@
  * elements configured by attributes only (no gallery script, no page configuration). The events
  * reach the page as composed, bubbling CustomEvents from the element.
  */
-import { expect, type Page, test } from "@playwright/test";
+
 import { ALS_PLAYBACK_URL, BASE_URL } from "./support/env.ts";
+import { expect, type Page, test } from "./support/test.ts";
 import { alsRequests, dayName } from "./widgets-helpers.ts";
 
 const PAGE_PATH = "/__widgets-attributes-only";

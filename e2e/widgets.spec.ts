@@ -3,8 +3,9 @@
  * message, e-mail input and confirm dialog driven as a user would (keyboard first).
  * The date picker and the address selector have their own specs.
  */
-import { expect, test } from "@playwright/test";
+
 import { expectNoA11yViolations } from "./support/axe.ts";
+import { expect, test } from "./support/test.ts";
 import { eventsOf, lastDetail, openGallery } from "./widgets-helpers.ts";
 
 test.beforeEach(async ({ page }) => {

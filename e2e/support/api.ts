@@ -1,5 +1,4 @@
 /** Small helpers for e2e tests that talk to the real API directly (set-up and checks). */
-import { oneCodeAtATime } from "./codeLock.ts";
 import { API_KEY, BASE_URL, DEMO_PASSWORD } from "./env.ts";
 
 export interface Envelope<T = Record<string, unknown>> {
@@ -39,11 +38,7 @@ export async function outboxCode(
 }
 
 /** Signs a staff member in through the real API (one-time code included) and returns the token. */
-export function staffToken(staffId: "S001" | "S002" | "A001", base?: string): Promise<string> {
-  return oneCodeAtATime(staffId, () => signInForToken(staffId, base));
-}
-
-async function signInForToken(staffId: string, base?: string): Promise<string> {
+export async function staffToken(staffId: "S001" | "S002" | "A001", base?: string): Promise<string> {
   const login = await api<{ staff_token: string; need_otp: string }>("POST", "/staff/login", {
     base,
     body: { staff_id: staffId, password: DEMO_PASSWORD },

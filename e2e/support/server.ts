@@ -1,7 +1,7 @@
 /**
- * Starts an extra, isolated server instance (own in-memory database) for tests that change
- * server-wide state, such as the maintenance record, so they cannot disturb the shared server.
- * Needs the build (dist/) that Playwright's main web server made.
+ * Starts a server instance of its own (own in-memory database) on a free port of 127.0.0.1: one
+ * per Playwright worker (e2e/support/test.ts), and extra ones for tests that change server-wide
+ * state, such as the maintenance record. Serves the build in dist/ (`npm run build` first).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -12,6 +12,7 @@ const repoRoot = resolve(import.meta.dirname, "../..");
 
 export interface RunningServer {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -27,7 +28,9 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> | ((port: number) => Record<string, string>) = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: repoRoot,
@@ -37,7 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: "127.0.0.1",
       DATABASE_URL: "memory://",
       ALS_URL: ALS_PLAYBACK_URL,
-      ...env,
+      ...(typeof env === "function" ? env(port) : env),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -65,6 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.removeAllListeners("exit");
   return {
     url: `http://127.0.0.1:${port}`,
+    port,
     stop: () =>
       new Promise((done) => {
         if (child.exitCode !== null) return done();

@@ -61,10 +61,11 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * A PGlite data folder already migrated and seeded (SEED=demo), made once and reused: it skips
- * initdb and the password hashing of the demo staff. Any change to the schema or seed makes a new one.
+ * A PGlite data folder already migrated and seeded (SEED=demo, or only the reference data for
+ * SEED=none), made once and reused: it skips initdb (seconds of WebAssembly on every new database)
+ * and the password hashing of the demo staff. Any change to the schema or seed makes a new one.
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(seed: "demo" | "none" = "demo"): Promise<Blob> {
   const seedDir = path.join(ROOT, "server/db");
   const inputs = [
     ...listMigrations().map((m) => m.sql),
@@ -75,10 +76,10 @@ async function pgliteTemplate(): Promise<Blob> {
   ];
   const hash = createHash("sha256").update(inputs.join("\n")).digest("hex").slice(0, 16);
   const dir = path.join(ROOT, "node_modules", ".cache", "nu-forms-test");
-  const file = path.join(dir, `pglite-${hash}.tar`);
+  const file = path.join(dir, `pglite-${seed}-${hash}.tar`);
   if (!fs.existsSync(file)) {
     const pglite = await PGlite.create();
-    await prepareDatabase(wrapPglite(pglite), "demo", Date.now());
+    await prepareDatabase(wrapPglite(pglite), seed, Date.now());
     const dump = await pglite.dumpDataDir("none");
     await pglite.close();
     fs.mkdirSync(dir, { recursive: true });
@@ -156,8 +157,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     const fresh = await freshPostgresDatabase();
     databaseUrl = fresh.url;
     dropDatabase = fresh.drop;
-  } else if (appOptions.seed !== "none") {
-    pgliteTemplateBlob = await pgliteTemplate();
+  } else {
+    pgliteTemplateBlob = await pgliteTemplate(appOptions.seed === "none" ? "none" : "demo");
   }
   const server = await startServer({
     host: "127.0.0.1",

@@ -1,16 +1,20 @@
 /**
- * NODE_ENV=production (issue 14): the real `server/main.ts` process refuses each demo default with
- * one line naming the setting and a non-zero exit, and with everything set it starts without a
- * dev outbox. The start runs on a throwaway PostgreSQL when TEST_DATABASE_URL is set (CI's
- * `npm run test:server:pg`), else on embedded PGlite in a temporary folder.
+ * NODE_ENV=production: the server's start (server/launch.ts, what `server/main.ts` runs) refuses
+ * each demo default with one line naming the setting, and with everything set it starts without a
+ * dev outbox. The start runs on a throwaway PostgreSQL when TEST_DATABASE_URL is set, else on
+ * embedded PGlite in a temporary folder. The starts run in this process; the last describe runs
+ * the real `server/main.ts` process once, for what only the process does (stderr, exit status,
+ * SIGTERM).
  */
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { clientFor, freshPostgresDatabase, TEST_DATABASE_URL } from "./harness.ts";
-import { type MainProcess, PROCESS_TIMEOUT_MS, spawnMain } from "./support/mainProcess.ts";
+import type { RunningServer } from "../app.ts";
+import { launch, startFailureLines } from "../launch.ts";
+import { clientFor, freshPostgresDatabase, pgliteTemplate, TEST_DATABASE_URL } from "./harness.ts";
+import { PROCESS_TIMEOUT_MS, spawnMain } from "./support/mainProcess.ts";
 
 const GOOD: Record<string, string> = {
   NODE_ENV: "production",
@@ -21,25 +25,43 @@ const GOOD: Record<string, string> = {
 };
 const dataDirs: string[] = [];
 
-function runMain(env: Record<string, string | undefined>): MainProcess {
+interface Started {
+  server?: RunningServer;
+  /** What the start said, and on a failure what the process would print before exit 1. */
+  lines: string[];
+}
+
+/** The start with only the environment given (a temporary DATA_DIR, 127.0.0.1, a free port). */
+async function start(env: Record<string, string | undefined>): Promise<Started> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-prod-"));
   dataDirs.push(dataDir);
-  return spawnMain({ DATA_DIR: dataDir, ...env });
+  const lines: string[] = [];
+  const given = { DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", ...env };
+  try {
+    const server = await launch(
+      given,
+      (line) => lines.push(line),
+      () => {},
+    );
+    return { server, lines };
+  } catch (error) {
+    return { lines: [...lines, ...startFailureLines(error)] };
+  }
 }
 
 async function refusal(
   env: Record<string, string | undefined>,
 ): Promise<{ code: number | null; lines: string[] }> {
-  const child = runMain(env);
-  const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
-  return { code, lines: child.output().trim().split("\n") };
+  const { server, lines } = await start(env);
+  await server?.stop();
+  return { code: server ? 0 : 1, lines };
 }
 
 afterAll(() => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("production mode refuses to start on demo settings", { timeout: PROCESS_TIMEOUT_MS }, () => {
+describe("production mode refuses to start on demo settings", () => {
   it("without SMTP_URL", async () => {
     const { code, lines } = await refusal({ ...GOOD, SMTP_URL: undefined });
     expect(code).not.toBe(0);
@@ -98,41 +120,37 @@ describe("production mode refuses to start on demo settings", { timeout: PROCESS
 });
 
 describe("production mode with every setting", { timeout: PROCESS_TIMEOUT_MS }, () => {
-  let child: MainProcess | undefined;
+  let server: RunningServer | undefined;
   let drop: (() => Promise<void>) | undefined;
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child?.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     await drop?.();
   });
 
   it(`starts (${TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"}), says so, and has no dev outbox (404 with any key)`, async () => {
-    let databaseUrl: string | undefined;
+    let databaseUrl = "memory://";
     if (TEST_DATABASE_URL) {
       const fresh = await freshPostgresDatabase();
       databaseUrl = fresh.url;
       drop = fresh.drop;
     }
-    const started = runMain({ ...GOOD, DATABASE_URL: databaseUrl });
-    child = started;
-    const url = (await started.listening()).origin;
-    expect(started.output().split("\n")[0]).toMatch(/production mode/);
-    expect(started.output()).not.toContain("DEMO MODE");
-    expect(started.output()).toMatch(/PUBLIC_ORIGIN is not set/);
+    const started = await start({ ...GOOD, DATABASE_URL: databaseUrl });
+    server = started.server;
+    expect(server, started.lines.join("\n")).toBeDefined();
+    const url = server?.url ?? "";
+    const output = started.lines.join("\n");
+    expect(started.lines[0]).toMatch(/production mode/);
+    expect(output).not.toContain("DEMO MODE");
+    expect(output).toMatch(/PUBLIC_ORIGIN is not set/);
     // An empty production database: what is still missing before the first customer, said at start.
-    await expect
-      .poll(() => started.output().match(/^nu-forms: not ready for customers: .*$/gm)?.length ?? 0)
-      .toBe(6);
-    expect(started.output()).toMatch(/not ready for customers: the pages and e-mails carry the demo brand/);
-    expect(started.output()).toMatch(/not ready for customers: the privacy policy and the PICS/);
-    expect(started.output()).toMatch(/not ready for customers: no admin staff member/);
-    expect(started.output()).toMatch(/not ready for customers: MAIL_FROM is not set: .*no-reply@localhost/);
+    expect(output.match(/^nu-forms: not ready for customers: .*$/gm)).toHaveLength(6);
+    expect(output).toMatch(/not ready for customers: the pages and e-mails carry the demo brand/);
+    expect(output).toMatch(/not ready for customers: the privacy policy and the PICS/);
+    expect(output).toMatch(/not ready for customers: no admin staff member/);
+    expect(output).toMatch(/not ready for customers: MAIL_FROM is not set: .*no-reply@localhost/);
     // Production seeds no fictional catalogue.
-    expect(started.output()).toMatch(/not ready for customers: no products: /);
-    expect(started.output()).toMatch(/not ready for customers: no partner clinics: /);
+    expect(output).toMatch(/not ready for customers: no products: /);
+    expect(output).toMatch(/not ready for customers: no partner clinics: /);
     for (const apiKey of [GOOD.API_KEY, "nu-forms-dev-key", null]) {
       const call = clientFor(url, { apiKey: GOOD.API_KEY });
       const res = await call("GET", "/api/dev/outbox?email=a%40b.hk", { apiKey });
@@ -161,18 +179,46 @@ it("refuses a PUBLIC_ORIGIN that is not an origin, naming it", async () => {
 
 describe("demo mode", { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("says in its first lines that it is the demo", async () => {
-    const started = runMain({ DATABASE_URL: "memory://" });
-    await started.listening();
-    const exited = new Promise((resolve) => started.once("exit", resolve));
-    started.kill("SIGTERM");
-    await exited;
-    expect(started.output().split("\n")[0]).toMatch(/DEMO MODE/);
+    const started = await start({ DATABASE_URL: "memory://" });
+    await started.server?.stop();
+    expect(started.lines[0]).toMatch(/DEMO MODE/);
+    expect(started.lines).toContain(
+      "dev outbox ON: no SMTP_URL, codes are kept for GET /api/dev/outbox instead of being mailed",
+    );
   });
 });
 
-describe("start-up failures: one nu-forms line on stderr, exit 1, no stack trace", {
-  timeout: PROCESS_TIMEOUT_MS,
-}, () => {
+describe("the server/main.ts process", { timeout: PROCESS_TIMEOUT_MS }, () => {
+  it("a refused start: each problem one line on stderr, nothing on stdout, exit status 1", async () => {
+    const child = spawnMain({ NODE_ENV: "production" });
+    let stderr = "";
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(
+      stderr
+        .trim()
+        .split("\n")
+        .map((l) => l.split(" ")[1]),
+    ).toEqual(["SMTP_URL", "API_KEY", "TOKEN_SECRET"]);
+    expect(child.output().trim()).toBe(stderr.trim());
+  });
+
+  it("a started server says it listens, and SIGTERM stops it with exit status 0", async () => {
+    const child = spawnMain({ DATABASE_URL: "memory://" });
+    const url = await child.listening();
+    expect(child.output().split("\n")[0]).toMatch(/DEMO MODE/);
+    expect((await fetch(new URL("/healthz", url))).status).toBe(200);
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(child.output()).toMatch(/SIGTERM: stopping/);
+  });
+});
+
+describe("start-up failures: one nu-forms line, no stack trace", { timeout: PROCESS_TIMEOUT_MS }, () => {
   async function failure(env: Record<string, string | undefined>): Promise<string[]> {
     const { code, lines } = await refusal(env);
     expect(code).toBe(1);
