@@ -128,7 +128,7 @@ describe("custom-elements.json", () => {
   });
 });
 
-describe("element tables in README.md and docs/widgets.md", () => {
+describe("element tables in docs/elements.md and docs/widgets.md", () => {
   let declarations: Awaited<ReturnType<typeof buildManifest>>["modules"][0]["declarations"];
   beforeAll(async () => {
     declarations = (await buildManifest()).modules[0].declarations;
