@@ -615,7 +615,7 @@ function target(db: Database, rows: Row[], row: Row): string {
 
 function table(db: Database, rows: Row[]): string {
   const lines = [
-    "| server | call | req/s | vs bare Hono | server CPU/request | p99 | mean | requests | non-2xx | errors | open loop at the target rate: p99 (p50), answered/s, failed | target (issue 12) |",
+    "| server | call | req/s | vs bare Hono | server CPU/request | p99 | mean | requests | non-2xx | errors | open loop at the target rate: p99 (p50), answered/s, failed | target |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const row of rows) {
@@ -712,7 +712,7 @@ async function main(): Promise<void> {
     machine(loadBefore),
     "",
     ...sections.flatMap((s) => [s, ""]),
-    "`req/s`, `p99`, `mean`: 10 connections each sending its next request as soon as the last is answered (saturation). The targets are judged on these, as issue 12 measured them. `open loop at the target rate`: the same call offered at exactly the row's target rate after a second of warm-up, each request due at its time whatever became of the ones before it, latency counted from then (scripts/bench-paced.ts): the stricter view of a service's tail, where one pause of the machine queues every request due during it; reported, not judged.",
+    "`req/s`, `p99`, `mean`: 10 connections each sending its next request as soon as the last is answered (saturation). The targets are judged on these. `open loop at the target rate`: the same call offered at exactly the row's target rate after a second of warm-up, each request due at its time whatever became of the ones before it, latency counted from then (scripts/bench-paced.ts): the stricter view of a service's tail, where one pause of the machine queues every request due during it; reported, not judged.",
     "",
     "`vs bare Hono`: the row's rate as a share of bare Hono answering the same JSON (lists), its own 404 (404 row), or the hospital list (other rows), measured in the same run. POST /api/lead creates a new lead per request (new e-mail, new Idempotency-Key), whose session (written before the run) this instance has not seen: the insert checks it in the same statement. POST /api/redemptions redeems leads written for it before the run, each once per kind." +
       (exhausted ? " The customer pool ran out: later lead requests were repeats answered 409." : "") +
