@@ -1,5 +1,5 @@
 /**
- * The README's copy-paste example from another origin (issue 19 item 9): a brand page on
+ * The README's copy-paste example from another origin: a brand page on
  * http://localhost:PORT (in ALLOWED_ORIGINS) loads the module script and its chunks from
  * http://127.0.0.1:PORT and calls the API there. Module scripts are fetched in CORS mode, so
  * without Access-Control-Allow-Origin on /elements/* nothing would run. The bundle is open to every

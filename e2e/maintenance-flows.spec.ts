@@ -5,7 +5,7 @@ import { API_KEY } from "./support/env.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 
 /**
- * SPEC §5 maintenance for both customer flows, on an isolated server (its own database), so the
+ * The maintenance rules (docs/rules.md#maintenance) for both customer flows, on an isolated server (its own database), so the
  * shared server's maintenance record is never touched.
  */
 test.describe.configure({ mode: "serial" });

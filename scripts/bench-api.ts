@@ -12,7 +12,7 @@
  * Each row with a rate target is then offered at exactly that rate, paced (open loop,
  * scripts/bench-paced.ts), for its latency at that rate.
  *
- * Writes the tables, ratios to bare Hono and the targets of issue 12 into docs/performance.md
+ * Writes the tables, ratios to bare Hono and the targets (docs/performance.md#budgets) into docs/performance.md
  * between the bench:api markers, with the machine. Settings: BENCH_DURATION (s per row,
  * default 6), BENCH_CONNECTIONS (default 10), BENCH_PORTS (first-last, default 8353-8399),
  * BENCH_CUSTOMERS (signed-in customers for the POST rows, default: as many as their requests),
@@ -271,7 +271,7 @@ async function time(child: Child, server: string, spec: RowSpec, rows: Row[], db
 }
 
 /**
- * The row's call offered at exactly `rate` (issue 12: "p99 latency at those rates"), each request
+ * The row's call offered at exactly `rate` ("p99 latency at those rates"), each request
  * due at its time whatever the answers before it (scripts/bench-paced.ts), latency counted from
  * then. Kept on the row timed at saturation just before.
  */
@@ -440,7 +440,7 @@ interface Database {
   name: string;
   /** Undefined: embedded PGlite in a temporary DATA_DIR. */
   url: string | undefined;
-  /** Targets of issue 12 for the database-bound rows: req/s. */
+  /** Targets for the database-bound rows (docs/performance.md#budgets): req/s. */
   targets: Record<string, number>;
   /**
    * The rate (req/s) its dynamic rows are prepared for: above what they reach here (a connection
@@ -605,7 +605,7 @@ function target(db: Database, rows: Row[], row: Row): string {
     need = `≥ ${rate}/s`;
     met = r.requests.average >= rate;
   }
-  // Judged as issue 12 measured it: rate and p99 of the same 10-connection run. The paced figure
+  // Judged on the saturation run: rate and p99 of the same 10-connection run. The paced figure
   // beside it is the stricter open-loop view, reported, not judged.
   met &&= r.latency.p99 <= 20;
   // A 404 row answers 404 by design; it counts as clean when nothing else went wrong.

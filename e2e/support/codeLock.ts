@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { E2E_PORT } from "./env.ts";
 
-/** The demo staff with the one-time-code step (DESIGN's demo data). */
+/** The demo staff with the one-time-code step (the README's demo accounts). */
 const CODE_STAFF = new Set(["S002"]);
 /** A lock older than this was left by a worker that died holding it. */
 const STALE_MS = 60_000;

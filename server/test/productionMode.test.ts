@@ -1,5 +1,5 @@
 /**
- * NODE_ENV=production (issue 14): the real `server/main.ts` process refuses each demo default with
+ * NODE_ENV=production: the real `server/main.ts` process refuses each demo default with
  * one line naming the setting and a non-zero exit, and with everything set it starts without a
  * dev outbox. The start runs on a throwaway PostgreSQL when TEST_DATABASE_URL is set (CI's
  * `npm run test:server:pg`), else on embedded PGlite in a temporary folder.
