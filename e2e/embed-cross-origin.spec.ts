@@ -98,7 +98,7 @@ test("the product pictures load on a brand page on another origin (after the rec
   await page.route(`${CROSS_ORIGIN}/brand-products`, (route) =>
     route.fulfill({
       contentType: "text/html; charset=utf-8",
-      // The README's CSP table for this page: the bundle and the API on BASE_URL.
+      // docs/embedding.md's CSP table for this page: the bundle and the API on BASE_URL.
       headers: {
         "Content-Security-Policy": `default-src 'none'; script-src ${BASE_URL}; connect-src ${BASE_URL} https://www.als.gov.hk; img-src data: ${BASE_URL}`,
       },

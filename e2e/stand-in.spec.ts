@@ -97,7 +97,7 @@ test("focus and a half-typed address go over to the live field, which then takes
   await field.click();
   await page.keyboard.type("chan.tai");
   const standInBox = await box(page);
-  // From here on (the stand-in's own arrival is the brand page's to reserve: README).
+  // From here on (the stand-in's own arrival is the brand page's to reserve: docs/embedding.md).
   await page.evaluate(() => {
     (window as unknown as { __shifts: number[] }).__shifts = [];
   });

@@ -324,7 +324,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     requestEmailCode: (email: string, flow: Flow) =>
       call<never>("post", "auth/email/code", { json: { email, flow } }).then(() => undefined),
-    /** `idempotencyKey`: the same verify sent again after a lost answer signs in (README). */
+    /** `idempotencyKey`: the same verify sent again after a lost answer signs in (docs/api.md). */
     verifyEmailCode: (email: string, code: string, flow: Flow, idempotencyKey?: string) =>
       first<VerifyResult>("post", "auth/email/verify", {
         json: { email, code, flow },

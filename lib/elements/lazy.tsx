@@ -145,7 +145,7 @@ export function preloadWhenIdle(parts: readonly { preload: () => void }[]): () =
  * does not move when the step appears (CLS). The flows keep it until their first step
  * shows (lib/flows/shared/styles.ts); a brand page sets --nu-loading-height to its own font's and
  * layout's figure. The figures: the sign-in step in Chromium with the default fonts, at 1024 px and,
- * up to 420 px where 發送電郵 goes under the field (EmailInput.tsx), at 390 px. README: "Reserve the
+ * up to 420 px where 發送電郵 goes under the field (EmailInput.tsx), at 390 px. docs/embedding.md: "Reserve the
  * form's space". In px, not rem: rem would follow the brand page's root font size into the element.
  */
 const reserveSheet = sheet(`
