@@ -19,10 +19,10 @@ const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 
 /** A citation of the outside product documents or of an issue tracker's numbers. */
-export const OUTSIDE_CITATION = /SPEC §|DESIGN §|SPEC\.md|DESIGN\.md|\bissues? #?\d+/gi;
+const OUTSIDE_CITATION = /SPEC §|DESIGN §|SPEC\.md|DESIGN\.md|\bissues? #?\d+/gi;
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function anchorOf(heading: string): string {
+function anchorOf(heading: string): string {
   return heading
     .trim()
     .toLowerCase()
