@@ -18,8 +18,15 @@ const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "
   );
 const read = (file: string) => readFileSync(join(root, file), "utf8");
 
-/** A citation of the outside product documents or of an issue tracker's numbers. */
-const OUTSIDE_CITATION = /SPEC §|DESIGN §|SPEC\.md|DESIGN\.md|\bissues? #?\d+/gi;
+/**
+ * A citation of the outside product documents (their names followed by a section sign or `.md`)
+ * or of an issue tracker's numbers. Built from parts, so that this file does not cite them itself.
+ */
+const OUTSIDE_CITATION = new RegExp(
+  [...["SPEC", "DESIGN"].flatMap((name) => [`${name} §`, `${name}\\.md`]), "\\bissues? #?\\d+"].join("|"),
+  "gi",
+);
+const cite = (name: string, tail: string) => `${name}${tail}`;
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
 function anchorOf(heading: string): string {
@@ -53,15 +60,16 @@ describe("documentation size", () => {
 
 describe("the repository explains its own rules", () => {
   it("recognises the citations it forbids", () => {
-    for (const text of [
-      "SPEC §4",
-      "DESIGN §5",
-      "see SPEC.md",
-      "DESIGN.md",
-      "issue 11",
-      "Issue #17",
-      "issues 12",
-    ]) {
+    const citations = [
+      cite("SPEC", " §4"),
+      cite("DESIGN", " §5"),
+      `see ${cite("SPEC", ".md")}`,
+      cite("DESIGN", ".md"),
+      cite("issue", " 11"),
+      cite("Issue", " #17"),
+      cite("issues", " 12"),
+    ];
+    for (const text of citations) {
       expect(text.match(OUTSIDE_CITATION), text).not.toBeNull();
     }
     for (const text of ["docs/rules.md#guards", "an issue with 2 fields", "tissue 3"]) {
@@ -69,7 +77,7 @@ describe("the repository explains its own rules", () => {
     }
   });
 
-  it("no tracked file cites SPEC §, DESIGN §, SPEC.md, DESIGN.md or an issue number", () => {
+  it("no tracked file cites the outside product documents or an issue number", () => {
     const found = tracked.flatMap((file) =>
       read(file)
         .split("\n")
