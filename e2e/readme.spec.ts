@@ -54,15 +54,13 @@ test("README's copy-paste page loads <nu-form>, takes the brand's look and sends
   // The page's own script listens: a nu-error from the form reaches its handler (console.warn).
   const warned = page.waitForEvent("console", (message) => message.type() === "warning");
   await page.evaluate(() =>
-    document
-      .querySelector("nu-form")
-      ?.dispatchEvent(
-        new CustomEvent("nu-error", {
-          bubbles: true,
-          composed: true,
-          detail: { code: "TEST", message: "t" },
-        }),
-      ),
+    document.querySelector("nu-form")?.dispatchEvent(
+      new CustomEvent("nu-error", {
+        bubbles: true,
+        composed: true,
+        detail: { code: "TEST", message: "t" },
+      }),
+    ),
   );
   expect((await warned).text()).toBe("TEST t");
 
