@@ -28,7 +28,7 @@ const hostScripts = (route) => {
 
 export default [
   {
-    // Issue 11 §1: at most 20 kB. The entry draws the step from these (lib/flows/shared/signInStandIn.ts)
+    // Target: at most 20 kB (docs/performance.md#budgets). The entry draws the step from these (lib/flows/shared/signInStandIn.ts)
     // before the runtime is requested; e2e/stand-in.spec.ts checks in Chromium that the page
     // fetches exactly these first.
     name: "<nu-form> sign-in step shown and taking text: the entry and the sign-in stand-in",

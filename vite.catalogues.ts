@@ -34,7 +34,7 @@ const CATALOGUES = [
 const moduleIs = (id: string, file: string) => id.replaceAll("\\", "/").endsWith(`/lib/core/i18n/${file}`);
 
 /**
- * Each catalogue in two chunks (issue 11): lib/core/i18n/zh-HK.ts and en.ts keep the texts the
+ * Each catalogue in two chunks: lib/core/i18n/zh-HK.ts and en.ts keep the texts the
  * flows' sign-in step shows (lib/core/i18n/signInMessages.ts), zh-HK.later.ts and en.later.ts get
  * the others, which lib/elements/catalogues.ts loads before anything else renders.
  *

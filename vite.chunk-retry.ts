@@ -117,7 +117,7 @@ const LOADER_HOME = "runtime";
  * Put at the top of the `runtime` chunk (or of a chunk that does not import it); attempt counts are
  * per URL. Each chunk is downloaded once per page (a failed download is forgotten, so a retry asks
  * again): the later steps share most of their chunks, and prefetching them at idle called `fetch()`
- * for the same files dozens of times (77 ms of one idle task in Chromium, issue 11's TBT). A call
+ * for the same files dozens of times (77 ms of one idle task in Chromium, TBT). A call
  * to `fetch()` costs the page 0.3–3 ms of its main thread, so each download after the first starts
  * in a task of its own: ten chunks are ten short tasks, not one long one.
  */

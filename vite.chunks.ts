@@ -85,7 +85,7 @@ function cutOf(graph: Graph): Cut {
 }
 
 /**
- * How the element bundle is cut into chunks (issue 11; docs/performance.md). Rolldown would give
+ * How the element bundle is cut into chunks (docs/performance.md). Rolldown would give
  * every module shared by two dynamic imports a chunk of its own: the sign-in step came in 33
  * files, and gzip, compressing each file alone, sent 8.7 kB more than for the same code in one.
  * So, by step and by what loads together:

@@ -4,8 +4,8 @@ import type { OutputBundle, OutputChunk } from "rolldown";
  * V8's explicit compile hint (Chromium 136+; other engines read a comment): every function in the
  * file is compiled with the file, on the script streamer's thread while it downloads, instead of
  * on the main thread at its first call. For files whose code runs at load — a first step's chunks,
- * the host shell — that takes the compiling out of the long tasks after the first paint (issue 11,
- * TBT; docs/performance.md). It must be the file's first line. Added after the file's name was
+ * the host shell — that takes the compiling out of the long tasks after the first paint (TBT;
+ * docs/performance.md). It must be the file's first line. Added after the file's name was
  * hashed: the hint changes no behaviour, so a file cached without it is as good.
  */
 const HINT = "//# allFunctionsCalledOnLoad\n";

@@ -35,7 +35,7 @@ const root = import.meta.dirname;
 
 /**
  * React's names in the element bundle: Preact with its hooks and the part of React's API lib/ uses
- * (runtimes/reactOnPreact.ts, instead of all of preact/compat: issue 11). Exact names only.
+ * (runtimes/reactOnPreact.ts, instead of all of preact/compat: smaller). Exact names only.
  */
 const reactOnPreact = resolve(root, "runtimes/reactOnPreact.ts");
 export const preactAliases = [
@@ -107,7 +107,7 @@ export default defineConfig(({ mode }): UserConfig => {
         rollupOptions: {
           output: {
             // Every chunk name is written out in the import lists of the others, and its hash does not
-            // compress: 7 base-64 characters instead of 8 (issue 11: −0.1 kB gzip per first step).
+            // compress: 7 base-64 characters instead of 8 (−0.1 kB gzip per first step).
             // Rolldown refuses a hash too short for the number of chunks (6 failed at 65 chunks).
             chunkFileNames: "chunks/[name]-[hash:7].js",
             codeSplitting: { groups: elementChunkGroups },

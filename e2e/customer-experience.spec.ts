@@ -1,5 +1,5 @@
 /**
- * Issue 13 §1–3: consent documents a customer can read, a completion page that ends the journey,
+ * Consent documents a customer can read, a completion page that ends the journey,
  * and a sign-in that guides. Every changed screen is kept as a 390 px screenshot in the test's
  * attachments (and output folder).
  */

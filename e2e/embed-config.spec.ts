@@ -417,7 +417,7 @@ test("the later steps are prefetched a part per idle period, and each chunk is d
   page,
 }) => {
   // One idle task that prefetched every later step (and fetched the chunks they share again and
-  // again) was the page's longest task (issue 11: total blocking time).
+  // again) was the page's longest task (total blocking time).
   await holdIdleCallbacks(page);
   const fetched = elementRequests(page, (request) => request.resourceType() === "fetch");
   await open(page, "/__embed-idle", plainPage(`<meta name="nu-forms:api-key" content="${API_KEY}">`));

@@ -1,5 +1,5 @@
 /**
- * The README's copy-paste example from another origin (issue 19 item 9): a brand page on
+ * The README's copy-paste example from another origin: a brand page on
  * http://localhost:PORT (in ALLOWED_ORIGINS) loads the module script and its chunks from
  * http://127.0.0.1:PORT and calls the API there. Module scripts are fetched in CORS mode, so
  * without Access-Control-Allow-Origin on /elements/* nothing would run. The bundle is open to every
@@ -99,7 +99,7 @@ test("the product pictures load on a brand page on another origin (after the rec
   await page.route(`${CROSS_ORIGIN}/brand-products`, (route) =>
     route.fulfill({
       contentType: "text/html; charset=utf-8",
-      // The README's CSP table for this page: the bundle and the API on BASE_URL.
+      // docs/embedding.md's CSP table for this page: the bundle and the API on BASE_URL.
       headers: {
         "Content-Security-Policy": `default-src 'none'; script-src ${BASE_URL}; connect-src ${BASE_URL} https://www.als.gov.hk; img-src data: ${BASE_URL}`,
       },

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §4–6 as a Hong Kong customer and counter staff meet them at 390 px: the address form
+ * The conventions of docs/hong-kong.md as a Hong Kong customer and counter staff meet them at 390 px: the address form
  * in the order people fill it, local conventions (names, phone numbering plans, DD/MM/YYYY whatever
  * the browser's locale), one voice, the operator's brand, page titles, and the staff warnings.
  * Every changed screen is kept as a 390 px screenshot in the test's output.
@@ -63,7 +63,7 @@ test("§4 §6 address form: building first, no-match state, a failed lookup says
   const failed = page.waitForResponse((r) => new URL(r.url()).searchParams.get("q") === "amoy fail");
   await building.fill("amoy fail");
   await failed;
-  // SPEC §8: a failed lookup is logged only; the lookup line says nothing.
+  // docs/rules.md#fields-and-formats: a failed lookup is logged only; the lookup line says nothing.
   await expect(page.getByRole("status").filter({ hasText: "地址" })).toHaveCount(0);
   await expect(page.getByRole("listbox", { name: "地址建議" }).getByRole("option")).toHaveCount(0);
   await keep(page, testInfo, "address-lookup-failed");

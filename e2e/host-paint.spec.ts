@@ -1,5 +1,5 @@
 /**
- * /customer/nuForm paints from its HTML (issue 11, LCP): the server writes the page frame and a
+ * /customer/nuForm paints from its HTML (LCP): the server writes the page frame and a
  * still picture of `<nu-form>`'s sign-in step (server/hostFrame.ts, server/firstStepPreview.ts);
  * the host shell takes the frame over as it is and swaps the picture for the live element in the
  * same place (hosts/flows/firstStepPreview.tsx). The picture is inert until then.

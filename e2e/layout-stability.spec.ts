@@ -1,5 +1,5 @@
 /**
- * The page does not move while the form arrives (Core Web Vitals' CLS, issue 11): layout-shift
+ * The page does not move while the form arrives (Core Web Vitals' CLS): layout-shift
  * entries from navigation until the sign-in step is ready and the browser has been idle once,
  * on the hosted entry page and on the brand page that embeds <nu-form>.
  */

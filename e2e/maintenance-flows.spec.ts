@@ -5,7 +5,7 @@ import { type RunningServer, startServer } from "./support/server.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
 /**
- * SPEC §5 maintenance for both customer flows, on an isolated server (its own database), so the
+ * The maintenance rules (docs/rules.md#maintenance) for both customer flows, on an isolated server (its own database), so the
  * shared server's maintenance record is never touched.
  */
 test.describe.configure({ mode: "serial" });

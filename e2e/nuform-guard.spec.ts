@@ -4,7 +4,7 @@ import { enterPrevented } from "./support/ime.ts";
 import { expect, test } from "./support/test.ts";
 
 /**
- * SPEC §4 "nuForm guard", rule by rule, by visiting the URLs with the stored flags set. A redirect
+ * The nuForm guard (docs/rules.md#nuform), rule by rule, by visiting the URLs with the stored flags set. A redirect
  * lands on the entry page (/customer/nuForm); "stays" shows the step's own heading.
  */
 const ENTRY = /\/customer\/nuForm$/;
@@ -100,7 +100,7 @@ const CASES: Array<{ name: string; step: string; flags: Record<string, string>; 
   },
 ];
 
-test.describe("nuForm guard (SPEC §4)", () => {
+test.describe("nuForm guard (docs/rules.md#nuform)", () => {
   for (const c of CASES) {
     test(c.name, async ({ page }) => {
       await setFlags(page, c.flags);
@@ -156,7 +156,7 @@ test("terms opened by their URL without personal details send no lead", async ({
   expect(await storedFlag(page, "isInserted")).toBeNull();
 });
 
-test("every navigation starts at the top of the page, back and forward too (SPEC §2)", async ({ page }) => {
+test("every navigation starts at the top of the page, back and forward too (rules.md)", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 420 });
   await setFlags(page, { isAuthenticated: T });
   await page.goto("/customer/nuForm/TnCNew");
@@ -166,7 +166,7 @@ test("every navigation starts at the top of the page, back and forward too (SPEC
   await back.click();
   await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoHK$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  // The browser would put the page back where it was left; SPEC §2 wants the top.
+  // The browser would put the page back where it was left; docs/rules.md#routes wants the top.
   await page.goBack();
   await expect(page).toHaveURL(/\/customer\/nuForm\/TnCNew$/);
   await expect(back).toBeVisible();

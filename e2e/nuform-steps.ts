@@ -26,7 +26,7 @@ export function heading(page: Page, name: string | RegExp): Locator {
   return page.getByRole("heading", { name });
 }
 
-/** Stored flags before any page script runs (SPEC §3 keys, exactly). */
+/** Stored flags before any page script runs (docs/rules.md#browser-storage keys, exactly). */
 export async function setFlags(page: Page, flags: Record<string, string>): Promise<void> {
   await page.addInitScript((values) => {
     if (sessionStorage.getItem("e2e-flags-set")) return;

@@ -79,7 +79,7 @@ runtime.configure({ apiKey: "k" });
 export { RadioGroup, NuForm, props, ok, lead };
 `;
 
-/** A program that only registers the elements still gets the events' types (DESIGN §8). */
+/** A program that only registers the elements still gets the events' types (docs/elements.md). */
 const ELEMENTS_TYPES = `import "nu-forms/elements";
 
 document.createElement("nu-form").addEventListener("nu-submit", (event) => {

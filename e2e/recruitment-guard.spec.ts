@@ -1,7 +1,7 @@
 import { setFlags } from "./nuform-steps.ts";
 import { expect, test } from "./support/test.ts";
 
-/** SPEC §4 "Recruitment form guard" by visiting the URLs with the stored flags set. */
+/** The recruitment form guard (docs/rules.md#recruitment-form) by visiting the URLs with the stored flags set. */
 const ENTRY = /\/customer\/recruitmentForm$/;
 const T = "true";
 
@@ -14,7 +14,7 @@ const STEP_HEADINGS: Record<string, RegExp> = {
   memberRedemption: /會員兌換/,
 };
 
-test.describe("recruitment form guard (SPEC §4)", () => {
+test.describe("recruitment form guard (docs/rules.md#recruitment-form)", () => {
   for (const step of Object.keys(STEP_HEADINGS)) {
     test(`${step} needs isAuthenticatedRe`, async ({ page }) => {
       // nuForm's sign-in does not count for the recruitment form.

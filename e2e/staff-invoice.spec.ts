@@ -85,7 +85,7 @@ test("an invoice QR code is made, decodes to its page, and the page shows the re
   });
   expect(stored.Data[0].invoice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-  // The page the code opens is standalone (no staff bar). Invoices are staff-only (DESIGN §5):
+  // The page the code opens is standalone (no staff bar). Invoices are staff-only (docs/api.md):
   // signed out, it offers the staff sign-in, which comes back to the invoice.
   await page.evaluate(() => localStorage.clear());
   await page.goto(text);

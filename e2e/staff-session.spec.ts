@@ -1,5 +1,5 @@
 /**
- * Sessions end on the server (issue 17): sign-out at the staff home and from the customer entry
+ * Sessions end on the server: sign-out at the staff home and from the customer entry
  * page, sign-out everywhere, the idle warning and the automatic sign-out (page.clock).
  */
 

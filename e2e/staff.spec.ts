@@ -1,4 +1,4 @@
-/** Staff sign-in, the code step, the staff guard and the way back after sign-in (SPEC §4). */
+/** Staff sign-in, the code step, the staff guard and the way back after sign-in (docs/rules.md#staff). */
 
 import { checkA11y } from "./nuform-steps.ts";
 import {
@@ -36,7 +36,7 @@ test.describe("staff sign-in", () => {
     expect(await stored(page, "STAFF_ROLE")).toBe("staff");
     expect(await stored(page, "Token")).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     const name = (await stored(page, "STAFF_NAME")) ?? "";
-    // SPEC §3: first name plus last name, trimmed (S001 is Kelly Lee; Chinese names: hk-experience).
+    // docs/rules.md#fields-and-formats: first name plus last name, trimmed (S001 is Kelly Lee; Chinese names: hk-experience).
     const record = await staffRecord("S001");
     expect(name).toBe(`${record.first_name} ${record.last_name}`.trim());
     await expect(page.locator(".staff-bar")).toContainText(name);

@@ -1,5 +1,5 @@
 /**
- * The flows' sign-in step before their code (issue 11, §1; lib/flows/shared/signInStandIn.ts): on
+ * The flows' sign-in step before their code (lib/flows/shared/signInStandIn.ts): on
  * a page with only the entry script and `<nu-form>`, the e-mail field shows and takes text from a
  * few kB, before the runtime is even requested; the live step then takes over in place with what
  * was typed, the focus and a 發送電郵 pressed meanwhile. The runtime is held here to look at the
@@ -98,7 +98,7 @@ test("focus and a half-typed address go over to the live field, which then takes
   await field.click();
   await page.keyboard.type("chan.tai");
   const standInBox = await box(page);
-  // From here on (the stand-in's own arrival is the brand page's to reserve: README).
+  // From here on (the stand-in's own arrival is the brand page's to reserve: docs/embedding.md).
   await page.evaluate(() => {
     (window as unknown as { __shifts: number[] }).__shifts = [];
   });

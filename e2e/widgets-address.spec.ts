@@ -115,7 +115,7 @@ test("a Chinese query: debounced request with q, n=20 and the headers; picking a
     street: "77 NGAU TAU KOK ROAD",
   });
 
-  // The hints are kept locally (SPEC §3) …
+  // The hints are kept locally (docs/rules.md#fields-and-formats) …
   const hints = () =>
     page.evaluate(() => ({
       street_en: localStorage.getItem("street_en"),
@@ -306,7 +306,7 @@ test("an empty answer says nothing matched; a failing service is logged only (wi
   expect(warnings[0]).toContain("address lookup failed (HTTP 500)");
   // The log holds nothing the user typed.
   expect(warnings[0]).not.toContain("amoy");
-  // SPEC §8: a failure is logged only. The stale list goes and nothing is said.
+  // docs/rules.md#fields-and-formats: a failure is logged only. The stale list goes and nothing is said.
   await expect(a.list.getByRole("option")).toHaveCount(0);
   await expect(a.list).toBeHidden();
   await expect(a.root.locator('[part="lookup-status"]')).toBeEmpty();

@@ -16,7 +16,7 @@ export function App({ runtime }: { runtime: NuFormsRuntime }) {
   const [previous, setPrevious] = useState("");
   const onChange = (change: RouterOnChangeArgs) => {
     setPrevious(change.previous ?? "");
-    // SPEC §2: every navigation starts at the top of the page.
+    // docs/rules.md#routes: every navigation starts at the top of the page.
     window.scrollTo(0, 0);
   };
   return (

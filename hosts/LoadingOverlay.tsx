@@ -5,7 +5,7 @@ import { useHostLang } from "./language.ts";
 import { useRuntime } from "./runtime.ts";
 
 /**
- * Full-screen overlay while the global loading flag is true (SPEC §2) — unless a control already
+ * Full-screen overlay while the global loading flag is true (docs/rules.md#routes) — unless a control already
  * shows its own progress for the request (one spinner at a time). Its spoken text is in the page's
  * language.
  */

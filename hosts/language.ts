@@ -1,5 +1,5 @@
 /**
- * The customer and staff pages' language: Traditional Chinese (SPEC: the interface is zh-HK)
+ * The customer and staff pages' language: Traditional Chinese (docs/rules.md#who-uses-it: zh-HK first)
  * unless the visitor chose English with the switch; the choice is kept in this browser, and
  * mirrored in a cookie so the server draws the next page's first paint in it. The elements get
  * it as their `lang`, the page its `<html lang>`, heading, tab title and footer.

@@ -9,7 +9,7 @@ import { yieldToMain } from "./yieldToMain.ts";
 
 const mount = document.getElementById("app")!;
 applyBrandColours();
-// SPEC §2: every navigation starts at the top (App scrolls there on each route change); back and
+// docs/rules.md#routes: every navigation starts at the top (App scrolls there on each route change); back and
 // forward too, which the browser would otherwise return to where the page was left.
 history.scrollRestoration = "manual";
 

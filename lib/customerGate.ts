@@ -1,6 +1,6 @@
 /**
- * The gate every customer step passes before it shows: the flow's guard (SPEC §4) and, on the
- * entry page and on guarded pages when signed in, the maintenance check (SPEC §5). Used by the
+ * The gate every customer step passes before it shows: the flow's guard (docs/rules.md#guards) and, on the
+ * entry page and on guarded pages when signed in, the maintenance check (docs/rules.md#maintenance). Used by the
  * host pages and by a self-driven `<nu-form>` / `<nu-recruitment-form>` alike, so the rules run
  * the same way whether or not a router is around.
  */
@@ -51,7 +51,7 @@ export function flowPath(flow: Flow, step: string): string {
   return step && step !== "login" ? `${base}/${step}` : base;
 }
 
-/** The flag that says the customer signed in to this flow (SPEC §6). */
+/** The flag that says the customer signed in to this flow (docs/rules.md#browser-storage). */
 export const SIGNED_IN_FLAG: Record<Flow, FlagKey> = {
   nuform: "isAuthenticated",
   recruitment: "isAuthenticatedRe",

@@ -6,7 +6,7 @@ const LIB = resolve(import.meta.dirname);
 const SPECIFIER = /(?:from\s*|import\s*\(?\s*)["']([^"']+)["']/g;
 
 /**
- * DESIGN.md §8: lib/ is written against React's API only; the element bundle puts Preact behind
+ * docs/ARCHITECTURE.md: lib/ is written against React's API only; the element bundle puts Preact behind
  * React's names at build time (runtimes/reactOnPreact.ts), never inside lib/.
  */
 it("nothing in lib/ imports preact", () => {

@@ -4,7 +4,7 @@
  *
  * preact/compat does the same for all of React (Suspense, lazy, PureComponent, Children, portals,
  * forwardRef, …) and installs most of it as side effects the bundler cannot drop: 2.6 kB gzip on
- * every first step, against about 0.7 kB here (issue 11). What stays is what changes behaviour for
+ * every first step, against about 0.7 kB here. What stays is what changes behaviour for
  * the code we write, taken from compat (MIT, © Jason Miller): React's event names (`onChange` of a
  * text field is `input`, `onFocus`/`onBlur` bubble), SVG attributes in camelCase, `nativeEvent`,
  * and `useSyncExternalStore`. The component tests run on this module as the "preact" runtime

@@ -12,7 +12,7 @@
  * Each row with a rate target is then offered at exactly that rate, paced (open loop,
  * scripts/bench-paced.ts), for its latency at that rate.
  *
- * Writes the tables, ratios to bare Hono and the targets of issue 12 into docs/performance.md
+ * Writes the tables, ratios to bare Hono and the targets (docs/performance.md#budgets) into docs/performance.md
  * between the bench:api markers, with the machine. Settings: BENCH_DURATION (s per row,
  * default 6), BENCH_CONNECTIONS (default 10), BENCH_PORTS (first-last, default 8353-8399),
  * BENCH_CUSTOMERS (signed-in customers for the POST rows, default: as many as their requests),
@@ -271,7 +271,7 @@ async function time(child: Child, server: string, spec: RowSpec, rows: Row[], db
 }
 
 /**
- * The row's call offered at exactly `rate` (issue 12: "p99 latency at those rates"), each request
+ * The row's call offered at exactly `rate` ("p99 latency at those rates"), each request
  * due at its time whatever the answers before it (scripts/bench-paced.ts), latency counted from
  * then. Kept on the row timed at saturation just before.
  */
@@ -440,7 +440,7 @@ interface Database {
   name: string;
   /** Undefined: embedded PGlite in a temporary DATA_DIR. */
   url: string | undefined;
-  /** Targets of issue 12 for the database-bound rows: req/s. */
+  /** Targets for the database-bound rows (docs/performance.md#budgets): req/s. */
   targets: Record<string, number>;
   /**
    * The rate (req/s) its dynamic rows are prepared for: above what they reach here (a connection
@@ -605,7 +605,7 @@ function target(db: Database, rows: Row[], row: Row): string {
     need = `≥ ${rate}/s`;
     met = r.requests.average >= rate;
   }
-  // Judged as issue 12 measured it: rate and p99 of the same 10-connection run. The paced figure
+  // Judged on the saturation run: rate and p99 of the same 10-connection run. The paced figure
   // beside it is the stricter open-loop view, reported, not judged.
   met &&= r.latency.p99 <= 20;
   // A 404 row answers 404 by design; it counts as clean when nothing else went wrong.
@@ -615,7 +615,7 @@ function target(db: Database, rows: Row[], row: Row): string {
 
 function table(db: Database, rows: Row[]): string {
   const lines = [
-    "| server | call | req/s | vs bare Hono | server CPU/request | p99 | mean | requests | non-2xx | errors | open loop at the target rate: p99 (p50), answered/s, failed | target (issue 12) |",
+    "| server | call | req/s | vs bare Hono | server CPU/request | p99 | mean | requests | non-2xx | errors | open loop at the target rate: p99 (p50), answered/s, failed | target |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const row of rows) {
@@ -712,7 +712,7 @@ async function main(): Promise<void> {
     machine(loadBefore),
     "",
     ...sections.flatMap((s) => [s, ""]),
-    "`req/s`, `p99`, `mean`: 10 connections each sending its next request as soon as the last is answered (saturation). The targets are judged on these, as issue 12 measured them. `open loop at the target rate`: the same call offered at exactly the row's target rate after a second of warm-up, each request due at its time whatever became of the ones before it, latency counted from then (scripts/bench-paced.ts): the stricter view of a service's tail, where one pause of the machine queues every request due during it; reported, not judged.",
+    "`req/s`, `p99`, `mean`: 10 connections each sending its next request as soon as the last is answered (saturation). The targets are judged on these. `open loop at the target rate`: the same call offered at exactly the row's target rate after a second of warm-up, each request due at its time whatever became of the ones before it, latency counted from then (scripts/bench-paced.ts): the stricter view of a service's tail, where one pause of the machine queues every request due during it; reported, not judged.",
     "",
     "`vs bare Hono`: the row's rate as a share of bare Hono answering the same JSON (lists), its own 404 (404 row), or the hospital list (other rows), measured in the same run. POST /api/lead creates a new lead per request (new e-mail, new Idempotency-Key), whose session (written before the run) this instance has not seen: the insert checks it in the same statement. POST /api/redemptions redeems leads written for it before the run, each once per kind." +
       (exhausted ? " The customer pool ran out: later lead requests were repeats answered 409." : "") +

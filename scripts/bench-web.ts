@@ -1,6 +1,6 @@
 /**
  * `npm run bench:web` (not part of `npm test`: it takes minutes). Builds for production, starts
- * the server, and measures in Chromium what a brand page pays for the elements (issue 11):
+ * the server, and measures in Chromium what a brand page pays for the elements:
  *
  * - every script a blank page with only the entry script and one element fetched until the
  *   element's first step is usable, with each file's gzip -9 and brotli -11 size and the

@@ -1,5 +1,5 @@
 /**
- * What is in each first step of the element bundle (issue 11), per chunk and per source module:
+ * What is in each first step of the element bundle, per chunk and per source module:
  * for every element listed in dist/elements/first-steps.json (vite.first-steps.ts), the files a
  * page with only the entry script and that element downloads before the first step shows, their
  * sizes (raw, gzip -9, brotli -11), and which source modules fill them. A module's share of a

@@ -8,7 +8,7 @@ import { buildManifest, docTargets } from "./custom-elements-manifest.ts";
 import { fillBlocks, renderBlocks, updateDocTables } from "./element-docs-tables.ts";
 import { importsOf, partsOf, scan } from "./manifest-scan.ts";
 
-/** DESIGN.md §4: every element of the bundle. */
+/** docs/elements.md: every element of the bundle. */
 const DESIGN_TAGS = [
   "nu-form",
   "nu-recruitment-form",
@@ -84,7 +84,7 @@ describe("custom-elements.json", () => {
     byTag = new Map(declarations.map((d) => [d.tagName, d]));
   }, MANIFEST_TIMEOUT_MS);
 
-  it("is schema 1.0.0 and lists every element of DESIGN.md §4, each exported by both modules", () => {
+  it("is schema 1.0.0 and lists every element of docs/elements.md, each exported by both modules", () => {
     expect(manifest.schemaVersion).toBe("1.0.0");
     expect([...byTag.keys()].sort()).toEqual([...DESIGN_TAGS].sort());
     for (const module of manifest.modules) {
@@ -128,7 +128,7 @@ describe("custom-elements.json", () => {
   });
 });
 
-describe("element tables in README.md and docs/widgets.md", () => {
+describe("element tables in docs/elements.md and docs/widgets.md", () => {
   let declarations: Awaited<ReturnType<typeof buildManifest>>["modules"][0]["declarations"];
   beforeAll(async () => {
     declarations = (await buildManifest()).modules[0].declarations;

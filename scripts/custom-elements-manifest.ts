@@ -1,6 +1,6 @@
 /**
  * Writes custom-elements.json (Custom Elements Manifest, schema 1.0.0) and the element tables of
- * README.md and docs/widgets.md (element-docs-tables.ts) from the code:
+ * docs/elements.md and docs/widgets.md (element-docs-tables.ts) from the code:
  * - the elements are the ones lib/elements/index.ts registers (each registration file's
  *   `*_ELEMENTS`), documented by the sibling `*.docs.ts` (`*_DOCS`);
  * - attributes and properties come from the definitions (r2wc props) with their docs;
@@ -236,12 +236,12 @@ export async function buildManifest() {
   };
 }
 
-/** Where the element tables go: every element in README, each widget in docs/widgets.md. */
+/** Where the element tables go: every element in docs/elements.md, each widget in docs/widgets.md. */
 export async function docTargets(): Promise<DocTarget[]> {
   const widgets = (await loadGroups()).find((group) => group.file === "lib/elements/widgets.ts");
   if (!widgets) throw new Error("lib/elements/index.ts no longer imports widgets.ts");
   return [
-    { file: "README.md", required: ["elements"] },
+    { file: "docs/elements.md", required: ["elements"] },
     { file: "docs/widgets.md", required: widgets.docs.map((doc) => doc.tag) },
   ];
 }

@@ -1,9 +1,9 @@
 /**
- * The element tables of README.md and docs/widgets.md, written from the same declarations as
+ * The element tables of docs/elements.md and docs/widgets.md, written from the same declarations as
  * custom-elements.json (scripts/custom-elements-manifest.ts), so the element docs have one source:
  * the `lib/elements/*.docs.ts` modules. Each table sits between marker comments:
  *
- *   <!-- nu-docs:elements -->   README: every element, its own attributes and events
+ *   <!-- nu-docs:elements -->   docs/elements.md: every element, its own attributes and events
  *   <!-- nu-docs:nu-select -->  docs/widgets.md: one widget's attributes and events
  *   …generated…
  *   <!-- /nu-docs -->
@@ -35,7 +35,7 @@ const GENERATED_NOTE =
   "<!-- generated from lib/elements/*.docs.ts by `npm run build:manifest`: edit those, not this table -->";
 
 const code = (text: string) => `\`${text.replaceAll("|", "\\|")}\``;
-/** Every event bubbles and is composed: the README says so once, the rows need not. */
+/** Every event bubbles and is composed: docs/elements.md says so once, the rows need not. */
 const cell = (text: string) =>
   text
     .replace(/ Bubbles and is composed\.$/, "")

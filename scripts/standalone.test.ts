@@ -43,7 +43,7 @@ describe("the repository stands alone", () => {
     expect(outsideReferences("e2e/support/x.ts", 'resolve(here, "../../../shared/fixtures/als")')).toEqual([
       "../../../shared/fixtures/als",
     ]);
-    expect(outsideReferences("docs/a.md", "see `../shared/DESIGN.md`")).toEqual(["../shared/DESIGN.md"]);
+    expect(outsideReferences("docs/a.md", "see `../shared/NOTES.md`")).toEqual(["../shared/NOTES.md"]);
     expect(outsideReferences("lib/flows/nuform/a.ts", 'import "../shared/draft.ts"')).toEqual([]);
     expect(outsideReferences("scripts/a.ts", 'const dir = "/work/shared/fixtures"')).toEqual([
       "/work/shared",

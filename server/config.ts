@@ -1,5 +1,5 @@
 /**
- * Server settings (DESIGN §6 plus DATA_DIR, HOST, ALLOWED_ORIGINS, TRUST_PROXY, MAIL_FROM, BRAND_*) and
+ * Server settings (docs/deploy.md plus DATA_DIR, HOST, ALLOWED_ORIGINS, TRUST_PROXY, MAIL_FROM, BRAND_*) and
  * their defaults. `configFromEnv` is the only place that reads process.env.
  */
 import path from "node:path";

@@ -2,7 +2,7 @@
  * What `/customer/nuForm` paints before any script has run: a still picture of `<nu-form>`'s
  * sign-in step (heading, progress, intro, the e-mail field and its button, the hint), in the
  * element's own markup and with the element's own stylesheets (the very `sheet()`s its components
- * adopt), so the page's largest text paints with the frame (issue 11: LCP).
+ * adopt), so the page's largest text paints with the frame (LCP).
  *
  * The picture is `inert` and `aria-hidden`: nothing in it can be focused, typed into or read out,
  * so nothing a customer does before the element is live can be lost. The host shell keeps it until

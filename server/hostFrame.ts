@@ -2,7 +2,7 @@
  * The customer pages' frame, in the HTML itself: the operator's header, the page's <main> with its
  * heading, and the footer, exactly as hosts/pages/PageShell.tsx renders them (the shell's first
  * render reuses these nodes: e2e/host-paint.spec.ts). The page paints its frame before any script
- * has run, and the frame does not wait for the element bundle (issue 11: FCP, LCP).
+ * has run, and the frame does not wait for the element bundle (FCP, LCP).
  *
  * Only the customer flow routes get it: their frame is the same whatever the visitor's state; the
  * staff pages choose their layout from the stored session, which only the browser knows.

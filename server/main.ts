@@ -1,5 +1,5 @@
 /**
- * `node --import tsx server/main.ts`: the server with the environment of DESIGN §6. Says first
+ * `node --import tsx server/main.ts`: the server with the environment of docs/deploy.md. Says first
  * which mode it runs in (demo, or NODE_ENV=production), then prints exactly one
  * `nu-forms listening on http://HOST:PORT` line (tests wait for it), whether the dev outbox is
  * on, and the API key (demo mode only); stops gracefully on SIGINT/SIGTERM.

@@ -26,16 +26,16 @@ export async function setupGaps(deps: Pick<Deps, "db" | "config">): Promise<stri
   );
   if (rows[0].documents < 2)
     gaps.push(
-      "the privacy policy and the PICS are not both published: customers would consent to missing texts; run npm run publish-texts (README: Server & API, Customer texts)",
+      "the privacy policy and the PICS are not both published: customers would consent to missing texts; run npm run publish-texts (docs/deploy.md: Operations, Customer texts)",
     );
   if (rows[0].admins === 0)
     gaps.push(
-      "no admin staff member: create one with server/cli/create-staff.ts --role admin (README: Server & API)",
+      "no admin staff member: create one with server/cli/create-staff.ts --role admin (docs/api.md: Sign-in and tokens)",
     );
   const unreachable = await staffWithoutCodeAddress(deps.db);
   if (unreachable.length > 0)
     gaps.push(
-      `staff ${unreachable.join(", ")} must enter a one-time code but have no e-mail address to receive it, so they cannot sign in: give each one with server/cli/set-staff-email.ts --id … --email … (README: Server & API)`,
+      `staff ${unreachable.join(", ")} must enter a one-time code but have no e-mail address to receive it, so they cannot sign in: give each one with server/cli/set-staff-email.ts --id … --email … (docs/api.md: Sign-in and tokens)`,
     );
   const fictional = demoCatalogue();
   for (const [table, what] of [

@@ -11,7 +11,7 @@ import type { StaffTexts } from "./staffTexts.ts";
 const ACTIVITY = ["pointerdown", "keydown"] as const;
 
 /**
- * Staff sessions end after 30 idle minutes (issue 17). While a staff page is open this renews the
+ * Staff sessions end after 30 idle minutes. While a staff page is open this renews the
  * token on activity, warns two minutes before the token runs out (a modal alert dialog with
  * "stay signed in"), and at the end signs the device out, keeping the page to return to.
  */

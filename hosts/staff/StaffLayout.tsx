@@ -7,9 +7,9 @@ import { STAFF_TEXTS } from "./staffTexts.ts";
 
 export interface StaffLayoutProps {
   title: string;
-  /** SPEC §2 white style (verification, result). */
+  /** The white style (docs/rules.md#routes: verification, result). */
   white?: boolean;
-  /** The return target and its name (SPEC §2), shown as the bar's back link. */
+  /** The return target and its name (docs/rules.md#routes), shown as the bar's back link. */
   back?: { href: string; label: string };
   staffName: string;
   onSignOut: () => void;

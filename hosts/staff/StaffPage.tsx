@@ -18,7 +18,7 @@ import { STAFF_TEXTS, type StaffTexts } from "./staffTexts.ts";
 
 type GuardedPage = (typeof STAFF_GUARDED_PAGES)[number];
 
-/** SPEC §2: each guarded page's white style and return target; titles from STAFF_TEXTS. */
+/** docs/rules.md#routes: each guarded page's white style and return target; titles from STAFF_TEXTS. */
 const LAYOUT: Record<
   GuardedPage,
   { white?: boolean; back?: { href: string; label: "home" | "verification" } }
@@ -188,7 +188,7 @@ function InvoicePage({ id, lang }: { id: string; lang: HostLang }) {
       <main class="page staff-page staff-standalone">
         <h1>{texts.invoice}</h1>
         <nu-invoice invoice-id={id} lang={lang} />
-        {/* Standalone (SPEC §2), without the staff bar, but not a dead end. */}
+        {/* Standalone (docs/rules.md#routes), without the staff bar, but not a dead end. */}
         <p class="staff-standalone-home">
           <a href="/staff/home">{texts.backHome}</a>
         </p>

@@ -1,9 +1,9 @@
 /**
- * The HTTP client (SPEC §7, DESIGN §5): every request carries `x-api-key`, a Bearer token when
+ * The HTTP client (docs/rules.md#the-api-contract, docs/api.md): every request carries `x-api-key`, a Bearer token when
  * there is one, runs at most `timeoutMs`, and counts in the global loading flag until it settles.
  * Only the body is used: the `{Code, Message, Data, Error, Field}` envelope is parsed once here,
  * into Data or an ApiError. GETs are retried on network errors, 408/429/5xx; writes never are.
- * Written on fetch() itself (it replaced ky: 4.5 kB gzip less on every sign-in step, issue 11).
+ * Written on fetch() itself (it replaced ky: 4.5 kB gzip less on every sign-in step).
  */
 import type { ErrorCode } from "../core/errorCodes.ts";
 import { errorMessage, type Lang } from "../core/i18n/index.ts";
@@ -324,7 +324,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     requestEmailCode: (email: string, flow: Flow) =>
       call<never>("post", "auth/email/code", { json: { email, flow } }).then(() => undefined),
-    /** `idempotencyKey`: the same verify sent again after a lost answer signs in (README). */
+    /** `idempotencyKey`: the same verify sent again after a lost answer signs in (docs/api.md). */
     verifyEmailCode: (email: string, code: string, flow: Flow, idempotencyKey?: string) =>
       first<VerifyResult>("post", "auth/email/verify", {
         json: { email, code, flow },
@@ -333,7 +333,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     getLead: (id: string) => lookup<Lead>("lead", { id }),
     getLeadBy: (by: "id" | "leadId", value: string) => lookup<Lead>("lead", { [by]: value }),
-    /** `idempotencyKey` makes a retried submit create the lead once (DESIGN §5). */
+    /** `idempotencyKey` makes a retried submit create the lead once (docs/api.md). */
     createLead: (body: NewLead, idempotencyKey: string = crypto.randomUUID()) =>
       first<Lead>("post", "lead", { json: body, headers: { "Idempotency-Key": idempotencyKey } }),
     patchLead: (patch: LeadPatch) => first<Lead>("patch", "lead", { json: patch }),
@@ -368,7 +368,7 @@ export function createApiClient(options: ApiClientOptions) {
     getInvoice: (id: string) => first<Invoice>("get", `invoices/${encodeURIComponent(id)}`),
 
     /**
-     * The maintenance record from its own URL (SPEC §7: may be another host). Any failure is an
+     * The maintenance record from its own URL (docs/rules.md#the-api-contract: may be another host). Any failure is an
      * error whose message is 'API Error: ' plus the answer's Message. Each attempt has
      * MAINTENANCE_TIMEOUT_MS, not the client's 15 s: the gate waits for it before every step.
      */

@@ -29,7 +29,7 @@ export class ApiError extends Error {
   }
 }
 
-/** A lead or staff lookup that found nothing (Code ≠ 200 or empty Data, SPEC §8). */
+/** A lead or staff lookup that found nothing (Code ≠ 200 or empty Data, docs/rules.md#the-api-contract). */
 export class NotFoundError extends ApiError {
   override readonly name: string = "NotFoundError";
 

@@ -1,5 +1,5 @@
 /**
- * Address mapping (SPEC §4 "Address widget"): an ALS suggestion → the address form value, and the
+ * Address mapping (docs/rules.md#fields-and-formats): an ALS suggestion → the address form value, and the
  * form value → its English copy.
  */
 
@@ -36,7 +36,7 @@ export function hasBuilding(v: Pick<AddressValue, "building" | "buildingEn">): b
   return v.building.trim() !== "" || v.buildingEn.trim() !== "";
 }
 
-/** The fields SPEC §5 flags as required that are still empty. */
+/** The fields marked required (docs/rules.md#fields-and-formats) that are still empty. */
 export function addressMissing(v: AddressValue): RequiredAddressField[] {
   const missing: RequiredAddressField[] = [];
   if (!v.region) missing.push("region");

@@ -1,5 +1,5 @@
 /**
- * The Hong Kong Address Lookup Service (ALS): request rules of SPEC §5/§9 and the answer's shape
+ * The Hong Kong Address Lookup Service (ALS): request rules of docs/rules.md#fields-and-formats and the answer's shape
  * (fixtures/als/SCHEMA.md). Absent parts are omitted by the service, never null.
  */
 import { ALS_DEFAULT_URL } from "./alsUrl.ts";

@@ -6,7 +6,7 @@
  * 1979), so it is computed as UTC + 8 h instead of with a time-zone library, which needs the
  * Intl time-zone database (absent from small-ICU runtimes and some embedded browsers). Day
  * arithmetic is done on UTC dates, which have no daylight saving either (dayjs did it before: 3 kB
- * gzip on every page that showed a date, issue 11).
+ * gzip on every page that showed a date).
  */
 
 export const DEFAULT_DISPLAY_DATE = "01/01/1970";
@@ -66,7 +66,7 @@ export function fromEnGB(text: string | null | undefined): string | null {
   return isValidYmd(ymd) ? ymd : null;
 }
 
-/** How a stored date is shown: `DD/MM/YYYY`; an empty value shows 01/01/1970 (SPEC §5). */
+/** How a stored date is shown: `DD/MM/YYYY`; an empty value shows 01/01/1970 (docs/rules.md#fields-and-formats). */
 export function displayDate(ymd: string | null | undefined): string {
   if (!ymd) return DEFAULT_DISPLAY_DATE;
   return toEnGB(ymd);

@@ -1,7 +1,7 @@
 /**
  * The e-mail rule, in one place: the API's emailSchema (schemas.ts) is built from it, and the
  * browser checks with isEmail, so it never accepts an address the server then rejects. A module of
- * its own so the sign-in step gets the rule without every schema and valibot (issue 11).
+ * its own so the sign-in step gets the rule without every schema and valibot.
  */
 
 /** valibot's e-mail pattern (EMAIL_REGEX), which the API used through `v.email()`. */

@@ -1,5 +1,5 @@
 /**
- * Route guards of SPEC §4 as pure functions: they read the flags and the path and say what to do;
+ * Route guards of docs/rules.md#guards as pure functions: they read the flags and the path and say what to do;
  * the caller (host page or a self-driven flow element) applies `set`/`remove` to the stored flags
  * and navigates. Entry pages (a flow's empty path) are never guarded.
  */
@@ -73,7 +73,7 @@ export function recruitmentGuard({ path, flags }: FlowGuardInput): GuardDecision
   return STAY;
 }
 
-/** nuForm: SPEC §4 "nuForm guard", rule by rule. */
+/** nuForm: docs/rules.md#nuform, rule by rule. */
 export function nuformGuard({ path, flags }: FlowGuardInput): GuardDecision {
   const step = stepOf(path, NUFORM_BASE);
   if (!step || !(NUFORM_STEPS as readonly string[]).includes(step)) return STAY;

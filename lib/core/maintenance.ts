@@ -1,4 +1,4 @@
-/** The maintenance check of SPEC §5 as a pure decision; the caller clears flags and navigates. */
+/** The maintenance check of docs/rules.md#maintenance as a pure decision; the caller clears flags and navigates. */
 import { type FlagKey, SIGN_IN_FLAG_KEYS } from "./storageKeys.ts";
 import type { Flow, MaintenanceRecord } from "./types.ts";
 
@@ -103,7 +103,7 @@ export function isPlainNotice(text: string): boolean {
 }
 
 /**
- * What the maintenance page shows (DESIGN §3: "the message passed to it"): the link's `message=`
+ * What the maintenance page shows (docs/rules.md#maintenance: "the message passed to it"): the link's `message=`
  * when it is one of the record's messages blocking now; else the first of those (global, nuForm,
  * recruitment), since the record is the truth while something is blocked; with nothing blocking,
  * the link's text itself, unless it carries contact details (anyone can craft a link, and the

@@ -11,7 +11,7 @@ const RULES: readonly [PasswordFailure, (pw: string) => boolean][] = [
   ["symbol", (pw) => /[!-/:-@[-`{-~]/.test(pw)],
 ];
 
-/** The password policy of SPEC §5, reporting every rule the password breaks. */
+/** The password policy of docs/rules.md#fields-and-formats, reporting every rule the password breaks. */
 export function checkPassword(pw: string): { ok: boolean; failures: PasswordFailure[] } {
   const failures = RULES.filter(([, passes]) => !passes(pw)).map(([name]) => name);
   return { ok: failures.length === 0, failures };

@@ -1,4 +1,4 @@
-/** Every URL the host pages answer (DESIGN.md §3). The server answers 404 for anything else. */
+/** Every URL the host pages answer (docs/rules.md#routes). The server answers 404 for anything else. */
 export const NUFORM_BASE = "/customer/nuForm";
 export const RECRUITMENT_BASE = "/customer/recruitmentForm";
 
@@ -45,7 +45,7 @@ export const HOST_ROUTES: readonly string[] = [
 
 /**
  * True when `pathname` (no query) is a host route. Trailing slashes are ignored; case matters,
- * except in a staff page's name: the staff guard compares paths in lower case (SPEC §4), and the
+ * except in a staff page's name: the staff guard compares paths in lower case (docs/rules.md#staff), and the
  * staff pages answer `/staff/Verification` as `/staff/verification`.
  */
 export function isHostRoute(pathname: string): boolean {

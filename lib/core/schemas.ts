@@ -119,7 +119,7 @@ export const staffIdSchema = v.pipe(
 );
 /**
  * A lead id as callers send it, normalised (lib/core/leadRef.ts). Text that is not a lead reference
- * is not refused here: it names no lead, so the lookup answers 404 NOT_FOUND (SPEC §8: "not found").
+ * is not refused here: it names no lead, so the lookup answers 404 NOT_FOUND (docs/rules.md#the-api-contract: "not found").
  * Control characters are refused like in any text (PostgreSQL cannot even compare a NUL).
  */
 export const leadIdSchema = v.pipe(
@@ -163,7 +163,7 @@ export const signOutSchema = v.strictObject({
   staff_id: v.optional(staffIdSchema),
 });
 
-/** The password policy of SPEC §5 (lib/core/password.ts) as a schema. */
+/** The password policy of docs/rules.md#fields-and-formats (lib/core/password.ts) as a schema. */
 export const newPasswordSchema = v.pipe(
   v.string(),
   v.maxLength(LIMITS.password),
@@ -205,7 +205,7 @@ const districtCodeSchema = v.pipe(
 );
 
 /**
- * The Hong Kong address form value (SPEC §3, types.ts AddressValue). Region, district and a
+ * The Hong Kong address form value (docs/rules.md#fields-and-formats, types.ts AddressValue). Region, district and a
  * building (Chinese or English) are required; the rest may be left out. Names are taken for codes
  * (`九龍` → `KLN`, an area's name → its id), so the stored value is always the widget's own form.
  */
@@ -240,7 +240,7 @@ export const addressSchema = v.pipe(
   })),
 );
 
-/** The English-translated copy (SPEC §3: names, with a block); every part may be left out. */
+/** The English-translated copy (docs/rules.md#fields-and-formats: names, with a block); every part may be left out. */
 export const addressEnSchema = v.strictObject({
   region: addressPart(LIMITS.shortText),
   district: addressPart(LIMITS.shortText),
@@ -259,7 +259,7 @@ export const mainlandAddressSchema = v.strictObject({
   detail: text(LIMITS.text, { required: true }),
 });
 
-// ---- customer texts (issue 13 §1, §2) ------------------------------------------------------
+// ---- customer texts ------------------------------------------------------
 
 export const legalDocumentKindSchema = v.picklist(["privacy_policy", "pics"]);
 export const textLangSchema = v.picklist(["zh-HK", "en"]);
@@ -295,7 +295,7 @@ export const consentsSchema = v.strictObject({
 
 export const babySchema = v.strictObject({
   status: v.picklist(["expecting", "born"]),
-  // YYYY-MM-DD, stored so; DD/MM/YYYY (what the date picker shows and emits, DESIGN §5) is taken too.
+  // YYYY-MM-DD, stored so; DD/MM/YYYY (what the date picker shows and emits, docs/elements.md) is taken too.
   date: v.pipe(
     v.string(),
     v.maxLength(10),
@@ -400,7 +400,7 @@ export const leadQuerySchema = v.pipe(
 
 // ---- redemptions and invoices --------------------------------------------------------------
 
-/** DESIGN §5: `{ lead_id, kind }` "(more fields optional)": other fields are accepted and not kept. */
+/** docs/api.md: `{ lead_id, kind }` "(more fields optional)": other fields are accepted and not kept. */
 export const redemptionCreateSchema = v.object({
   lead_id: leadIdSchema,
   kind: redemptionKindSchema,

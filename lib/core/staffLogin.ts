@@ -1,5 +1,5 @@
 /**
- * How the browser reads the answer of a staff sign-in (SPEC §4). Its own module, apart from the
+ * How the browser reads the answer of a staff sign-in (docs/rules.md#staff). Its own module, apart from the
  * token check every page loads, so only the staff sign-in downloads it.
  */
 import { personName } from "./personName.ts";
@@ -12,7 +12,7 @@ export function staffDisplayName(first: string | null | undefined, last: string 
 export type StaffLoginOutcome = "ok" | "S0" | "Empty token";
 
 /**
- * SPEC §4 staff login result: a token is 'ok' (also with `need_otp: "Y"`: that is how
+ * The staff sign-in outcome (docs/rules.md#staff): a token is 'ok' (also with `need_otp: "Y"`: that is how
  * `POST /api/staff/otp` answers a right code); no token with `need_otp: "Y"` is 'S0' (the one-time
  * code step follows); no token otherwise is 'Empty token'.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser's own check of a staff token's `exp` claim (SPEC §4–5). It only decides routing;
+ * The browser's own check of a staff token's `exp` claim (docs/rules.md#staff). It only decides routing;
  * the server verifies the signature on every call.
  */
 export type StaffTokenCheck = true | false | "error";

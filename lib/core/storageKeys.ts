@@ -1,7 +1,7 @@
 /**
- * Browser-stored keys of SPEC §3, spelled exactly as the product stores them (guards, hosts and
+ * Browser-stored keys of docs/rules.md#browser-storage, spelled exactly as the product stores them (guards, hosts and
  * tests read `localStorage` directly, so there is no prefix). `RECTUITMENTFORM` is the product's
- * own spelling. `CUSTOMER_TOKEN` is DESIGN §5's customer token.
+ * own spelling. `CUSTOMER_TOKEN` is the customer token of docs/api.md.
  */
 export const FLAG_KEYS = [
   "isAuthenticatedRe",
@@ -32,7 +32,7 @@ export function isFlagKey(value: string): value is FlagKey {
   return (FLAG_KEYS as readonly string[]).includes(value);
 }
 
-/** The customer sign-in flags that a global maintenance clears (SPEC §5). */
+/** The customer sign-in flags that a global maintenance clears (docs/rules.md#maintenance). */
 export const SIGN_IN_FLAG_KEYS = [
   "isAuthenticated",
   "isAuthenticatedRe",
@@ -42,7 +42,7 @@ export const SIGN_IN_FLAG_KEYS = [
   "RECTUITMENTFORM",
 ] as const satisfies readonly FlagKey[];
 
-/** Address hints kept locally by the address selector (SPEC §3), cleared by its clear control. */
+/** Address hints kept locally by the address selector (docs/rules.md#fields-and-formats), cleared by its clear control. */
 export const ADDRESS_HINT_KEYS = {
   streetEn: "street_en",
   streetZh: "street_zh",

@@ -1,11 +1,11 @@
-/** Entity types of SPEC §3 and the HTTP API (DESIGN §5, docs/ARCHITECTURE.md). */
+/** Entity types of docs/rules.md#fields-and-formats and the HTTP API (docs/api.md, docs/ARCHITECTURE.md). */
 import type { DistrictCode, RegionCode } from "./lists/regionTypes.ts";
 
 export type { DistrictCode, RegionCode } from "./lists/regionTypes.ts";
 
 /**
  * The Hong Kong address form value. `building` is the Chinese building name, `buildingEn` the
- * English one; `buildingLang` says which of the two the user typed and sees (SPEC §4: the
+ * English one; `buildingLang` says which of the two the user typed and sees (docs/rules.md#fields-and-formats: the
  * Chinese field when the typed text contains Chinese). `block` is in that same language
  * (`P座` / `BLK P`). `subDistrict` is a Hongkong Post area id (see lists/regions.ts).
  */
@@ -170,7 +170,7 @@ export interface Invoice {
   [field: string]: unknown;
 }
 
-/** The maintenance record (SPEC §3). Flags are the strings `'true'`/`'false'`. */
+/** The maintenance record (docs/rules.md#maintenance). Flags are the strings `'true'`/`'false'`. */
 export interface MaintenanceRecord {
   environment: string;
   enable_maintenance: string;

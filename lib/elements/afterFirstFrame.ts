@@ -3,10 +3,10 @@
  * page starts the bundle after its first paint) or when the tab is hidden (a hidden page draws
  * nothing), otherwise in the task after the next animation frame.
  *
- * The element bundle's entry waits for it before it requests the elements' code (issue 11, §3–4):
+ * The element bundle's entry waits for it before it requests the elements' code:
  * a brand page paints its own content first, and neither the download nor the registration of the
  * elements runs ahead of that paint. The elements' space is held meanwhile by the brand page's
- * `nu-form:not(:defined)` rule (README: "Reserve the form's space").
+ * `nu-form:not(:defined)` rule (docs/embedding.md: "Reserve the form's space").
  */
 export function afterFirstFrame(): Promise<void> {
   return performance.getEntriesByType("paint").length > 0 ? Promise.resolve() : afterNextFrame();

@@ -1,5 +1,5 @@
 /**
- * The message catalogues as chunks of their own (issue 11). In the element bundle
+ * The message catalogues as chunks of their own. In the element bundle
  * (vite.lib.config.ts, vite.catalogues.ts) lib/core/i18n starts with the zh-HK texts of the flows'
  * sign-in step only and an empty English catalogue; this module fills them before an element or a
  * step that needs more renders. Each language comes in two parts: the sign-in texts (zh-HK's are

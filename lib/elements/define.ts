@@ -10,7 +10,7 @@ export { COMMON_PROPS };
 /**
  * The renderer @r2wc/react-to-web-component passes to @r2wc/core, written with named imports:
  * that package's `import React from "react"` takes React's whole API into the element bundle
- * (issue 11), named ones let the bundler drop what is unused.
+ * (a bigger bundle), named ones let the bundler drop what is unused.
  */
 const renderer: R2WCRenderer<object, { root: Root; Component: ComponentType<object> }> = {
   mount(container, Component, props) {

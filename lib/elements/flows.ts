@@ -1,5 +1,5 @@
 /**
- * The two customer flows as custom elements (DESIGN.md §4): `<nu-form>` and
+ * The two customer flows as custom elements (docs/elements.md): `<nu-form>` and
  * `<nu-recruitment-form>`. With a `step` attribute the host drives the steps; without one the
  * element moves through its own steps. Both emit `nu-step`, `nu-submit` and `nu-error`.
  */

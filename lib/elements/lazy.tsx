@@ -113,7 +113,7 @@ export function lazyElement<P extends object = Props>(
 /**
  * After the first paint, when the browser is idle: starts downloading what later steps need, one
  * part after another while the idle period lasts, the rest in the next idle periods, so the
- * prefetch never makes a long task of its own (issue 11: total blocking time).
+ * prefetch never makes a long task of its own (total blocking time).
  */
 export function preloadWhenIdle(parts: readonly { preload: () => void }[]): () => void {
   let next = 0;
@@ -142,10 +142,10 @@ export function preloadWhenIdle(parts: readonly { preload: () => void }[]): () =
 
 /**
  * While an element's code loads, it keeps the height of its first step, so the brand page below it
- * does not move when the step appears (CLS, issue 11). The flows keep it until their first step
+ * does not move when the step appears (CLS). The flows keep it until their first step
  * shows (lib/flows/shared/styles.ts); a brand page sets --nu-loading-height to its own font's and
  * layout's figure. The figures: the sign-in step in Chromium with the default fonts, at 1024 px and,
- * up to 420 px where 發送電郵 goes under the field (EmailInput.tsx), at 390 px. README: "Reserve the
+ * up to 420 px where 發送電郵 goes under the field (EmailInput.tsx), at 390 px. docs/embedding.md: "Reserve the
  * form's space". In px, not rem: rem would follow the brand page's root font size into the element.
  */
 const reserveSheet = sheet(`

@@ -53,7 +53,7 @@ export interface ElementDoc {
   slots?: Record<string, string>;
 }
 
-/** The attributes every nu-* element understands (DESIGN.md §4). */
+/** The attributes every nu-* element understands (docs/elements.md). */
 export const COMMON_PROPS = { apiBase: "string", apiKey: "string", lang: "string" } as const satisfies Record<
   string,
   R2wcType

@@ -39,7 +39,7 @@ export const PART_DOCS: Record<string, string> = {
     "The completion page's 下一步 section: what the QR code is redeemed for, until when and where.",
   status: "The sending status line under the e-mail field.",
   "lookup-status":
-    "The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, SPEC §8).",
+    "The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, docs/rules.md#fields-and-formats).",
   // dialogs and the calendar (native <dialog>, top layer)
   dialog: "A dialog box (confirm dialog, calendar).",
   "dialog-title": "A dialog's title.",

@@ -1,5 +1,5 @@
 /**
- * The staff tools as custom elements (DESIGN.md §4). Pages pass the lead with `lead-id` (result,
+ * The staff tools as custom elements (docs/elements.md). Pages pass the lead with `lead-id` (result,
  * redeem centre, nutritionist redemption) and the invoice with `invoice-id`; every element asks its
  * page to move with `nu-step` {step, params?, path?} (docs/staff.md).
  */

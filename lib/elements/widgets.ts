@@ -1,5 +1,5 @@
 /**
- * The reusable widgets as custom elements (DESIGN.md §4). Attribute names are the kebab-case of the
+ * The reusable widgets as custom elements (docs/elements.md). Attribute names are the kebab-case of the
  * props (`min-days`, `als-url`, `single-button` …); booleans are true for "true"/"yes"/"1" only (a
  * bare attribute is not); `json` props (options, address value) also take a property.
  */

@@ -27,7 +27,7 @@ type Load =
   | { status: "error"; message: string; retryable: boolean };
 
 /**
- * The standalone page an invoice QR code opens. Reading an invoice needs a staff token (DESIGN §5):
+ * The standalone page an invoice QR code opens. Reading an invoice needs a staff token (docs/api.md):
  * signed out (or expired), the page offers the staff sign-in, which comes back here afterwards.
  */
 export function Invoice(props: InvoiceProps) {

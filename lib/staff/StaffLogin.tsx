@@ -57,7 +57,7 @@ function stepOfPath(path: string): { step: StaffStep; params?: Record<string, st
 }
 
 /**
- * Staff sign-in (SPEC §4): staff id and password, then — when the server asks for it (`S0`) — the
+ * Staff sign-in (docs/rules.md#staff): staff id and password, then — when the server asks for it (`S0`) — the
  * 6-digit one-time code. Signed in, it shows the staff tools and a sign-out instead.
  */
 export function StaffLogin(props: StaffLoginProps) {

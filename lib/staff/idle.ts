@@ -1,6 +1,6 @@
 /**
  * When a staff page warns of, and performs, the automatic sign-out of an idle session, and when
- * activity renews the token (issue 17). Pure: the page supplies the token and the time.
+ * activity renews the token. Pure: the page supplies the token and the time.
  * The times are the token's own `exp` on this device's clock, like the staff guard's check.
  */
 import { STAFF_IDLE_MINUTES, tokenTimes } from "../core/staffToken.ts";

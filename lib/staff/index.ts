@@ -1,4 +1,4 @@
-/** The staff tools (SPEC §2 staff area) as React components; `lib/elements/staff.ts` registers them. */
+/** The staff tools (docs/rules.md#routes staff area) as React components; `lib/elements/staff.ts` registers them. */
 export type { StaffEventDetails, StaffStep, StaffStepDetail } from "./events.ts";
 export { Invoice, type InvoiceProps } from "./Invoice.tsx";
 export { InvoiceQrcode, type InvoiceQrcodeProps } from "./InvoiceQrcode.tsx";

@@ -1,5 +1,5 @@
 /**
- * The gate every staff page passes before it shows (SPEC §4 staff guard): the pure guard from
+ * The gate every staff page passes before it shows (docs/rules.md#staff staff guard): the pure guard from
  * core, plus the lead look-up it may ask for, done with the staff token. A host page runs this and
  * applies the answer; it holds no staff rule of its own.
  */

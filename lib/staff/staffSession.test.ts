@@ -20,7 +20,7 @@ const record: StaffRecord = {
   need_otp: "",
 };
 
-describe("staff sign-in outcome (SPEC §4)", () => {
+describe("staff sign-in outcome (docs/rules.md#staff)", () => {
   it("is ok with a token, S0 when a code step follows, 'Empty token' otherwise", () => {
     expect(staffLoginOutcome(record)).toBe("ok");
     expect(staffLoginOutcome({ ...record, need_otp: "Y" })).toBe("ok");

@@ -1,5 +1,5 @@
 /**
- * The staff session as SPEC §3 stores it: STAFF_ID, Token, STAFF_NAME, STAFF_ROLE in localStorage
+ * The staff session as docs/rules.md#browser-storage stores it: STAFF_ID, Token, STAFF_NAME, STAFF_ROLE in localStorage
  * (through the shared flags store), plus the rules that decide where sign-in leads.
  */
 import { STAFF_HOME } from "../core/guards.ts";

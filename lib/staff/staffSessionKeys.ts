@@ -1,6 +1,6 @@
 import type { FlagKey } from "../core/storageKeys.ts";
 
-/** Every value a staff sign-in stores (SPEC §3); sign-out removes exactly these. */
+/** Every value a staff sign-in stores (docs/rules.md#browser-storage); sign-out removes exactly these. */
 export const STAFF_SESSION_KEYS = [
   "STAFF_ID",
   "Token",

@@ -1,5 +1,5 @@
 /**
- * The browser-stored flags of SPEC §3 in localStorage under their exact keys (no prefix: guards,
+ * The browser-stored flags of docs/rules.md#browser-storage in localStorage under their exact keys (no prefix: guards,
  * hosts and tests read localStorage directly). One persistent atom per key, so other keys of a
  * host page's localStorage never leak in; `$flags` is their read-only union.
  */
@@ -28,7 +28,7 @@ export const $flags = computed(
  * Keeps the flags' stores mounted for the rest of the page's life (the element runtime calls it
  * when it starts). Unmounted, every read mounted the eleven stores (each reading storage and adding
  * two window listeners) and then scheduled their unmount: twelve timers per read, most of the
- * host page's guard task (issue 11: total blocking time). Mounted, they follow another tab's
+ * host page's guard task (total blocking time). Mounted, they follow another tab's
  * changes (`storage`) and a page restored from the back-forward cache (`pageshow`), as they did
  * whenever a form was on the page.
  */
@@ -55,7 +55,7 @@ export function removeFlags(keys: readonly FlagKey[]): void {
   for (const key of keys) atoms[key].set(undefined);
 }
 
-/** Removes the given flags, or every flag of SPEC §3 when none are given. */
+/** Removes the given flags, or every flag of docs/rules.md#browser-storage when none are given. */
 export function clearFlags(keys: readonly FlagKey[] = FLAG_KEYS): void {
   removeFlags(keys);
 }

@@ -1,7 +1,7 @@
 import { atom, map } from "nanostores";
 import type { Settings } from "../core/types.ts";
 
-/** App settings of SPEC §3: `loading` drives the full-screen loading overlay. */
+/** App settings (docs/rules.md#routes): `loading` drives the full-screen loading overlay. */
 export const $settings = map<Settings>({ loading: false });
 
 let pending = 0;

@@ -53,7 +53,7 @@ describe("$flags (localStorage, exact keys)", () => {
     cleanTestStorage();
   });
 
-  it("stores flags as strings under the exact SPEC keys, without a prefix", () => {
+  it("stores flags as strings under the exact product keys, without a prefix", () => {
     const stop = $flags.listen(() => {});
     setFlag("isAuthenticated", true);
     setFlag("RECTUITMENTFORM", "true");

@@ -21,7 +21,7 @@ export interface SuggestionListProps<T> {
  * A combobox's suggestion listbox with its options (`part` listbox / option), after its input in
  * the `.nu-combobox` wrapper. While open it is in the browser's top layer (topLayer.ts). A module
  * of its own: the e-mail field loads it with its domain list, after the sign-in step has painted
- * (lib/widgets/emailSuggestions.ts, issue 11).
+ * (lib/widgets/emailSuggestions.ts).
  */
 export function SuggestionList<T>({ combobox, items, label, keyOf, children }: SuggestionListProps<T>) {
   const ref = useRef<HTMLUListElement>(null);

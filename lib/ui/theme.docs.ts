@@ -1,7 +1,7 @@
 /**
  * What each `--nu-*` token of theme.ts styles: the custom-elements manifest and docs/theming.md
  * describe them with these texts. Kept apart from the defaults so that the element bundle, which
- * imports theme.ts, carries no documentation text (issue 11).
+ * imports theme.ts, carries no documentation text.
  */
 import type { TokenName } from "./theme.ts";
 

@@ -2,7 +2,7 @@
  * The documented `--nu-*` custom properties (docs/theming.md) with their defaults. Component CSS
  * reads every colour, font and size through `token()`, so a default lives in exactly one place.
  * What each one styles is in theme.docs.ts, which only the manifest generator reads: the text does
- * not ship to browsers (issue 11).
+ * not ship to browsers.
  */
 export const TOKENS = {
   "color-primary": "#0b6e4f",

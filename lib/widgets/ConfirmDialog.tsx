@@ -59,7 +59,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     // null: the page set `open` to false itself, nothing was chosen, so no event.
     if (reason === null) return;
     commitOpen(false);
-    // `value` as a <dialog>'s returnValue: which button closed it (DESIGN §4: nu-confirm {value}).
+    // `value` as a <dialog>'s returnValue: which button closed it (docs/elements.md: nu-confirm {value}).
     if (reason === "confirm") emit("nu-confirm", { value: "confirm" });
     else emit("nu-cancel", {});
   });

@@ -66,7 +66,7 @@ test("Escape cancels: nu-cancel, the value kept, focus back on the field", async
   expect(events).toEqual(["cancel"]);
 });
 
-test("a YYYY-MM-DD value shows as DD/MM/YYYY (DESIGN §5's form), and the hidden field carries it so", async () => {
+test("a YYYY-MM-DD value shows as DD/MM/YYYY (docs/rules.md#fields-and-formats), and the hidden field carries it so", async () => {
   render(<DatePicker label="出生日期" name="birth" value="2026-09-18" minDays={-365} maxDays={0} />);
   await expect.element(page.getByRole("button", { name: "出生日期 18/09/2026" })).toBeVisible();
   expect((document.querySelector('input[name="birth"]') as HTMLInputElement | null)?.value).toBe(

@@ -161,7 +161,7 @@ export function DatePicker(props: DatePickerProps) {
   const t = useT(lang);
   const emit = useEmit(ref, props);
   const ids = useIds("label", "field", "required", "error", "title", "month", "year", "grid", "summary");
-  // DESIGN §5: the value is DD/MM/YYYY; a stored YYYY-MM-DD (a lead's own dates) is shown the same way.
+  // docs/elements.md: the value is DD/MM/YYYY; a stored YYYY-MM-DD (a lead's own dates) is shown the same way.
   const [value, , commit] = useHostState(ref, "value", asEnGB(props.value));
   const [open, setOpen] = useState(false);
   const [cal, setCal] = useState<CalendarState | null>(null);

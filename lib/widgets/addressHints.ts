@@ -2,7 +2,7 @@ import { ADDRESS_HINT_KEYS } from "../core/storageKeys.ts";
 import type { AddressValue } from "../core/types.ts";
 
 /**
- * The address hints the product keeps in localStorage (SPEC §3): the picked street in English and
+ * The address hints the product keeps in localStorage (docs/rules.md#fields-and-formats): the picked street in English and
  * Chinese, latitude, longitude, and which building field (Chinese or English) is shown. Storage can
  * be unavailable (private mode, sandboxed iframes); the hints are a convenience, so that is ignored.
  */

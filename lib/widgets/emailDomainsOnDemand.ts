@@ -5,7 +5,7 @@ type EmailDomains = typeof import("./emailSuggestions.ts");
 
 /**
  * The domain list behind the e-mail field's suggestions and typo corrections, with the listbox
- * that shows them (emailSuggestions.ts), loaded apart from the field (issue 11: the sign-in step
+ * that shows them (emailSuggestions.ts), loaded apart from the field (the sign-in step
  * is usable before they arrive — typing and 發送電郵 need none of it). They start downloading when
  * the browser is idle after the field has rendered, or at once when the customer types first;
  * the suggestions appear as soon as they are there.

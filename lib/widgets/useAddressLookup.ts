@@ -19,7 +19,7 @@ export type LookupStatus = "idle" | "searching" | "found" | "none";
  * Building-name suggestions from the Address Lookup Service: a lookup runs 400 ms after the last
  * keystroke and only for text longer than 1 character. Every new text makes older answers stale
  * (a counter, plus aborting the request in flight), so a slow answer can never overwrite a newer
- * one. A failed lookup is logged only (SPEC §8) — without the text, which is personal data — and
+ * one. A failed lookup is logged only (docs/rules.md#fields-and-formats) — without the text, which is personal data — and
  * empties the list, saying nothing; an empty answer empties the list and says nothing matched.
  */
 export function useAddressLookup(alsUrl: string) {

@@ -1,5 +1,5 @@
 /**
- * One process at a time on a PGlite data folder (DESIGN §9): PGlite takes no lock of its own, and
+ * One process at a time on a PGlite data folder: PGlite takes no lock of its own, and
  * two processes on one folder each keep their own copy in memory and overwrite the other's
  * acknowledged writes. The lock is a file holding the owner's process id, created exclusively; a
  * file left behind by a process that no longer runs (a crash, `kill -9`) is taken over.

@@ -2,7 +2,7 @@
  * Start-up data. The hospital list (real reference data) is kept in step with
  * server/db/seed-data/ on every start; so are the fictional clinics and products, but only with
  * SEED=demo (production and SEED=none start without them: the operator loads their own with
- * server/cli/load-catalogue.ts); the demo people of DESIGN §7 (staff S001, S002, A001 and
+ * server/cli/load-catalogue.ts); the README's demo people (staff S001, S002, A001 and
  * a few leads) go only into an empty database and only with SEED=demo.
  */
 import fs from "node:fs";
@@ -84,8 +84,8 @@ export async function seedReferenceData(tx: Queryable, withDemoCatalogue: boolea
 
 /**
  * Fictional people: names, phones and e-mails (example.com) are made up. The counter staff go by
- * English names, as many do at work in Hong Kong (shown given name first, "Kelly Lee": SPEC §3's
- * display name); the admin has a Chinese name (shown family name first, 何淑儀: lib/core/personName.ts).
+ * English names, as many do at work in Hong Kong (shown given name first, "Kelly Lee": the
+ * display name of docs/rules.md#fields-and-formats); the admin has a Chinese name (shown family name first, 何淑儀: lib/core/personName.ts).
  */
 export const DEMO_STAFF = [
   {

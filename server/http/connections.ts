@@ -1,5 +1,5 @@
 /**
- * Limits of the Node HTTP server against slow and greedy clients (issue 19 §4): deadlines for the
+ * Limits of the Node HTTP server against slow and greedy clients: deadlines for the
  * request head and the whole request (a body trickled in byte by byte is cut off), an idle
  * keep-alive limit, and a cap on open connections per client address. Behind a proxy
  * (TRUST_PROXY=1) every connection comes from the proxy, so the per-address cap is the proxy's job

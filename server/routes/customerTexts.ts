@@ -6,7 +6,7 @@ import { ok } from "../http/envelope.ts";
 import { queryOf } from "../http/input.ts";
 import { legalDocuments, redemptionOffer } from "../services/customerTexts.ts";
 
-/** The operator's texts the customer forms show (README "Customer texts"). */
+/** The operator's texts the customer forms show (docs/deploy.md, "Customer texts"). */
 export function customerTextRoutes(deps: Deps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .get("/legal_documents", async (c) => {

@@ -1,5 +1,5 @@
 /**
- * Ending and renewing sessions (issue 17):
+ * Ending and renewing sessions:
  * - `POST /api/auth/sign-out` (staff or customer token): `{}` ends this token's session;
  *   `{ everywhere: true }` every session of the same staff id or e-mail; `{ staff_id }` every
  *   session of that staff member (admins for anyone, other staff only for themselves).

@@ -1,8 +1,8 @@
 /**
- * Customer sign-in by e-mail code (DESIGN §5): a 6-digit code valid 10 minutes; the right code
+ * Customer sign-in by e-mail code (docs/api.md): a 6-digit code valid 10 minutes; the right code
  * gives a customer token for that flow and says whether the e-mail has a lead.
  *
- * Limits a stranger cannot aim at a customer (issue 19): DESIGN's "5 codes per e-mail per hour"
+ * Limits a stranger cannot aim at a customer: the contract's "5 codes per e-mail per hour"
  * counts per (e-mail, client address), with a higher ceiling per e-mail over all addresses
  * against mail flooding, and CODES_PER_ADDRESS_PER_HOUR per address. Wrong guesses are counted per
  * (e-mail, address) before the code is checked. The answer to a code request is the same whether

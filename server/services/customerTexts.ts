@@ -1,5 +1,5 @@
 /**
- * The operator's texts a customer reads (issue 13 §1, §2): the legal documents named on the terms
+ * The operator's texts a customer reads: the legal documents named on the terms
  * step (versioned; a lead records which versions were accepted and when) and what the member QR
  * code is redeemed for. They live in the database (migration 005), so an operator publishes a new
  * version without a new build; `npm run publish-texts` loads them from a JSON file.

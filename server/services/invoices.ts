@@ -1,5 +1,5 @@
 /**
- * Invoices behind the invoice QR code: created by staff for a lead and read by staff (DESIGN §5);
+ * Invoices behind the invoice QR code: created by staff for a lead and read by staff (docs/api.md);
  * the QR code carries the random, unguessable id of the record.
  */
 import { randomUUID } from "node:crypto";

@@ -216,7 +216,7 @@ async function loadRow(
 
 /**
  * The lead, if this principal may see it: staff see every lead, a customer only leads of its own
- * e-mail. No such lead is 404; another person's lead is 403 (DESIGN §5: "customer (own)"). Telling
+ * e-mail. No such lead is 404; another person's lead is 403 (docs/api.md: "customer (own)"). Telling
  * the two apart reveals nothing usable: a reference is 40 random bits, not guessable.
  */
 function visibleTo<R extends { email: string }>(row: R | null, principal: Principal): R {

@@ -1,5 +1,5 @@
 /**
- * The reference lists of SPEC §3: hospitals, cooperative-partner clinics and products. They
+ * The reference lists of docs/rules.md#fields-and-formats: hospitals, cooperative-partner clinics and products. They
  * change rarely (seed, an operator's SQL), are read on every form, and are checked on every
  * lead: each is held in memory as its ready answer (JSON text and ETag) and its id set, and
  * dropped when the database says the table changed (migration 006: a trigger NOTIFYs

@@ -1,4 +1,4 @@
-/** The maintenance record (SPEC §3): one row; `environment` is APP_ENV, never stored. */
+/** The maintenance record (docs/rules.md#maintenance): one row; `environment` is APP_ENV, never stored. */
 import type { MaintenancePut } from "../../lib/core/schemas.ts";
 import type { MaintenanceRecord } from "../../lib/core/types.ts";
 import type { Queryable } from "../db/db.ts";

@@ -1,6 +1,6 @@
 /**
  * Staff members: creation under the password policy, sign-in with lock-out, the one-time-code
- * step for `need_otp = 'Y'`, and the staff record of SPEC §3 the API answers with.
+ * step for `need_otp = 'Y'`, and the staff record of docs/rules.md#fields-and-formats the API answers with.
  */
 import type { ErrorCode } from "../../lib/core/errorCodes.ts";
 import { staffCreateSchema } from "../../lib/core/schemas.ts";
@@ -58,7 +58,7 @@ export function staffName(row: Pick<StaffRow, "first_name" | "last_name">): stri
   return staffDisplayName(row.first_name, row.last_name);
 }
 
-/** The staff record of SPEC §3; `token` undefined leaves `staff_token` out (GET /api/staff). */
+/** The staff record of docs/rules.md#fields-and-formats; `token` undefined leaves `staff_token` out (GET /api/staff). */
 export function staffRecord(row: StaffRow, token?: string): StaffRecord | Omit<StaffRecord, "staff_token"> {
   const record = {
     staff_id: row.staff_id,

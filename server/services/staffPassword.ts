@@ -9,7 +9,7 @@ import type { Queryable } from "../db/db.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { parse } from "../http/input.ts";
 
-/** Sets the password (policy of SPEC §5); returns how many sessions the change ended. */
+/** Sets the password (policy of docs/rules.md#fields-and-formats); returns how many sessions the change ended. */
 export async function setStaffPassword(q: Queryable, staffId: string, password: string): Promise<number> {
   const id = parse(staffIdSchema, staffId);
   let checked: string;

@@ -258,7 +258,7 @@ describe("pages", () => {
     expect(await res.text()).toContain('<div id="app">');
   });
 
-  it("answers a staff page's name in any case (SPEC §4: the guard compares paths in lower case)", async () => {
+  it("answers a staff page's name in any case (docs/rules.md#staff: the guard compares paths in lower case)", async () => {
     for (const p of ["/staff/Verification", "/staff/INVOICE_QRCODE", "/staff/Home/"]) {
       expect((await fetch(`${s.url}${p}`)).status, p).toBe(200);
     }

@@ -86,7 +86,7 @@ describe("consents recorded with the lead", () => {
     expect(at).toBeLessThanOrEqual(s.clock.now() + 1000);
   });
 
-  it("records the versions in force when the body names none (DESIGN's minimal lead), and marketing not given", async () => {
+  it("records the versions in force when the body names none (the contract's minimal lead), and marketing not given", async () => {
     const email = "consent.b@example.com";
     const token = await customerToken(s, email);
     const res = await s.call<LeadAnswer>("POST", "/api/lead", { token, body: newLeadBody(email) });

@@ -1,5 +1,5 @@
 /**
- * Issue 19 §8: the embedded database's files are the owner's alone (0600 files, 0700 folders); one
+ * The embedded database's files are the owner's alone (0600 files, 0700 folders); one
  * process at a time opens them.
  */
 import { spawnSync } from "node:child_process";

@@ -84,7 +84,7 @@ describe("creating a lead", () => {
     expect(Date.parse(lead.created_at as string)).not.toBeNaN();
   });
 
-  it("takes the address as SPEC §3 names it (parts left out, names for codes) and stores the widget's form", async () => {
+  it("takes the address as docs/rules.md#fields-and-formats names it (parts left out, names for codes) and stores the widget's form", async () => {
     const { res } = await createAs("spec.shaped@example.com", {
       residence: "HK",
       address: {
@@ -435,7 +435,7 @@ describe("reading and changing leads", () => {
   it("an unknown or malformed id", async () => {
     const staff = await staffToken(s, "S001");
     expect((await s.call("GET", "/api/lead?id=NU00000000", { token: staff })).status).toBe(404);
-    // Text that is not a lead reference names no lead (SPEC §8: "not found"), by query or in a body.
+    // Text that is not a lead reference names no lead (docs/rules.md#the-api-contract: "not found"), by query or in a body.
     for (const id of ["12345", "NOPE000000", "nobody"]) {
       const bad = await s.call("GET", `/api/lead?id=${id}`, { token: staff });
       expect(bad.status, id).toBe(404);

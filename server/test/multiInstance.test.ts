@@ -121,7 +121,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(rows[0].n).toBe(1);
     });
 
-    describe("sessions end on both (issue 17)", () => {
+    describe("sessions end on both", () => {
       const readLead = (s: TestServer, token: string) => s.call("GET", "/api/lead?id=NUDEM00001", { token });
       const signOut = (s: TestServer, token: string, body?: Record<string, unknown>) =>
         s.call("POST", "/api/auth/sign-out", { token, body });

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §4 and issue 19 §3, §4: health and readiness, a graceful SIGTERM, slow-body clients,
+ * Operations (docs/deploy.md): health and readiness, a graceful SIGTERM, slow-body clients,
  * and PostgreSQL connections dropping under load (the last two need TEST_DATABASE_URL for the
  * database part: `npm run test:server:pg`).
  */

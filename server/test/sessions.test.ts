@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 17): sign-out ends a token on the server, sign-out everywhere and an admin end
+ * Sessions: sign-out ends a token on the server, sign-out everywhere and an admin end
  * all of one staff member's sessions, a new password ends the old ones, staff tokens expire when
  * idle and are renewed while active, never past 12 hours. The clock is the test server's own.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2 and issue 19 §1, §2, §5, §6: sign-in limits that hold under a concurrent burst,
+ * Sign-in limits (docs/deploy.md) that hold under a concurrent burst,
  * do not tell real staff ids from unknown ones, and cannot be aimed at someone at another client
  * address. Addresses are told apart with TRUST_PROXY=1 and X-Forwarded-For, as behind a proxy.
  */

@@ -29,7 +29,7 @@ const otp = (staff_id: string, code: string, key?: string) =>
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("staff password sign-in", () => {
-  it("answers the staff record of SPEC §3 with a signed JWT (pinned HS256, exp, iss, aud)", async () => {
+  it("answers the staff record of docs/rules.md#fields-and-formats with a signed JWT (pinned HS256, exp, iss, aud)", async () => {
     const res = await login("S001", DEMO_PASSWORD);
     expect(res.status).toBe(200);
     const record = res.body.Data[0];

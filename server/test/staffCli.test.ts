@@ -79,7 +79,7 @@ describe("set-staff-email", { timeout: PROCESS_TIMEOUT_MS }, () => {
     };
     // A row from before the rule that the code step needs an address.
     expect(await gapsOf("UPDATE staff SET need_otp = 'Y' WHERE staff_id = 'S013'")).toEqual([
-      "staff S013 must enter a one-time code but have no e-mail address to receive it, so they cannot sign in: give each one with server/cli/set-staff-email.ts --id … --email … (README: Server & API)",
+      "staff S013 must enter a one-time code but have no e-mail address to receive it, so they cannot sign in: give each one with server/cli/set-staff-email.ts --id … --email … (docs/api.md: Sign-in and tokens)",
     ]);
 
     const bad = await runCli("set-staff-email", ["--id", "S013", "--email", "s013.example.com"], {

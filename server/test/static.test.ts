@@ -1,5 +1,5 @@
 /**
- * How the static files go out (issue 11): precompressed brotli/gzip chosen by Accept-Encoding,
+ * How the static files go out: precompressed brotli/gzip chosen by Accept-Encoding,
  * hashed chunks cached for a year, the entry and the HTML revalidated by ETag, the element bundle
  * open to every origin (the API keeps its own origin check), and a favicon.
  */

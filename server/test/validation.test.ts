@@ -51,7 +51,7 @@ const CASES: Case[] = [
   ["customer", "POST", "/api/lead", { ...lead(), last_name: "陳".repeat(51) }, "last_name"],
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u0000文" }, "first_name"],
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\ud800文" }, "first_name"],
-  // C1 controls, bidi overrides/isolates and U+2028/2029 (issue 19 §10).
+  // C1 controls, bidi overrides/isolates and U+2028/2029.
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u0085文" }, "first_name"],
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u009b文" }, "first_name"],
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u202e文" }, "first_name"],
@@ -281,7 +281,7 @@ describe("what the contract leaves open is accepted", () => {
     expect(lead.body.Data).toHaveLength(1);
   });
 
-  it("takes a redemption body with more fields (DESIGN §5), keeping only its own; the redeemer is the token's", async () => {
+  it("takes a redemption body with more fields (docs/api.md), keeping only its own; the redeemer is the token's", async () => {
     const redeemed = await s.call<{ staff_id: string }>("POST", "/api/redemptions", {
       token: tokens.staff,
       body: { lead_id: leadId, kind: "nutritionist", staff_id: "A001", counter: 3 },

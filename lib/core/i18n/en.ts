@@ -96,7 +96,7 @@ export const en = {
   "widgets.address.buildingHint":
     "Type at least two characters of your building or estate, then pick it: region and district are filled in for you.",
   "widgets.address.clearBuilding": "Clear building / estate name",
-  // — address form in the order people fill it (issue 13 §4) —
+  // — address form in the order people fill it —
   "widgets.address.searching": "Searching for addresses…",
   "widgets.address.noMatch":
     "No matching address. Check the building or estate name, or choose the region and district below.",
@@ -134,7 +134,7 @@ export const en = {
   "staff.login.verify": "Confirm",
   "staff.login.verifying": "Confirming…",
   "staff.login.backToPassword": "Start again",
-  // — staff sign-in waits (issue 13 §6) —
+  // — staff sign-in waits —
   "staff.login.lockedUntil":
     "This account is locked for now. You can sign in again at {time} (in about {minutes} min).",
   "staff.login.triesLeft": "Wrong tries left before the account is locked for a while: {n}.",
@@ -359,7 +359,7 @@ export const en = {
   "flows.member.signInAgain": "Sign in again",
   "flows.member.backToStart": "Back to the start of the form",
   "flows.handover.button": "Choose a nutrition product",
-  // — issue 13 §1–3: readable documents, the completion page, a sign-in that guides —
+  // — readable documents, the completion page, a sign-in that guides —
   "flows.documents.heading": "Read the documents",
   "flows.documents.privacy_policy": "Privacy Policy",
   "flows.documents.pics": "Personal Information Collection Statement",

@@ -1,5 +1,5 @@
 /**
- * The zh-HK texts the flows' sign-in step can show (issue 11). In the element bundle only these
+ * The zh-HK texts the flows' sign-in step can show. In the element bundle only these
  * stay in the catalogue that the sign-in step downloads; the others go to a chunk of their own
  * (lib/core/i18n/zh-HK.later.ts, filled by vite.catalogues.ts) that every other element and every
  * later step waits for, and that the flows prefetch at idle. The build fails when code the sign-in

@@ -96,7 +96,7 @@ export const zhHK = {
   "widgets.address.suggestions": "地址建議",
   "widgets.address.buildingHint": "輸入大廈或屋苑名稱最少兩個字，再從建議中選擇，區域及地區會自動填上。",
   "widgets.address.clearBuilding": "清除大廈／屋苑名稱",
-  // — address form in the order people fill it (issue 13 §4) —
+  // — address form in the order people fill it —
   "widgets.address.searching": "正在搜尋地址…",
   "widgets.address.noMatch": "找不到相符的地址。請檢查大廈或屋苑名稱，或直接在下面選擇區域及地區。",
   // — staff —
@@ -130,7 +130,7 @@ export const zhHK = {
   "staff.login.verify": "確認",
   "staff.login.verifying": "確認中…",
   "staff.login.backToPassword": "返回重新登入",
-  // — staff sign-in waits (issue 13 §6) —
+  // — staff sign-in waits —
   "staff.login.lockedUntil": "帳戶已暫時鎖定，請於 {time}（約 {minutes} 分鐘後）再登入。",
   "staff.login.triesLeft": "再輸入錯誤 {n} 次，帳戶便會暫時鎖定。",
   "staff.login.limitedUntil": "嘗試次數太多，請於 {time}（約 {minutes} 分鐘後）再試。",
@@ -339,7 +339,7 @@ export const zhHK = {
   "flows.member.signInAgain": "重新登入",
   "flows.member.backToStart": "返回登記首頁",
   "flows.handover.button": "選擇營養產品",
-  // — issue 13 §1–3: readable documents, the completion page, a sign-in that guides —
+  // — readable documents, the completion page, a sign-in that guides —
   "flows.documents.heading": "細閱文件",
   "flows.documents.privacy_policy": "《私隱政策》",
   "flows.documents.pics": "《收集個人資料聲明》",

@@ -1,4 +1,4 @@
-/** Phone country codes offered on the forms (SPEC §3). */
+/** Phone country codes offered on the forms (docs/rules.md#fields-and-formats). */
 export const PHONE_CODES = [
   { value: "852", label: "+852" },
   { value: "853", label: "+853" },

@@ -7,7 +7,7 @@ import { useDraft } from "../shared/flowDraft.ts";
 /**
  * nuForm's residence question (香港 / 中國內地), asked once signed in: it decides which
  * personal-info page follows. A chunk of its own (NuformEntry.tsx), so the radio group is not in
- * the bytes the e-mail field waits for (issue 11).
+ * the bytes the e-mail field waits for.
  */
 export function Residence({ labelledBy }: { labelledBy: string; lang: string }) {
   const { flow, t, lang, go } = useFlow();

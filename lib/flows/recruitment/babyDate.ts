@@ -1,6 +1,6 @@
 /**
  * The baby's date rule. Not in steps.ts: the first step imports that one, and this rule needs
- * the date helpers (lib/core/dates.ts), which the sign-in step does not (issue 11).
+ * the date helpers (lib/core/dates.ts), which the sign-in step does not.
  */
 import { calendarRange, hkToday, inRange } from "../../core/dates.ts";
 import type { BabyInfo } from "../../core/types.ts";

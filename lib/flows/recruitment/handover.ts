@@ -1,6 +1,6 @@
 /**
- * From the recruitment form's member redemption to nuForm's product step (SPEC §4's
- * RECTUITMENTFORM exceptions): the customer is already verified, so nuForm's sign-in flag is set
+ * From the recruitment form's member redemption to nuForm's product step (the
+ * RECTUITMENTFORM exceptions, docs/rules.md#nuform): the customer is already verified, so nuForm's sign-in flag is set
  * with the same customer token, the recruitment lead becomes nuForm's current lead, and
  * RECTUITMENTFORM lets nuForm's guard through to the product step. nuForm's member redemption
  * clears RECTUITMENTFORM again.

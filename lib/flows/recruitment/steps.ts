@@ -1,7 +1,7 @@
 import { RECRUITMENT_STEPS } from "../../core/routes.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
 
-/** Every step of the recruitment form: the entry (`login`) and the routes of SPEC §2. */
+/** Every step of the recruitment form: the entry (`login`) and the routes of docs/rules.md#routes. */
 export const RECRUITMENT_FLOW_STEPS: readonly string[] = [ENTRY_STEP, ...RECRUITMENT_STEPS];
 
 /**

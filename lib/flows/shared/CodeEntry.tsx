@@ -25,7 +25,7 @@ export interface CodeEntryProps {
 
 /**
  * The 6-digit code from the e-mail and 驗證. A chunk of its own (EmailLogin.tsx loads it when a
- * code has gone out, and at idle before): the e-mail field does not wait for it (issue 11).
+ * code has gone out, and at idle before): the e-mail field does not wait for it.
  */
 export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryProps) {
   const { api, flow, t, lang, emit } = useFlow();

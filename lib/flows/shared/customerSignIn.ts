@@ -1,8 +1,8 @@
 /**
- * Customer sign-in and sign-out of a flow: which flags SPEC §3 stores, the customer token, and
+ * Customer sign-in and sign-out of a flow: which flags docs/rules.md#browser-storage stores, the customer token, and
  * the flow's own session (e-mail, lead id). Whether the customer is signed in and the sign-out are
  * here; starting a session after a verified code is in verifiedSignIn.ts, which loads with the
- * code entry (issue 11).
+ * code entry.
  */
 
 import type { ApiClient, ApiError } from "../../api/index.ts";

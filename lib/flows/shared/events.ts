@@ -1,4 +1,4 @@
-/** Events of the flow elements (DESIGN §4): bubbling, composed CustomEvents from the element. */
+/** Events of the flow elements (docs/elements.md): bubbling, composed CustomEvents from the element. */
 export interface FlowEventDetails {
   /**
    * The flow wants to show `step` (`login` is the entry page). `path` is set when the step is on

@@ -1,5 +1,5 @@
 /**
- * What a flow remembers about the signed-in customer beyond SPEC's flags: the e-mail the code was
+ * What a flow remembers about the signed-in customer beyond the product's flags (docs/rules.md#browser-storage): the e-mail the code was
  * verified for, the lead's id once it exists (member redemption shows its QR code after a reload),
  * whether the e-mail already had a lead, and — for a self-driven element — the step it is on.
  * Kept in localStorage beside the flags (`nu-flow:<flow>:<key>`), since the flags live there too.

@@ -4,7 +4,7 @@ import { focusRing, space, token } from "../../ui/theme.ts";
 /**
  * What the steps after sign-in add to lib/flows/shared/styles.ts (field rows, consents, terms,
  * summaries, product choices, the member QR code). They pass it to StepLayout, which adopts it
- * when the step first shows, so these rules load with the steps' own chunks (issue 11).
+ * when the step first shows, so these rules load with the steps' own chunks.
  */
 export const laterStepSheet = sheet(`
 .nu-fieldset { display: flex; flex-direction: column; gap: ${space(2)}; }

@@ -1,6 +1,6 @@
 /**
  * The steps after sign-in that both flows have, each in a chunk of its own (a flow's own later
- * steps are declared the same way in its file) (issue 11: the sign-in step loads only what
+ * steps are declared the same way in its file) (the sign-in step loads only what
  * it needs). A flow renders these like the components themselves; `useLaterSteps` starts their
  * download when the browser is idle once the customer has begun, so a step change waits for
  * one round trip at most (usually none). A step whose chunk fails to load shows 重試.
@@ -20,7 +20,7 @@ export const MemberQr = lazyElement(() => import("./MemberQr.tsx").then((m) => m
  * Downloads `steps` at idle once the customer has begun: at once where the form opens signed in,
  * past sign-in or with a code out (a reload), else when a code goes out. A first visit at the
  * empty e-mail field loads nothing more while the brand page loads (every prefetched chunk cost
- * its main thread a fetch and a module evaluation inside the page's load: issue 11's total
+ * its main thread a fetch and a module evaluation inside the page's load: total
  * blocking time); the code e-mail then takes seconds to arrive, time enough for every later step.
  */
 export function useLaterSteps(flow: Flow, step: string, steps: readonly { preload: () => void }[]): void {

@@ -106,7 +106,7 @@ async function keepLatestAnswers(api: ApiClient, id: string, body: NewLead): Pro
   if (Object.keys(patch).length > 1) await api.patchLead(patch);
 }
 
-/** The lead exists: SPEC's isInserted, the id for member redemption, and no draft left behind. */
+/** The lead exists: isInserted (docs/rules.md#guards), the id for member redemption, and no draft left behind. */
 export function leadCreated(flow: Flow, leadId: string): void {
   setFlag("isInserted", true);
   flowSession(flow).setKey("leadId", leadId);

@@ -6,7 +6,7 @@ import { nameIn } from "../../core/personName.ts";
 /**
  * How the partner is named to the customer: the clinic's name when the code is a clinic's id
  * (GET /api/clinic_list), else `fallback` — never the raw code such as `CLINIC-KT01`. For the terms
- * step; apart from partner.ts, which the sign-in step loads (issue 11).
+ * step; apart from partner.ts, which the sign-in step loads.
  */
 export function usePartnerName(
   api: Pick<ApiClient, "clinics">,

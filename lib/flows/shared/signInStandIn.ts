@@ -1,5 +1,5 @@
 /**
- * The flows' sign-in step before their code has arrived (issue 11, §1): the element bundle's
+ * The flows' sign-in step before their code has arrived: the element bundle's
  * entry draws it into each `<nu-form>` / `<nu-recruitment-form>` of the page from a few kB of
  * plain DOM, with the step's own markup, stylesheets and texts, so the e-mail field shows and
  * takes text while the runtime and the flow load. The live step then takes over in place

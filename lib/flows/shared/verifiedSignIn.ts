@@ -1,7 +1,7 @@
 /**
- * What a verified e-code starts: the flow's session, the flags SPEC §3 stores, and for a customer
+ * What a verified e-code starts: the flow's session, the flags docs/rules.md#browser-storage stores, and for a customer
  * with a lead of the other flow, the draft prefilled from it. Loaded with the code entry
- * (CodeEntry.tsx), not with the e-mail field (issue 11).
+ * (CodeEntry.tsx), not with the e-mail field.
  */
 import type { ApiClient, VerifyResult } from "../../api/index.ts";
 import type { Flow } from "../../core/types.ts";

@@ -79,7 +79,7 @@ CREATE TABLE idempotency_keys (
 );
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 
--- The one maintenance record (SPEC §3). `environment` is not stored: it is APP_ENV.
+-- The one maintenance record (docs/rules.md#maintenance). `environment` is not stored: it is APP_ENV.
 CREATE TABLE maintenance (
   id integer PRIMARY KEY CHECK (id = 1),
   enable_maintenance text NOT NULL DEFAULT 'false',
@@ -110,7 +110,7 @@ CREATE TABLE outbox (
 CREATE INDEX outbox_to ON outbox (to_addr, created_at DESC);
 CREATE INDEX outbox_unsent ON outbox (created_at) WHERE sent_at IS NULL;
 
--- Reference lists (SPEC §3). Hospital ids are per type: (type, id) is the key.
+-- Reference lists (docs/rules.md#fields-and-formats). Hospital ids are per type: (type, id) is the key.
 CREATE TABLE hospitals (
   type text NOT NULL CHECK (type IN ('Private', 'Public')),
   id integer NOT NULL,

@@ -1,4 +1,4 @@
--- One invoice per invoice number (issue 19): the same number entered twice is refused (409
+-- One invoice per invoice number: the same number entered twice is refused (409
 -- INVOICE_EXISTS), also when both arrive at once. Invoices saved before this rule that repeat an
 -- earlier number are kept, marked with the id of the first one, and left out of the rule.
 UPDATE invoices AS later

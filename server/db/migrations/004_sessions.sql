@@ -1,4 +1,4 @@
--- Sign-in sessions (issue 17). Every token carries the `sid` of its row; a token is honoured only
+-- Sign-in sessions. Every token carries the `sid` of its row; a token is honoured only
 -- while its row exists, is not revoked and has not reached `expires_at`. Revocation is permanent.
 -- `subject` is the staff id, or for customers an HMAC of the e-mail (no address kept here).
 CREATE TABLE auth_sessions (

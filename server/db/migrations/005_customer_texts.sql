@@ -1,4 +1,4 @@
--- The operator's own texts a customer reads in the forms (issue 13 §1, §2).
+-- The operator's own texts a customer reads in the forms.
 -- Legal documents are versioned: a new text is a new version row, old versions stay so that a
 -- lead's recorded acceptance always names a text that can be shown again.
 CREATE TABLE legal_documents (
