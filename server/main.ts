@@ -1,8 +1,7 @@
 /**
- * `node --import tsx server/main.ts`: the server with the environment of docs/deploy.md. Says first
- * which mode it runs in (demo, or NODE_ENV=production), then prints exactly one
- * `nu-forms listening on http://HOST:PORT` line (tests wait for it), whether the dev outbox is
- * on, and the API key (demo mode only); stops gracefully on SIGINT/SIGTERM.
+ * `node --import tsx server/main.ts`: starts the server (server/launch.ts) with the environment
+ * described in docs/deploy.md and stops it gracefully on SIGINT/SIGTERM. A start that fails prints
+ * one `nu-forms: …` line per problem on stderr, no stack trace, and exits with status 1.
  */
 import { launch, startFailureLines } from "./launch.ts";
 

@@ -8,49 +8,55 @@
 import { parseArgs } from "node:util";
 import { createStaff } from "../services/staff.ts";
 import { runStaffTool } from "./staffTool.ts";
-
-const { values } = parseArgs({
-  options: {
-    id: { type: "string" },
-    first: { type: "string" },
-    last: { type: "string", default: "" },
-    role: { type: "string", default: "staff" },
-    phone: { type: "string", default: "" },
-    "need-otp": { type: "string", default: "N" },
-    email: { type: "string" },
-  },
-});
+import { runWhenEntry, type Tool, ToolExit } from "./tool.ts";
 
 const NEEDS_EMAIL =
   "not created: --need-otp Y needs --email (the staff member's sign-in code is mailed there; without one it could never arrive)";
-if (values["need-otp"]?.toUpperCase() === "Y" && !values.email?.includes("@")) {
-  console.error(NEEDS_EMAIL);
-  process.exit(1);
-}
 
-await runStaffTool(
-  async (db, where) => {
-    await createStaff(
-      db,
-      {
-        staff_id: values.id ?? "",
-        first_name: values.first ?? "",
-        last_name: values.last,
-        role: values.role,
-        phone: values.phone,
-        need_otp: values["need-otp"],
-        password: process.env.STAFF_PASSWORD ?? "",
-      },
-      values.email ?? null,
-    );
-    return `staff ${values.id?.toUpperCase()} created in ${where}`;
-  },
-  (failure) =>
-    failure.field === "password"
-      ? "not created: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
-      : failure.field === "email"
-        ? NEEDS_EMAIL
-        : failure.field === "staff_id"
-          ? `not created: check --id (a staff id such as S003 that is not taken yet)`
-          : `not created: check --${failure.field?.replace(/_/g, "-") ?? "arguments"}`,
-);
+export const createStaffTool: Tool = async (args, env, io) => {
+  const { values } = parseArgs({
+    args,
+    options: {
+      id: { type: "string" },
+      first: { type: "string" },
+      last: { type: "string", default: "" },
+      role: { type: "string", default: "staff" },
+      phone: { type: "string", default: "" },
+      "need-otp": { type: "string", default: "N" },
+      email: { type: "string" },
+    },
+  });
+  if (values["need-otp"]?.toUpperCase() === "Y" && !values.email?.includes("@")) {
+    throw new ToolExit(1, [NEEDS_EMAIL]);
+  }
+  return runStaffTool(
+    env,
+    io,
+    async (db, where) => {
+      await createStaff(
+        db,
+        {
+          staff_id: values.id ?? "",
+          first_name: values.first ?? "",
+          last_name: values.last,
+          role: values.role,
+          phone: values.phone,
+          need_otp: values["need-otp"],
+          password: env.STAFF_PASSWORD ?? "",
+        },
+        values.email ?? null,
+      );
+      return `staff ${values.id?.toUpperCase()} created in ${where}`;
+    },
+    (failure) =>
+      failure.field === "password"
+        ? "not created: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
+        : failure.field === "email"
+          ? NEEDS_EMAIL
+          : failure.field === "staff_id"
+            ? `not created: check --id (a staff id such as S003 that is not taken yet)`
+            : `not created: check --${failure.field?.replace(/_/g, "-") ?? "arguments"}`,
+  );
+};
+
+runWhenEntry(import.meta, createStaffTool);

@@ -19,53 +19,61 @@ import {
 } from "../services/catalogue.ts";
 import { databaseLabel, openDatabase } from "./openDatabase.ts";
 import { readJsonFile } from "./readJsonFile.ts";
+import { runWhenEntry, type Tool, ToolExit } from "./tool.ts";
 
 const USAGE = "usage: load-catalogue [--products products.json] [--clinics clinics.json]";
 
-function fail(lines: string[], exitCode = 1): never {
-  for (const line of lines) console.error(`not loaded: ${line}`);
-  process.exit(exitCode);
-}
-
-let files: { products?: string; clinics?: string } = {};
-try {
-  files = parseArgs({ options: { products: { type: "string" }, clinics: { type: "string" } } }).values;
-} catch (error) {
-  fail([(error as Error).message, USAGE], 2);
-}
-if (!files.products && !files.clinics) {
-  console.error(USAGE);
-  process.exit(2);
+function notLoaded(lines: string[], status = 1): ToolExit {
+  return new ToolExit(
+    status,
+    lines.map((line) => `not loaded: ${line}`),
+  );
 }
 
 function read<K extends CatalogueKind>(kind: K, file: string): CatalogueEntries[K] {
   const content = readJsonFile(file);
-  if ("problem" in content) return fail([`${file}: ${content.problem}`]);
+  if ("problem" in content) throw notLoaded([`${file}: ${content.problem}`]);
   const { entries, problems } = parseCatalogue(kind, content.json);
-  if (entries === undefined) return fail(problems.map((p) => `${file}: ${p}`));
+  if (entries === undefined) throw notLoaded(problems.map((p) => `${file}: ${p}`));
   return entries;
 }
 
-const products = files.products ? read("products", files.products) : undefined;
-const clinics = files.clinics ? read("clinics", files.clinics) : undefined;
+export const loadCatalogueTool: Tool = async (args, env, io) => {
+  let files: { products?: string; clinics?: string };
+  try {
+    files = parseArgs({
+      args,
+      options: { products: { type: "string" }, clinics: { type: "string" } },
+    }).values;
+  } catch (error) {
+    throw notLoaded([(error as Error).message, USAGE], 2);
+  }
+  if (!files.products && !files.clinics) throw new ToolExit(2, [USAGE]);
 
-const config = configFromEnv();
-const db = await openDatabase(config);
-try {
-  await migrate(db);
-  const done: string[] = [];
-  await db.transaction(async (tx) => {
-    if (products) {
-      const before = await replaceProducts(tx, products);
-      done.push(`products: ${products.length} loaded (the ${before} before replaced)`);
-    }
-    if (clinics) {
-      const before = await replaceClinics(tx, clinics);
-      done.push(`clinics: ${clinics.length} loaded (the ${before} before replaced)`);
-    }
-  });
-  for (const line of done) console.log(line);
-  console.log(`database: ${databaseLabel(config)}`);
-} finally {
-  await db.close();
-}
+  const products = files.products ? read("products", files.products) : undefined;
+  const clinics = files.clinics ? read("clinics", files.clinics) : undefined;
+
+  const config = configFromEnv(env);
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    const done: string[] = [];
+    await db.transaction(async (tx) => {
+      if (products) {
+        const before = await replaceProducts(tx, products);
+        done.push(`products: ${products.length} loaded (the ${before} before replaced)`);
+      }
+      if (clinics) {
+        const before = await replaceClinics(tx, clinics);
+        done.push(`clinics: ${clinics.length} loaded (the ${before} before replaced)`);
+      }
+    });
+    for (const line of done) io.out(line);
+    io.out(`database: ${databaseLabel(config)}`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+};
+
+runWhenEntry(import.meta, loadCatalogueTool);

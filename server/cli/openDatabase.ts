@@ -7,6 +7,7 @@
  */
 import { ConfigError, type ServerConfig } from "../config.ts";
 import { type Db, databaseLabel, databaseStartProblem, openDb } from "../db/db.ts";
+import { ToolExit } from "./tool.ts";
 
 export { databaseLabel };
 
@@ -21,7 +22,6 @@ export async function openDatabase(config: Pick<ServerConfig, "databaseUrl" | "d
     await db?.close().catch(() => {});
     const problem = error instanceof ConfigError ? error.message : databaseStartProblem(error, config);
     if (problem === undefined) throw error;
-    console.error(`nu-forms: ${problem}`);
-    process.exit(1);
+    throw new ToolExit(1, [`nu-forms: ${problem}`]);
   }
 }

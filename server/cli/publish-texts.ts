@@ -12,6 +12,7 @@ import { migrate } from "../db/migrate.ts";
 import { publishTexts } from "../services/customerTexts.ts";
 import { databaseLabel, openDatabase } from "./openDatabase.ts";
 import { readJsonFile } from "./readJsonFile.ts";
+import { runWhenEntry, type Tool, ToolExit } from "./tool.ts";
 
 const text = v.pipe(v.string(), v.trim(), v.minLength(1));
 const fileSchema = v.object({
@@ -39,53 +40,49 @@ const fileSchema = v.object({
   ),
 });
 
-const file = process.argv[2];
-if (!file) {
-  console.error("usage: publish-texts <file.json>");
-  process.exit(2);
-}
-const read = readJsonFile(file);
-if ("problem" in read) {
-  console.error(`not published: ${file}: ${read.problem}`);
-  process.exit(1);
-}
-const json = read.json;
-const parsed = v.safeParse(fileSchema, json);
-if (!parsed.success) {
-  const issue = parsed.issues[0];
-  console.error(`not published: ${v.getDotPath(issue) ?? "file"}: ${issue.message}`);
-  process.exit(1);
-}
-const config = configFromEnv();
-const db = await openDatabase(config);
-try {
-  await migrate(db);
-  const changed: string[] = [];
-  const unchanged: string[] = [];
-  const added = await db.transaction(async (tx) => {
-    for (const d of parsed.output.documents ?? []) {
-      const { rows } = await tx.query<{ title: string; body: string }>(
-        "SELECT title, body FROM legal_documents WHERE kind = $1 AND version = $2 AND lang = $3",
-        [d.kind, d.version, d.lang],
-      );
-      const name = `${d.kind} ${d.version} ${d.lang}`;
-      if (rows.length === 0) continue;
-      if (rows[0].title === d.title && rows[0].body === d.body) unchanged.push(name);
-      else changed.push(name);
-    }
-    if (changed.length > 0) return 0;
-    return publishTexts(tx, parsed.output, Date.now());
-  });
-  if (changed.length > 0) {
-    for (const name of changed)
-      console.error(
-        `not published: ${name} is already published with other content; a published version is what customers consented to and never changes: give the corrected text a new "version"`,
-      );
-    process.exitCode = 1;
-  } else {
-    for (const name of unchanged) console.log(`${name}: already published, unchanged`);
-    console.log(`${added} text(s) published to ${databaseLabel(config)}`);
+export const publishTextsTool: Tool = async (args, env, io) => {
+  const file = args[0];
+  if (!file) throw new ToolExit(2, ["usage: publish-texts <file.json>"]);
+  const read = readJsonFile(file);
+  if ("problem" in read) throw new ToolExit(1, [`not published: ${file}: ${read.problem}`]);
+  const parsed = v.safeParse(fileSchema, read.json);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    throw new ToolExit(1, [`not published: ${v.getDotPath(issue) ?? "file"}: ${issue.message}`]);
   }
-} finally {
-  await db.close();
-}
+  const config = configFromEnv(env);
+  const db = await openDatabase(config);
+  try {
+    await migrate(db);
+    const changed: string[] = [];
+    const unchanged: string[] = [];
+    const added = await db.transaction(async (tx) => {
+      for (const d of parsed.output.documents ?? []) {
+        const { rows } = await tx.query<{ title: string; body: string }>(
+          "SELECT title, body FROM legal_documents WHERE kind = $1 AND version = $2 AND lang = $3",
+          [d.kind, d.version, d.lang],
+        );
+        const name = `${d.kind} ${d.version} ${d.lang}`;
+        if (rows.length === 0) continue;
+        if (rows[0].title === d.title && rows[0].body === d.body) unchanged.push(name);
+        else changed.push(name);
+      }
+      if (changed.length > 0) return 0;
+      return publishTexts(tx, parsed.output, Date.now());
+    });
+    if (changed.length > 0) {
+      for (const name of changed)
+        io.err(
+          `not published: ${name} is already published with other content; a published version is what customers consented to and never changes: give the corrected text a new "version"`,
+        );
+      return 1;
+    }
+    for (const name of unchanged) io.out(`${name}: already published, unchanged`);
+    io.out(`${added} text(s) published to ${databaseLabel(config)}`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+};
+
+runWhenEntry(import.meta, publishTextsTool);

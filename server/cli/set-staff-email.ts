@@ -8,18 +8,24 @@
 import { parseArgs } from "node:util";
 import { setStaffEmail } from "../services/staffEmail.ts";
 import { runStaffTool } from "./staffTool.ts";
+import { runWhenEntry, type Tool } from "./tool.ts";
 
-const { values } = parseArgs({ options: { id: { type: "string" }, email: { type: "string" } } });
+export const setStaffEmailTool: Tool = (args, env, io) => {
+  const { values } = parseArgs({ args, options: { id: { type: "string" }, email: { type: "string" } } });
+  return runStaffTool(
+    env,
+    io,
+    async (db, where) => {
+      await setStaffEmail(db, values.id ?? "", values.email ?? "");
+      return `e-mail address of ${values.id?.toUpperCase()} set in ${where}`;
+    },
+    (failure) =>
+      failure.code === "NOT_FOUND"
+        ? `not changed: no staff member ${values.id?.toUpperCase()}`
+        : failure.field === "email"
+          ? "not changed: --email needs an e-mail address (the staff member's sign-in codes are mailed there)"
+          : "not changed: check --id",
+  );
+};
 
-await runStaffTool(
-  async (db, where) => {
-    await setStaffEmail(db, values.id ?? "", values.email ?? "");
-    return `e-mail address of ${values.id?.toUpperCase()} set in ${where}`;
-  },
-  (failure) =>
-    failure.code === "NOT_FOUND"
-      ? `not changed: no staff member ${values.id?.toUpperCase()}`
-      : failure.field === "email"
-        ? "not changed: --email needs an e-mail address (the staff member's sign-in codes are mailed there)"
-        : "not changed: check --id",
-);
+runWhenEntry(import.meta, setStaffEmailTool);

@@ -8,18 +8,24 @@
 import { parseArgs } from "node:util";
 import { setStaffPassword } from "../services/staffPassword.ts";
 import { runStaffTool } from "./staffTool.ts";
+import { runWhenEntry, type Tool } from "./tool.ts";
 
-const { values } = parseArgs({ options: { id: { type: "string" } } });
+export const setStaffPasswordTool: Tool = (args, env, io) => {
+  const { values } = parseArgs({ args, options: { id: { type: "string" } } });
+  return runStaffTool(
+    env,
+    io,
+    async (db, where) => {
+      const ended = await setStaffPassword(db, values.id ?? "", env.STAFF_PASSWORD ?? "");
+      return `password of ${values.id?.toUpperCase()} changed in ${where}; ${ended} session(s) ended`;
+    },
+    (failure) =>
+      failure.code === "NOT_FOUND"
+        ? `not changed: no staff member ${values.id?.toUpperCase()}`
+        : failure.field === "password"
+          ? "not changed: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
+          : "not changed: check --id",
+  );
+};
 
-await runStaffTool(
-  async (db, where) => {
-    const ended = await setStaffPassword(db, values.id ?? "", process.env.STAFF_PASSWORD ?? "");
-    return `password of ${values.id?.toUpperCase()} changed in ${where}; ${ended} session(s) ended`;
-  },
-  (failure) =>
-    failure.code === "NOT_FOUND"
-      ? `not changed: no staff member ${values.id?.toUpperCase()}`
-      : failure.field === "password"
-        ? "not changed: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
-        : "not changed: check --id",
-);
+runWhenEntry(import.meta, setStaffPasswordTool);

@@ -8,20 +8,24 @@ import type { Db } from "../db/db.ts";
 import { migrate } from "../db/migrate.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { databaseLabel, openDatabase } from "./openDatabase.ts";
+import type { ToolIo } from "./tool.ts";
 
 export async function runStaffTool(
+  env: NodeJS.ProcessEnv,
+  io: ToolIo,
   task: (db: Db, where: string) => Promise<string>,
   refused: (failure: ApiFailure) => string,
-): Promise<void> {
-  const config = configFromEnv();
+): Promise<number> {
+  const config = configFromEnv(env);
   const db = await openDatabase(config);
   try {
     await migrate(db);
-    console.log(await task(db, databaseLabel(config)));
+    io.out(await task(db, databaseLabel(config)));
+    return 0;
   } catch (error) {
     if (!(error instanceof ApiFailure)) throw error;
-    console.error(refused(error));
-    process.exitCode = 1;
+    io.err(refused(error));
+    return 1;
   } finally {
     await db.close();
   }

@@ -11,7 +11,7 @@ import { ApiFailure } from "../http/envelope.ts";
 import { createStaff } from "../services/staff.ts";
 import { setupGaps } from "../setupGaps.ts";
 import { startTestServer } from "./harness.ts";
-import { runCli } from "./support/cli.ts";
+import { runCli, runCliProcess } from "./support/cli.ts";
 import { PROCESS_TIMEOUT_MS } from "./support/mainProcess.ts";
 
 const PASSWORD = "Str0ng-Pass-2026!";
@@ -177,5 +177,37 @@ describe("publish-texts", { timeout: PROCESS_TIMEOUT_MS }, () => {
     expect(bad.stderr.trim().split("\n")).toEqual([
       expect.stringMatching(/^not published: .*t4\.json: not valid JSON/),
     ]);
+  });
+});
+
+describe("each tool as a process of its own", { timeout: PROCESS_TIMEOUT_MS }, () => {
+  it("takes its arguments and environment, prints its lines on stderr and ends with its status", async () => {
+    const unreachable = "postgres://nu:S3cretDbPw@127.0.0.1:9/nu_forms";
+    const [create, email, password, catalogue, texts] = await Promise.all([
+      runCliProcess("create-staff", ["--id", "S010", "--first", "Kelly", "--need-otp", "Y"], {}),
+      runCliProcess("set-staff-email", ["--id", "S002", "--email", "a@b.hk"], { DATABASE_URL: unreachable }),
+      runCliProcess("set-staff-password", ["--id", "S002"], {
+        DATABASE_URL: unreachable,
+        STAFF_PASSWORD: PASSWORD,
+      }),
+      runCliProcess("load-catalogue", [], {}),
+      runCliProcess("publish-texts", [], {}),
+    ]);
+    expect([create.code, create.stderr.trim()]).toEqual([
+      1,
+      expect.stringMatching(/^not created: --need-otp Y needs --email/),
+    ]);
+    for (const r of [email, password]) {
+      expect([r.code, r.stdout, r.stderr.trim()]).toEqual([
+        1,
+        "",
+        "nu-forms: cannot reach the database (PostgreSQL 127.0.0.1:9/nu_forms): ECONNREFUSED; is PostgreSQL running there, and are the host and port of DATABASE_URL right?",
+      ]);
+    }
+    expect([catalogue.code, catalogue.stderr.trim()]).toEqual([
+      2,
+      "usage: load-catalogue [--products products.json] [--clinics clinics.json]",
+    ]);
+    expect([texts.code, texts.stderr.trim()]).toEqual([2, "usage: publish-texts <file.json>"]);
   });
 });
