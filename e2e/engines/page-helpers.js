@@ -3,20 +3,20 @@
  * same-origin script the pages' CSP allows): it records what the page reports as broken (console
  * errors, script errors, failed resource loads, unhandled rejections) in window.__nuEngineLog, and
  * gives the checks a few look-ups that see through open shadow roots, by accessible name.
- * Plain ES5 in a file of its own: it runs in the page, untranspiled.
+ * A plain script in a file of its own: it runs in the page as it is, untranspiled.
  */
 (() => {
-  var log = [];
+  const log = [];
   window.__nuEngineLog = log;
-  var original = console.error;
-  console.error = function () {
-    log.push("console.error: " + Array.prototype.map.call(arguments, String).join(" "));
-    return original.apply(this, arguments);
+  const original = console.error;
+  console.error = (...parts) => {
+    log.push(`console.error: ${parts.map(String).join(" ")}`);
+    return original.apply(console, parts);
   };
   addEventListener(
     "error",
     (event) => {
-      var target = event.target;
+      const target = event.target;
       if (target && target !== window && target.tagName) {
         log.push(
           "resource error: <" +
@@ -27,55 +27,55 @@
             (target.href || target.src),
         );
       } else {
-        log.push("page error: " + event.message);
+        log.push(`page error: ${event.message}`);
       }
     },
     true,
   );
   addEventListener("unhandledrejection", (event) => {
-    var reason = event.reason;
-    log.push("unhandled rejection: " + (reason && reason.message ? reason.message : String(reason)));
+    const reason = event.reason;
+    log.push(`unhandled rejection: ${reason?.message ? reason.message : String(reason)}`);
   });
 
-  function roots(root, into) {
+  const roots = function roots(root, into) {
     into.push(root);
-    var all = root.querySelectorAll("*");
-    for (var i = 0; i < all.length; i++) if (all[i].shadowRoot) roots(all[i].shadowRoot, into);
+    const all = root.querySelectorAll("*");
+    for (let i = 0; i < all.length; i++) if (all[i].shadowRoot) roots(all[i].shadowRoot, into);
     return into;
-  }
-  function all(selector) {
-    var found = [];
+  };
+  const all = function all(selector) {
+    const found = [];
     roots(document, []).forEach((root) => {
       Array.prototype.push.apply(found, root.querySelectorAll(selector));
     });
     return found;
-  }
-  function text(element) {
+  };
+  const text = function text(element) {
     return (element.textContent || "").replace(/\s+/g, " ").trim();
-  }
-  function name(element) {
-    var label = element.getAttribute("aria-label");
+  };
+  const name = function name(element) {
+    const label = element.getAttribute("aria-label");
     if (label) return label;
-    var by = element.getAttribute("aria-labelledby");
+    const by = element.getAttribute("aria-labelledby");
     if (by) {
-      var root = element.getRootNode();
+      const root = element.getRootNode();
       return by
         .split(/\s+/)
         .map((id) => {
-          var part = root.getElementById ? root.getElementById(id) : null;
+          const part = root.getElementById ? root.getElementById(id) : null;
           return part ? text(part) : "";
         })
         .join(" ")
         .trim();
     }
-    if (element.labels && element.labels.length) return text(element.labels[0]);
+    if (element.labels?.length) return text(element.labels[0]);
     return text(element);
-  }
-  function visible(element) {
-    var box = element.getBoundingClientRect();
+  };
+  const visible = function visible(element) {
+    const box = element.getBoundingClientRect();
     return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
-  }
-  var KINDS = {
+  };
+  const KINDS = {
     button: "button, [role=button], a.button",
     link: "a[href]",
     textbox:
@@ -89,14 +89,14 @@
     any: "*",
   };
   /** The first visible element of a kind whose accessible name contains `name` (or matches /re/). */
-  function find(kind, wanted) {
-    var test =
+  const find = function find(kind, wanted) {
+    const test =
       wanted.charAt(0) === "/"
         ? new RegExp(wanted.slice(1, wanted.lastIndexOf("/")))
         : { test: (s) => s.indexOf(wanted) >= 0 };
-    var list = all(KINDS[kind] || kind);
-    for (var i = 0; i < list.length; i++) if (visible(list[i]) && test.test(name(list[i]))) return list[i];
+    const list = all(KINDS[kind] || kind);
+    for (let i = 0; i < list.length; i++) if (visible(list[i]) && test.test(name(list[i]))) return list[i];
     return null;
-  }
+  };
   window.__nu = { all: all, find: find, name: name, text: text, visible: visible };
 })();
