@@ -4,7 +4,7 @@
  * MiniBrowser. The checks (checks.ts) are written once against it. Page code is sent as strings
  * (function bodies): the page's own look-ups are in page-helpers.js.
  */
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
 import { Builder, Key, Origin, type WebDriver, type WebElement } from "selenium-webdriver";
 
 export type EngineName = "firefox" | "webkit";
@@ -54,7 +54,7 @@ export async function firefoxPage(browser: Browser, base: string): Promise<Engin
     );
     const element = found.asElement();
     if (!element) throw new Error(`no visible ${kind} named ${name}`);
-    return element;
+    return element as ElementHandle<Element>;
   };
   return {
     engine: "firefox",
