@@ -112,7 +112,7 @@ test("an element chunk that fails on a host page shows 重試 and never reloads 
 
 /**
  * Fails the element chunk whose file starts with `name` (any `?retry=N` URL of it too) while
- * `state.fail` is true: during the first load, the page's own early `<link rel="modulepreload">`
+ * `state.fail` is true: during the first load, the page's own early download
  * of it fails with the loader's download, as on a phone that lost its network for a moment.
  */
 async function failElementChunk(page: Page, name: string, state: { fail: boolean; requests: number }) {

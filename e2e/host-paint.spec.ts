@@ -314,14 +314,14 @@ test("a customer page runs only the shell and prefetches home's chunk; staff pag
   hostScripts.length = 0;
 
   const staffHtml = await (await page.request.get("/staff/home")).text();
-  expect(staffHtml).toMatch(/<link rel="modulepreload" href="\/assets\/StaffPage-[\w-]+\.js">/);
+  expect(staffHtml).toMatch(/<script data-warm="\/assets\/StaffPage-[\w-]+\.js /);
   await page.goto("/staff/home");
   await expect(page.getByRole("textbox", { name: "職員編號" })).toBeEditable();
   expect(hostScripts.some((path) => /^\/assets\/StaffPage-[\w-]+\.js$/.test(path))).toBe(true);
 
   // Home, maintenance and 404 are a chunk of their own too, preloaded on their URLs.
   const homeHtml = await (await page.request.get("/")).text();
-  expect(homeHtml).toMatch(/<link rel="modulepreload" href="\/assets\/sitePages-[\w-]+\.js">/);
+  expect(homeHtml).toMatch(/<script data-warm="\/assets\/sitePages-[\w-]+\.js /);
   expect(homeHtml).not.toContain("StaffPage-");
 });
 

@@ -172,6 +172,27 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     await expect(field).toHaveText(/18\/09\/2026/);
   });
 
+  test("a tap outside closes the calendar where the browser ignores closedby (Safari, Chrome before 134)", async ({
+    page,
+  }) => {
+    // This Chromium as one without light dismiss: the attribute never reaches the dialog.
+    await page.addInitScript(() => {
+      const set = Element.prototype.setAttribute;
+      Element.prototype.setAttribute = function (name: string, value: string) {
+        if (name.toLowerCase() !== "closedby") set.call(this, name, value);
+      };
+    });
+    await page.reload();
+    const { dialog } = await openPicker(page, "date-filled");
+    expect(await dialog.evaluate((element) => element.hasAttribute("closedby"))).toBe(false);
+    // A press inside the calendar keeps it open.
+    await dialog.getByRole("heading").click();
+    await expect(dialog).toBeVisible();
+    await page.mouse.click(4, 4);
+    await expect(dialog).toBeHidden();
+    await expect(eventsOf(page, "date-filled", "nu-cancel")).toHaveCount(1);
+  });
+
   test("the year list ends at the max day's year, and the month list can reach every selectable day", async ({
     page,
   }) => {

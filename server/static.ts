@@ -14,7 +14,7 @@ import type { HostLang } from "../hosts/language.ts";
 import { BRAND_FIELDS } from "../lib/core/brand.ts";
 import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
 import { firstStepName } from "../lib/elements/firstStepName.ts";
-import { AFTER_PAINT_HASH, afterPaintStarter } from "./afterPaint.ts";
+import { AFTER_PAINT_HASH, afterPaintStarter, WARM_HASH, warmStarter } from "./afterPaint.ts";
 import type { ServerConfig } from "./config.ts";
 import { firstStepPreview, PREVIEW_CSS, PREVIEW_CSS_HASH } from "./firstStepPreview.ts";
 import { flowOfPath, hostFrame, pageLang } from "./hostFrame.ts";
@@ -71,7 +71,7 @@ export function contentSecurityPolicy(config: ServerConfig): string {
   );
   return [
     "default-src 'self'",
-    `script-src 'self' ${AFTER_PAINT_HASH}`,
+    `script-src 'self' ${AFTER_PAINT_HASH} ${WARM_HASH}`,
     `style-src 'self' 'sha256-${sha256(brandStyle(config))}' ${PREVIEW_CSS_HASH}`,
     `img-src ${["'self'", "data:", "blob:", originOf(config.brand.logoUrl)].filter(Boolean).join(" ")}`,
     `connect-src ${connect.join(" ")}`,
@@ -266,10 +266,17 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     const style = host ? `<style>${brandStyle(config)}</style>` : "";
     const previewStyle = preview ? `<style>${PREVIEW_CSS}</style>` : "";
     const chunks = host ? await hostChunks(c.req.path) : { preload: [], prefetch: [] };
-    const preloads = [...chunks.preload, ...(await firstStepFiles(c.req.path, lang))];
     let text = bytes.toString("utf8");
+    // What the page's own module scripts load needs no second request (a demo page's bundle).
+    const ownScripts = new Set(
+      [...text.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]),
+    );
+    const preloads = [...chunks.preload, ...(await firstStepFiles(c.req.path, lang))].filter(
+      (href) => !ownScripts.has(href),
+    );
     if (lang === "en") text = text.replace(/<html\b[^>]*>/i, '<html lang="en">');
-    let links = preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`).join("");
+    // Downloaded ahead with fetch(), never modulepreload: a failed one must not stick (afterPaint.ts).
+    let links = preloads.length ? warmStarter(escapeHtml(preloads.join(" "))) : "";
     // A page the script draws (staff): its prefetches wait in the HTML, at the lowest priority.
     let starter = chunks.prefetch.map((href) => `<link rel="prefetch" href="${escapeHtml(href)}">`).join("");
     const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(text);

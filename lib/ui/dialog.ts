@@ -68,6 +68,42 @@ export function useModalDialog(
   }, [dialogRef]);
 }
 
+/**
+ * Closes an open modal `<dialog>` on a press outside its box (its backdrop), for the browsers that
+ * ignore `closedby="any"`: Safari, Chrome and Edge before 134, Firefox before 141. Only a press
+ * that both starts and ends outside counts (a text selection dragged out of the dialog does not).
+ * Where `closedby` works the browser has closed the dialog before the `click`, and this does nothing.
+ */
+export function useOutsideClose(dialogRef: RefObject<HTMLDialogElement | null>, onOutside: () => void) {
+  const latest = useRef(onOutside);
+  latest.current = onOutside;
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    // A press on the backdrop targets the dialog itself, outside its box.
+    const outside = (event: MouseEvent) => {
+      if (event.target !== dialog) return false;
+      const box = dialog.getBoundingClientRect();
+      const { clientX: x, clientY: y } = event;
+      return x < box.left || x > box.right || y < box.top || y > box.bottom;
+    };
+    let startedOutside = false;
+    const down = (event: PointerEvent) => {
+      startedOutside = outside(event);
+    };
+    const click = (event: MouseEvent) => {
+      if (dialog.open && startedOutside && outside(event)) latest.current();
+      startedOutside = false;
+    };
+    dialog.addEventListener("pointerdown", down);
+    dialog.addEventListener("click", click);
+    return () => {
+      dialog.removeEventListener("pointerdown", down);
+      dialog.removeEventListener("click", click);
+    };
+  }, [dialogRef]);
+}
+
 export const dialogSheet = sheet(`
 .nu-dialog {
   width: min(calc(100vw - 24px), 440px);

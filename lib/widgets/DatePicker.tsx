@@ -10,7 +10,7 @@ import {
   yearOptions,
 } from "../core/dates.ts";
 import { baseSheet } from "../ui/base.ts";
-import { dialogSheet, useModalDialog } from "../ui/dialog.ts";
+import { dialogSheet, useModalDialog, useOutsideClose } from "../ui/dialog.ts";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { focusRing, space, token } from "../ui/theme.ts";
@@ -190,6 +190,11 @@ export function DatePicker(props: DatePickerProps) {
     if (reason !== null) settle(reason === "confirm" ? "confirm" : "cancel");
   });
 
+  useOutsideClose(dialogRef, () => {
+    settle("cancel");
+    dialogRef.current?.close();
+  });
+
   // Focus starts on the opening day (openingDay), and follows the keyboard in the grid.
   useLayoutEffect(() => {
     if (!open || !focusGrid.current) return;
@@ -241,7 +246,8 @@ export function DatePicker(props: DatePickerProps) {
         className="nu-dialog nu-calendar"
         part="dialog calendar"
         aria-labelledby={ids.title}
-        // A tap outside the calendar cancels, like Escape (light dismiss; not in React's types yet).
+        // A tap outside the calendar cancels, like Escape (light dismiss; not in React's types yet;
+        // useOutsideClose where the browser ignores it).
         {...{ closedby: "any" }}
         onCancel={() => settle("cancel")}
       >

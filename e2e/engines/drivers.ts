@@ -1,0 +1,163 @@
+/**
+ * One small page API over the two drivers that can run the Debian builds: puppeteer-core for
+ * Firefox ESR (WebDriver BiDi) and selenium-webdriver with WebKitWebDriver for WebKitGTK's
+ * MiniBrowser. The checks (checks.ts) are written once against it. Page code is sent as strings
+ * (function bodies): the page's own look-ups are in page-helpers.js.
+ */
+import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+import { Builder, Key, Origin, type WebDriver, type WebElement } from "selenium-webdriver";
+
+export type EngineName = "firefox" | "webkit";
+
+export interface EnginePage {
+  readonly engine: EngineName;
+  /** Opens a path of the proxy; `narrow`: a 390 px wide page (WebKit: in a same-origin iframe). */
+  open(path: string, options?: { narrow?: boolean }): Promise<void>;
+  /** Runs a function body in the page with `args` as `arguments`; returns its (JSON) result. */
+  js<T = unknown>(body: string, ...args: unknown[]): Promise<T>;
+  /** Presses on the centre of the element `__nu.find(kind, name)` finds (scrolled into view). */
+  click(kind: string, name: string): Promise<void>;
+  /** Presses at a point of the page's viewport. */
+  clickAt(x: number, y: number): Promise<void>;
+  /** Focuses the field, empties it (select + Backspace: WebKit's Clear sends no `input`), types. */
+  fill(kind: string, name: string, text: string): Promise<void>;
+  /** Types into whatever has focus. */
+  type(text: string): Promise<void>;
+  press(key: "Enter" | "Escape" | "ArrowRight" | "ArrowDown" | "Tab" | "Space"): Promise<void>;
+  close(): Promise<void>;
+}
+
+const FIND =
+  "var e=__nu.find(arguments[0],arguments[1]);if(!e)return null;e.scrollIntoView({block:'center'});return e;";
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
+export const MINIBROWSER_PATH =
+  process.env.MINIBROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+
+export async function launchFirefox(): Promise<Browser> {
+  return puppeteer.launch({
+    browser: "firefox",
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    extraPrefsFirefox: { "intl.accept_languages": "zh-HK, zh, en", "ui.prefersReducedMotion": 1 },
+    env: { ...process.env, TZ: "Asia/Hong_Kong" },
+  });
+}
+
+export async function firefoxPage(browser: Browser, base: string): Promise<EnginePage> {
+  const context = await browser.createBrowserContext();
+  const page: Page = await context.newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  const handle = async (kind: string, name: string) => {
+    const found = await page.evaluateHandle(
+      `(function(){${FIND}})(${JSON.stringify(kind)},${JSON.stringify(name)})`,
+    );
+    const element = found.asElement();
+    if (!element) throw new Error(`no visible ${kind} named ${name}`);
+    return element as ElementHandle<Element>;
+  };
+  return {
+    engine: "firefox",
+    async open(path, options = {}) {
+      await page.setViewport(options.narrow ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+      await page.goto(base + path, { waitUntil: "load" });
+    },
+    js: (body, ...args) =>
+      page.evaluate(`(function(){${body}}).apply(null, ${JSON.stringify(args)})`) as Promise<never>,
+    async click(kind, name) {
+      await (await handle(kind, name)).click();
+    },
+    clickAt: (x, y) => page.mouse.click(x, y),
+    async fill(kind, name, text) {
+      const element = await handle(kind, name);
+      await element.click();
+      await element.evaluate((e) => (e as HTMLInputElement).select());
+      await page.keyboard.press("Backspace");
+      await page.keyboard.type(text);
+    },
+    type: (text) => page.keyboard.type(text),
+    press: (key) => page.keyboard.press(key === "Space" ? " " : key),
+    close: () => context.close(),
+  };
+}
+
+const KEYS = {
+  Enter: Key.ENTER,
+  Escape: Key.ESCAPE,
+  ArrowRight: Key.ARROW_RIGHT,
+  ArrowDown: Key.ARROW_DOWN,
+  Tab: Key.TAB,
+  Space: Key.SPACE,
+} as const;
+
+export async function webkitPage(base: string): Promise<EnginePage> {
+  const driver: WebDriver = await new Builder()
+    .withCapabilities({
+      browserName: "MiniBrowser",
+      "webkitgtk:browserOptions": { binary: MINIBROWSER_PATH, args: ["--automation"] },
+    })
+    .usingServer(await webkitDriverUrl())
+    .build();
+  await driver.manage().window().setRect({ width: 1280, height: 900 });
+  const element = async (kind: string, name: string) => {
+    const found = (await driver.executeScript(FIND, kind, name)) as WebElement | null;
+    if (!found) throw new Error(`no visible ${kind} named ${name}`);
+    return found;
+  };
+  return {
+    engine: "webkit",
+    async open(path, options = {}) {
+      await driver.switchTo().defaultContent();
+      if (!options.narrow) return driver.get(base + path);
+      await driver.get(`${base}/__engines/frame.html?width=390&src=${encodeURIComponent(path)}`);
+      await driver.wait(
+        async () =>
+          (await driver.executeScript(
+            "var f=document.getElementById('frame');return f.contentDocument&&f.contentDocument.readyState==='complete'&&f.contentWindow.__nu?true:false",
+          )) === true,
+        30_000,
+      );
+      await driver.switchTo().frame(0);
+    },
+    js: (body, ...args) => driver.executeScript(body, ...args) as Promise<never>,
+    async click(kind, name) {
+      const target = await element(kind, name);
+      await driver.actions().move({ origin: target }).click().perform();
+    },
+    clickAt: (x, y) => driver.actions().move({ x, y, origin: Origin.VIEWPORT }).click().perform(),
+    async fill(kind, name, text) {
+      const target = await element(kind, name);
+      await driver.actions().move({ origin: target }).click().perform();
+      await driver.executeScript("arguments[0].select()", target);
+      await driver.actions().sendKeys(Key.BACK_SPACE, text).perform();
+    },
+    type: (text) => driver.actions().sendKeys(text).perform(),
+    press: (key) => driver.actions().sendKeys(KEYS[key]).perform(),
+    close: () => driver.quit(),
+  };
+}
+
+/** WebKitWebDriver, started once for the run (it starts one MiniBrowser per session). */
+let webkitDriver: { url: string; stop(): void } | null = null;
+async function webkitDriverUrl(): Promise<string> {
+  if (webkitDriver) return webkitDriver.url;
+  const { spawn } = await import("node:child_process");
+  const { freePort } = await import("./harness.ts");
+  const port = await freePort();
+  const child = spawn("WebKitWebDriver", [`--port=${port}`, "--host=127.0.0.1"], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/status`)).ok) break;
+    } catch {
+      await new Promise((resume) => setTimeout(resume, 100));
+    }
+  }
+  webkitDriver = { url, stop: () => child.kill("SIGTERM") };
+  return url;
+}
+
+export function stopWebKitDriver(): void {
+  webkitDriver?.stop();
+  webkitDriver = null;
+}

@@ -1,0 +1,106 @@
+/**
+ * `npm run test:engines`: the checks of checks.ts in Firefox ESR and WebKitGTK (after `npm run
+ * build`). Starts its own servers (harness.ts) and, when DISPLAY is unset, an Xvfb for MiniBrowser;
+ * stops them all at the end. The two engines run side by side. `--engine firefox|webkit` runs one.
+ * Prints one line per check and engine, then `N passed, N failed`; exits 1 on any failure.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Browser } from "puppeteer-core";
+import { CHECKS } from "./checks.ts";
+import {
+  type EngineName,
+  type EnginePage,
+  firefoxPage,
+  launchFirefox,
+  stopWebKitDriver,
+  webkitPage,
+} from "./drivers.ts";
+import { startServers } from "./harness.ts";
+
+const dist = resolve(import.meta.dirname, "../../dist/elements/nu-forms.js");
+if (!existsSync(dist)) {
+  console.error("test:engines needs the build: run `npm run build` first.");
+  process.exit(1);
+}
+
+const only = process.argv.includes("--engine") ? process.argv[process.argv.indexOf("--engine") + 1] : null;
+const filter = process.argv.includes("--grep") ? process.argv[process.argv.indexOf("--grep") + 1] : null;
+const engines = (["firefox", "webkit"] as EngineName[]).filter((engine) => !only || engine === only);
+const checks = CHECKS.filter((check) => !filter || check.name.includes(filter));
+
+async function startXvfb(): Promise<ChildProcess | null> {
+  if (process.env.DISPLAY || !engines.includes("webkit")) return null;
+  const xvfb = spawn("Xvfb", ["-displayfd", "3", "-screen", "0", "1400x1000x24", "-nolisten", "tcp"], {
+    stdio: ["ignore", "ignore", "ignore", "pipe"],
+  });
+  const display = await new Promise<string>((done, fail) => {
+    let text = "";
+    xvfb.stdio[3]?.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes("\n")) done(text.trim());
+    });
+    xvfb.once("exit", (code) => fail(new Error(`Xvfb exited with ${code}`)));
+  });
+  process.env.DISPLAY = `:${display}`;
+  return xvfb;
+}
+
+const started = Date.now();
+const xvfb = await startXvfb();
+const servers = await startServers();
+let passed = 0;
+let failed = 0;
+
+async function runEngine(engine: EngineName): Promise<void> {
+  let firefox: Browser | null = null;
+  let shared: EnginePage | null = null;
+  const open = async (fresh: boolean): Promise<EnginePage> => {
+    if (engine === "webkit") {
+      // WebKitWebDriver holds one session at a time.
+      if (fresh && shared) {
+        await shared.close().catch(() => {});
+        shared = null;
+      }
+      if (fresh) return webkitPage(servers.url);
+      shared ??= await webkitPage(servers.url);
+      return shared;
+    }
+    // Firefox: a browser of its own for a check that fails a download, else a new context.
+    if (fresh) {
+      const browser = await launchFirefox();
+      const page = await firefoxPage(browser, servers.url);
+      return { ...page, close: () => browser.close() };
+    }
+    firefox ??= await launchFirefox();
+    return firefoxPage(firefox, servers.url);
+  };
+  for (const check of checks) {
+    const t0 = Date.now();
+    let page: EnginePage | null = null;
+    try {
+      page = await open(!!check.fresh);
+      await check.run(page, servers);
+      passed++;
+      console.log(`  ✓ [${engine}] ${check.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      failed++;
+      console.log(`  ✗ [${engine}] ${check.name}\n      ${error instanceof Error ? error.message : error}`);
+    } finally {
+      if (page && page !== shared) await page.close().catch(() => {});
+    }
+  }
+  if (shared) await (shared as EnginePage).close().catch(() => {});
+  if (firefox) await (firefox as Browser).close().catch(() => {});
+}
+
+try {
+  await Promise.all(engines.map(runEngine));
+} finally {
+  stopWebKitDriver();
+  await servers.stop();
+  xvfb?.kill("SIGTERM");
+}
+console.log(`${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+process.exit(failed ? 1 : 0);
