@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { playwright } from "@vitest/browser-playwright";
 import type { AliasOptions } from "vite";
@@ -73,6 +74,10 @@ function componentProject(runtime: ComponentRuntime): TestProjectInlineConfigura
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores (one on a 2-core machine). Every file
+    // here has its own database, server on port 0 and temporary folders, so files run side by
+    // side; much of their time is waiting on a browser, PostgreSQL or libuv's scrypt threads.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -89,7 +94,6 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       componentProject("react"),

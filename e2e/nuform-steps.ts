@@ -35,6 +35,20 @@ export async function setFlags(page: Page, flags: Record<string, string>): Promi
   }, flags);
 }
 
+/**
+ * Opens `path` with exactly `flags` stored (the rest of both storages cleared first), in the page
+ * already open on this origin: a guard table visits many URLs in one page, as a customer's browser
+ * would, with the scripts cached.
+ */
+export async function visitWithFlags(page: Page, flags: Record<string, string>, path: string): Promise<void> {
+  await page.evaluate((values) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, flags);
+  await page.goto(path);
+}
+
 export async function storedFlag(page: Page, key: string): Promise<string | null> {
   return page.evaluate((name) => localStorage.getItem(name), key);
 }

@@ -1,4 +1,4 @@
-import { setFlags } from "./nuform-steps.ts";
+import { setFlags, visitWithFlags } from "./nuform-steps.ts";
 import { expect, test } from "./support/test.ts";
 
 /** The recruitment form guard (docs/rules.md#recruitment-form) by visiting the URLs with the stored flags set. */
@@ -15,30 +15,34 @@ const STEP_HEADINGS: Record<string, RegExp> = {
 };
 
 test.describe("recruitment form guard (docs/rules.md#recruitment-form)", () => {
-  for (const step of Object.keys(STEP_HEADINGS)) {
-    test(`${step} needs isAuthenticatedRe`, async ({ page }) => {
-      // nuForm's sign-in does not count for the recruitment form.
-      await setFlags(page, { isAuthenticated: T });
-      await page.goto(`/customer/recruitmentForm/${step}`);
-      await expect(page).toHaveURL(ENTRY);
-      await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
-    });
-
-    test(`${step} with isAuthenticatedRe is open`, async ({ page }) => {
-      await setFlags(page, { isAuthenticatedRe: T });
-      await page.goto(`/customer/recruitmentForm/${step}`);
-      await expect(page.getByRole("heading", { name: STEP_HEADINGS[step] })).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`/customer/recruitmentForm/${step}$`));
-    });
-
-    if (step !== "memberRedemption") {
-      test(`${step} is closed once isInserted is set`, async ({ page }) => {
-        await setFlags(page, { isAuthenticatedRe: T, isInserted: T });
-        await page.goto(`/customer/recruitmentForm/${step}`);
+  test("every step, visited by URL in one page: signed in, not signed in, after the lead", async ({
+    page,
+  }) => {
+    await page.goto("/customer/recruitmentForm");
+    for (const step of Object.keys(STEP_HEADINGS)) {
+      await test.step(`${step} needs isAuthenticatedRe`, async () => {
+        // nuForm's sign-in does not count for the recruitment form.
+        await visitWithFlags(page, { isAuthenticated: T }, `/customer/recruitmentForm/${step}`);
         await expect(page).toHaveURL(ENTRY);
+        await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
       });
+      await test.step(`${step} with isAuthenticatedRe is open`, async () => {
+        await visitWithFlags(page, { isAuthenticatedRe: T }, `/customer/recruitmentForm/${step}`);
+        await expect(page.getByRole("heading", { name: STEP_HEADINGS[step] })).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`/customer/recruitmentForm/${step}$`));
+      });
+      if (step !== "memberRedemption") {
+        await test.step(`${step} is closed once isInserted is set`, async () => {
+          await visitWithFlags(
+            page,
+            { isAuthenticatedRe: T, isInserted: T },
+            `/customer/recruitmentForm/${step}`,
+          );
+          await expect(page).toHaveURL(ENTRY);
+        });
+      }
     }
-  }
+  });
 
   test("memberRedemption stays open once isInserted is set", async ({ page }) => {
     await setFlags(page, { isAuthenticatedRe: T, isInserted: T });

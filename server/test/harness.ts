@@ -65,7 +65,18 @@ export interface TestServer extends RunningServer {
  * SEED=none), made once and reused: it skips initdb (seconds of WebAssembly on every new database)
  * and the password hashing of the demo staff. Any change to the schema or seed makes a new one.
  */
-export async function pgliteTemplate(seed: "demo" | "none" = "demo"): Promise<Blob> {
+export function pgliteTemplate(seed: "demo" | "none" = "demo"): Promise<Blob> {
+  let template = templates.get(seed);
+  if (!template) {
+    template = makePgliteTemplate(seed);
+    templates.set(seed, template);
+  }
+  return template;
+}
+
+const templates = new Map<string, Promise<Blob>>();
+
+async function makePgliteTemplate(seed: "demo" | "none"): Promise<Blob> {
   const seedDir = path.join(ROOT, "server/db");
   const inputs = [
     ...listMigrations().map((m) => m.sql),

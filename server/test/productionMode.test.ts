@@ -31,18 +31,21 @@ interface Started {
   lines: string[];
 }
 
-/** The start with only the environment given (a temporary DATA_DIR, 127.0.0.1, a free port). */
+/**
+ * The start with only the environment given, on 127.0.0.1 and a free port; the embedded database
+ * in memory, from a migrated copy (harness.ts), unless DATABASE_URL says otherwise.
+ */
 async function start(env: Record<string, string | undefined>): Promise<Started> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-prod-"));
   dataDirs.push(dataDir);
   const lines: string[] = [];
-  const given = { DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", ...env };
+  const given = { DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", DATABASE_URL: "memory://", ...env };
+  const seed = given.SEED === "none" || given.NODE_ENV === "production" ? "none" : "demo";
   try {
-    const server = await launch(
-      given,
-      (line) => lines.push(line),
-      () => {},
-    );
+    const server = await launch(given, (line) => lines.push(line), {
+      log: () => {},
+      pgliteTemplate: given.DATABASE_URL === "memory://" ? await pgliteTemplate(seed) : undefined,
+    });
     return { server, lines };
   } catch (error) {
     return { lines: [...lines, ...startFailureLines(error)] };
