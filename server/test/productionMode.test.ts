@@ -39,7 +39,13 @@ async function start(env: Record<string, string | undefined>): Promise<Started> 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-prod-"));
   dataDirs.push(dataDir);
   const lines: string[] = [];
-  const given = { DATA_DIR: dataDir, HOST: "127.0.0.1", PORT: "0", DATABASE_URL: "memory://", ...env };
+  const given: Record<string, string | undefined> = {
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATABASE_URL: "memory://",
+    ...env,
+  };
   const seed = given.SEED === "none" || given.NODE_ENV === "production" ? "none" : "demo";
   try {
     const server = await launch(given, (line) => lines.push(line), {
