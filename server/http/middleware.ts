@@ -120,7 +120,11 @@ function cors(
   setHeader(c, "Vary", "Origin", true);
   if (sameOrigin) return undefined;
   setHeader(c, "Access-Control-Allow-Origin", origin);
-  setHeader(c, "Access-Control-Expose-Headers", "Retry-After, Idempotent-Replayed, ETag, X-Request-Id, X-Staff-Code-Ticket");
+  setHeader(
+    c,
+    "Access-Control-Expose-Headers",
+    "Retry-After, Idempotent-Replayed, ETag, X-Request-Id, X-Staff-Code-Ticket",
+  );
   if (c.req.method === "OPTIONS") {
     setHeader(c, "Access-Control-Allow-Methods", ALLOWED_METHODS);
     setHeader(c, "Access-Control-Allow-Headers", `${ALLOWED_HEADERS}, if-none-match, x-request-id`);

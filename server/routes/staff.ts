@@ -30,7 +30,9 @@ function handOut(c: Context<AppEnv>, deps: Deps, ticket: string): void {
 }
 
 function ticketOf(c: Context<AppEnv>): string | undefined {
-  return header(c, STAFF_CODE_TICKET_HEADER.toLowerCase() as Lowercase<string>) ?? getCookie(c, TICKET_COOKIE);
+  return (
+    header(c, STAFF_CODE_TICKET_HEADER.toLowerCase() as Lowercase<string>) ?? getCookie(c, TICKET_COOKIE)
+  );
 }
 
 export function staffRoutes(deps: Deps): Hono<AppEnv> {

@@ -120,7 +120,8 @@ export async function consumeCode(
   )
     return wrong;
   const unexpired = new Date(row.expires_at).getTime() > nowMs;
-  const keyHash = opts.useKey === undefined ? null : secrets.hmac("code-use-key", `${row.id}\n${opts.useKey}`);
+  const keyHash =
+    opts.useKey === undefined ? null : secrets.hmac("code-use-key", `${row.id}\n${opts.useKey}`);
   if (!matches) {
     // A live code counts the try; a dead one has nothing left to protect but answers the same.
     if (row.used_at === null && unexpired && row.attempts < MAX_WRONG_TRIES)

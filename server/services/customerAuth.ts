@@ -12,8 +12,7 @@ import type { EmailCodeRequest, EmailCodeVerify } from "../../lib/core/schemas.t
 import type { Flow } from "../../lib/core/types.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
-import { rateLimited } from "./attempts.ts";
-import { claimAttempt } from "./attempts.ts";
+import { claimAttempt, rateLimited } from "./attempts.ts";
 import { consumeCode, issueCode } from "./codes.ts";
 import { takeSlots } from "./rateLimit.ts";
 

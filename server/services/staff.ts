@@ -2,11 +2,12 @@
  * Staff members: creation under the password policy, sign-in with lock-out, the one-time-code
  * step for `need_otp = 'Y'`, and the staff record of SPEC §3 the API answers with.
  */
+
+import { randomBytes } from "node:crypto";
 import type { ErrorCode } from "../../lib/core/errorCodes.ts";
 import { staffCreateSchema } from "../../lib/core/schemas.ts";
 import { staffDisplayName } from "../../lib/core/staffLogin.ts";
 import type { StaffRecord } from "../../lib/core/types.ts";
-import { randomBytes } from "node:crypto";
 import { passwordQueue, QueueFull } from "../auth/hashQueue.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../auth/password.ts";
 import type { Queryable } from "../db/db.ts";
@@ -119,7 +120,13 @@ function lockedFailure(retryAfterS: number): ApiFailure {
  * (`code`) leaves out the account-wide ceilings: without the password step's ticket its tries
  * check nothing, and with it the password is already proven.
  */
-function staffAttemptLimits(deps: Deps, staffId: string, clientAddress: string, known: boolean, code = false) {
+function staffAttemptLimits(
+  deps: Deps,
+  staffId: string,
+  clientAddress: string,
+  known: boolean,
+  code = false,
+) {
   const pair = deps.secrets.hmac("rate", `staff-try:${staffId}\n${clientAddress}`);
   const limits: AttemptLimit[] = [
     { bucket: pair, max: LOCK_AFTER_FAILURES, windowMs: FAILURE_WINDOW_MS, refuse: lockedFailure },
@@ -204,7 +211,12 @@ export async function staffLogin(
   // A flood is turned away before it costs a database write.
   if (passwordQueue.full) throw rateLimited(HASH_RETRY_AFTER_S);
   const known = knownBucket(deps, staffId, clientAddress);
-  const { pair, limits } = staffAttemptLimits(deps, staffId, clientAddress, await isKnownAddress(deps.db, known));
+  const { pair, limits } = staffAttemptLimits(
+    deps,
+    staffId,
+    clientAddress,
+    await isKnownAddress(deps.db, known),
+  );
   const attempt = await claimAttempt(deps.db, limits, deps.now());
   const row = await findStaff(deps.db, staffId);
   if (!(await passwordMatches(row, password, attempt)) || !row) {

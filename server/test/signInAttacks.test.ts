@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAILED_SIGN_INS_PER_ACCOUNT, LOCK_AFTER_FAILURES } from "../services/staff.ts";
 import {
   API_KEY,
-  errorEntries,
   DEMO_PASSWORD,
+  errorEntries,
   latestCode,
   logEntries,
   startTestServer,
@@ -217,7 +217,10 @@ describe("a concurrent burst", () => {
     expect(login.statuses.filter((st) => st === 200)).toHaveLength(0);
     expect(login.statuses.filter((st) => st === 401).length).toBeLessThanOrEqual(LOCK_AFTER_FAILURES - 1);
     expect(login.statuses.at(-1)).not.toBe(200);
-    expect(login.statuses.filter((st) => ![401, 423, 429].includes(st)), JSON.stringify(errorEntries(s).slice(0, 3))).toEqual([]);
+    expect(
+      login.statuses.filter((st) => ![401, 423, 429].includes(st)),
+      JSON.stringify(errorEntries(s).slice(0, 3)),
+    ).toEqual([]);
     expect(login.pageStatus).toBe(200);
     // 1 s on a machine of its own. On a shared, loaded machine (CI, several suites at once) every
     // answer slows down alike, so the bound is also met when the login burst delays the page no
