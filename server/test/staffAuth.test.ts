@@ -248,7 +248,8 @@ describe("failed sign-ins per client address", () => {
     } finally {
       await fresh.stop();
     }
-  });
+    // 31 full-cost password checks: seconds alone, much longer on a machine shared with other suites.
+  }, 120_000);
 });
 
 describe("GET /api/staff", () => {
