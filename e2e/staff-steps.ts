@@ -6,7 +6,7 @@ import { expect, type Locator, type Page, type TestInfo } from "@playwright/test
 import jsQR from "jsqr";
 import { personName } from "../lib/core/personName.ts";
 import { customerToken } from "./nuform-steps.ts";
-import { api, outboxCode, uniqueEmail } from "./support/api.ts";
+import { api, outboxCode, staffPasswordStep, uniqueEmail } from "./support/api.ts";
 import { BASE_URL, DEMO_PASSWORD } from "./support/env.ts";
 
 export type StaffId = "S001" | "S002" | "A001";
@@ -38,14 +38,13 @@ export async function createLead(
 
 /** The staff record a sign-in answers with (code step included). */
 export async function staffRecord(staffId: StaffId): Promise<Record<string, string>> {
-  const login = await api<Record<string, string>>("POST", "/staff/login", {
-    body: { staff_id: staffId, password: DEMO_PASSWORD },
-  });
+  const { login, ticket } = await staffPasswordStep(staffId);
   expect(login.Code, login.Message).toBe(200);
   if (login.Data[0].staff_token) return login.Data[0];
   const code = await outboxCode({ staff_id: staffId });
   const otp = await api<Record<string, string>>("POST", "/staff/otp", {
     body: { staff_id: staffId, code },
+    headers: ticket,
   });
   expect(otp.Code, otp.Message).toBe(200);
   return otp.Data[0];

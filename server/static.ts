@@ -330,6 +330,8 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
       const ext = path.extname(file).toLowerCase();
       if (opts.htmlFiles && ext === ".html") return html(c, file, 200);
       if (ext === ".br" || ext === ".gz") return c.text("Not found\n", 404);
+      // Source maps are for development: production does not hand out the source.
+      if (ext === ".map" && config.production) return c.text("Not found\n", 404);
       const found = await readEncoded(file, c.req.header("accept-encoding"));
       if (!found) return c.text("Not found\n", 404);
       if (opts.cors) {

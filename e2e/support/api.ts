@@ -12,7 +12,14 @@ export interface Envelope<T = Record<string, unknown>> {
 export async function api<T = Record<string, unknown>>(
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; base?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    base?: string;
+    headers?: Record<string, string>;
+    /** Sees the answer's headers (the staff code step's ticket). */
+    onHeaders?: (headers: Headers) => void;
+  } = {},
 ): Promise<Envelope<T>> {
   const headers: Record<string, string> = { "x-api-key": API_KEY, ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -22,7 +29,28 @@ export async function api<T = Record<string, unknown>>(
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
+  options.onHeaders?.(response.headers);
   return (await response.json()) as Envelope<T>;
+}
+
+/**
+ * The staff password step through the API, with the code step's ticket it hands out (the header
+ * the code step needs back; a browser on the same origin sends the cookie instead).
+ */
+export async function staffPasswordStep<T = Record<string, string>>(
+  staffId: string,
+  base?: string,
+): Promise<{ login: Envelope<T>; ticket: Record<string, string> }> {
+  let ticket: Record<string, string> = {};
+  const login = await api<T>("POST", "/staff/login", {
+    base,
+    body: { staff_id: staffId, password: DEMO_PASSWORD },
+    onHeaders: (headers) => {
+      const value = headers.get("x-staff-code-ticket");
+      if (value !== null) ticket = { "x-staff-code-ticket": value };
+    },
+  });
+  return { login, ticket };
 }
 
 /** The newest code the dev outbox holds for a customer e-mail or a staff id. */
@@ -39,16 +67,14 @@ export async function outboxCode(
 
 /** Signs a staff member in through the real API (one-time code included) and returns the token. */
 export async function staffToken(staffId: "S001" | "S002" | "A001", base?: string): Promise<string> {
-  const login = await api<{ staff_token: string; need_otp: string }>("POST", "/staff/login", {
-    base,
-    body: { staff_id: staffId, password: DEMO_PASSWORD },
-  });
+  const { login, ticket } = await staffPasswordStep<{ staff_token: string; need_otp: string }>(staffId, base);
   const record = login.Data[0];
   if (record?.staff_token) return record.staff_token;
   const code = await outboxCode({ staff_id: staffId }, base);
   const otp = await api<{ staff_token: string }>("POST", "/staff/otp", {
     base,
     body: { staff_id: staffId, code },
+    headers: ticket,
   });
   const token = otp.Data[0]?.staff_token;
   if (!token) throw new Error(`staff sign-in failed for ${staffId}: ${otp.Message}`);

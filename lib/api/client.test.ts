@@ -110,7 +110,10 @@ async function route(req: Seen, res: ServerResponse): Promise<void> {
         ? send(200, ok([{ staff_id: "S001", first_name: "Amy", last_name: "Wong" }]))
         : send(200, ok([]));
     case "POST /api/staff/login":
+      res.setHeader("x-staff-code-ticket", "ticket-of-this-password-step");
       return send(200, ok([{ staff_id: "S002", need_otp: "Y", staff_token: "" }]));
+    case "POST /api/staff/otp":
+      return send(200, ok([{ staff_id: "S002", need_otp: "Y", staff_token: "t" }]));
     case "GET /api/not-json":
       res.writeHead(200, { "content-type": "text/html" });
       return void res.end("<html>proxy error</html>");
@@ -222,6 +225,19 @@ describe("requests", () => {
     const patched = await api.patchLead({ id: LEAD.id, tnc: "new" });
     expect(seen[2].method).toBe("PATCH");
     expect(patched.tnc).toBe("new");
+  });
+});
+
+describe("the staff code step", () => {
+  it("sends back the ticket the password step answered with, beside the Idempotency-Key", async () => {
+    const api = client();
+    await api.staffOtp("S002", "123456", "otp-key");
+    expect(seen[0].headers["x-staff-code-ticket"]).toBeUndefined();
+    await api.staffLogin("S002", "pw");
+    await api.staffOtp("S002", "123456", "otp-key");
+    expect(seen[2].headers["x-staff-code-ticket"]).toBe("ticket-of-this-password-step");
+    expect(seen[2].headers["idempotency-key"]).toBe("otp-key");
+    expect(JSON.parse(seen[2].body)).toEqual({ staff_id: "S002", code: "123456" });
   });
 });
 

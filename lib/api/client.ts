@@ -23,6 +23,7 @@ import type {
   RedemptionOffer,
   StaffRecord,
 } from "../core/types.ts";
+import { STAFF_CODE_TICKET_HEADER } from "../core/types.ts";
 import { startLoading } from "../state/settings.ts";
 import { ApiError, codeForStatus, isErrorCode, NotFoundError } from "./errors.ts";
 
@@ -102,6 +103,8 @@ export interface CallOptions {
   background?: boolean;
   /** This call's time-out per attempt, instead of the client's. */
   timeoutMs?: number;
+  /** Sees the headers of a successful answer (e.g. the staff code step's ticket). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** `Retry-After` as seconds (delta-seconds or an HTTP date), or undefined. */
@@ -234,7 +237,7 @@ export function createApiClient(options: ApiClientOptions) {
     prefix: string | undefined,
     method: string,
     path: string,
-    { query, json, headers: own, background, timeoutMs: ms }: CallOptions = {},
+    { query, json, headers: own, background, timeoutMs: ms, onHeaders }: CallOptions = {},
   ): Promise<Envelope<T>> {
     const end = background ? () => {} : onLoading();
     try {
@@ -275,6 +278,7 @@ export function createApiClient(options: ApiClientOptions) {
           data: Array.isArray(answer.Data) ? answer.Data : [],
         });
       }
+      onHeaders?.(response.headers);
       return { ...answer, Data: Array.isArray(answer.Data) ? (answer.Data as T[]) : [] };
     } catch (error) {
       throw await toApiError(error);
@@ -303,6 +307,9 @@ export function createApiClient(options: ApiClientOptions) {
     if (envelope.Code !== 200 || envelope.Data.length === 0) throw notFound();
     return envelope.Data[0];
   }
+
+  /** The staff code step's ticket from the last password step (see staffLogin). */
+  let codeTicket: string | undefined;
 
   return {
     /** The API base the calls go to, as configured (a relative one is on the page's origin). */
@@ -338,12 +345,24 @@ export function createApiClient(options: ApiClientOptions) {
       first<Lead>("post", "lead", { json: body, headers: { "Idempotency-Key": idempotencyKey } }),
     patchLead: (patch: LeadPatch) => first<Lead>("patch", "lead", { json: patch }),
 
+    /**
+     * The password step. When a code step follows, the answer's ticket is kept here and sent back
+     * by `staffOtp` (the server also sets it as a cookie, which only same-origin pages send).
+     */
     staffLogin: (staff_id: string, password: string) =>
-      first<StaffRecord>("post", "staff/login", { json: { staff_id, password } }),
+      first<StaffRecord>("post", "staff/login", {
+        json: { staff_id, password },
+        onHeaders: (headers) => {
+          codeTicket = headers.get(STAFF_CODE_TICKET_HEADER) ?? undefined;
+        },
+      }),
     staffOtp: (staff_id: string, code: string, idempotencyKey?: string) =>
       first<StaffRecord>("post", "staff/otp", {
         json: { staff_id, code },
-        headers: keyHeader(idempotencyKey),
+        headers: {
+          ...keyHeader(idempotencyKey),
+          ...(codeTicket === undefined ? {} : { [STAFF_CODE_TICKET_HEADER]: codeTicket }),
+        },
       }),
     getStaff: (staff_id: string) => lookup<StaffRecord>("staff", { staff_id }),
 

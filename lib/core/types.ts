@@ -54,6 +54,12 @@ export interface Hospital {
   type: HospitalType;
 }
 
+/**
+ * The header that carries the staff code step's ticket: answered by `POST /api/staff/login` when a
+ * code follows, sent back with `POST /api/staff/otp` (docs/sessions.md).
+ */
+export const STAFF_CODE_TICKET_HEADER = "X-Staff-Code-Ticket";
+
 export interface StaffRecord {
   staff_id: string;
   first_name: string;

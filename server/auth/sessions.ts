@@ -62,8 +62,8 @@ export interface ReadMark {
 export type EndReason = "sign-out" | "everywhere" | `admin:${string}`;
 
 export interface Sessions {
-  /** A new session for `subject` (staff id, or the customer e-mail's HMAC). */
-  start(kind: SessionKind, subject: string): Promise<Session>;
+  /** A new session for `subject` (staff id, or the customer e-mail's HMAC); `sid` if chosen already. */
+  start(kind: SessionKind, subject: string, sid?: string): Promise<Session>;
   /** The live session `sid` of that kind and subject; 401 SESSION_ENDED / TOKEN_EXPIRED otherwise. */
   check(sid: string, kind: SessionKind, subject: string): Promise<Session>;
   /**
@@ -188,11 +188,11 @@ export async function createSessions(db: Db, now: () => number): Promise<Session
   };
 
   return {
-    async start(kind, subject) {
+    async start(kind, subject, sid = randomUUID()) {
       // Whole seconds, like the exp of the tokens that end with it.
       const startedMs = Math.floor(now() / 1000) * 1000;
       const session: Session = {
-        sid: randomUUID(),
+        sid,
         kind,
         subject,
         expiresAtMs: startedMs + (kind === "staff" ? STAFF_SESSION_MAX_S : CUSTOMER_SESSION_S) * 1000,

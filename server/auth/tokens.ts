@@ -47,8 +47,15 @@ export type UncheckedToken =
   | { kind: "staff"; sid: string; subject: string; staffId: string; role: string };
 
 export interface Tokens {
-  customer(email: string, flow: Flow): Promise<string>;
-  staff(staffId: string, role: string): Promise<string>;
+  /** A token of a new session (`sid`: its id, chosen by the caller, e.g. a one-time code's use). */
+  customer(email: string, flow: Flow, sid?: string): Promise<string>;
+  staff(staffId: string, role: string, sid?: string): Promise<string>;
+  /**
+   * A token of the session `sid`, which must be live and this subject's (SESSION_ENDED,
+   * TOKEN_EXPIRED … otherwise): a lost sign-in answer given again, never a new session.
+   */
+  customerOf(sid: string, email: string, flow: Flow): Promise<string>;
+  staffOf(sid: string, staffId: string, role: string): Promise<string>;
   /** A fresh staff token of the same session: STAFF_IDLE_S more, never past the session's end. */
   renewStaff(
     principal: Extract<Principal, { kind: "staff" }>,
@@ -114,12 +121,20 @@ export function createTokens(
   };
   return {
     customerSubject,
-    async customer(email, flow) {
-      const session = await sessions.start("customer", customerSubject(email));
+    async customer(email, flow, sid) {
+      const session = await sessions.start("customer", customerSubject(email), sid);
       return sign({ flow }, email, CUSTOMER_AUDIENCE, session, CUSTOMER_TOKEN_TTL_S);
     },
-    async staff(staffId, role) {
-      const session = await sessions.start("staff", staffId);
+    async staff(staffId, role, sid) {
+      const session = await sessions.start("staff", staffId, sid);
+      return sign({ role }, staffId, STAFF_AUDIENCE, session, STAFF_TOKEN_TTL_S);
+    },
+    async customerOf(sid, email, flow) {
+      const session = await sessions.check(sid, "customer", customerSubject(email));
+      return sign({ flow }, email, CUSTOMER_AUDIENCE, session, CUSTOMER_TOKEN_TTL_S);
+    },
+    async staffOf(sid, staffId, role) {
+      const session = await sessions.check(sid, "staff", staffId);
       return sign({ role }, staffId, STAFF_AUDIENCE, session, STAFF_TOKEN_TTL_S);
     },
     async renewStaff(principal) {

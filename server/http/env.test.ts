@@ -29,6 +29,15 @@ describe("limitedNetwork: what the address limits count", () => {
     expect(limitedNetwork("::1:2:3:4:5:192.0.2.1")).toBe("0:1:2:3::/64");
   });
 
+  it("a port is dropped: IPv4 with or without one, IPv6 in brackets", () => {
+    expect(limitedNetwork("203.0.113.7:51234")).toBe("203.0.113.7");
+    expect(limitedNetwork("203.0.113.7:")).toBe("203.0.113.7");
+    expect(limitedNetwork(" 203.0.113.7:443 ")).toBe("203.0.113.7");
+    expect(limitedNetwork("[2001:db8:0:66::1]:443")).toBe("2001:db8:0:66::/64");
+    expect(limitedNetwork("[2001:db8:0:66::2]")).toBe("2001:db8:0:66::/64");
+    expect(limitedNetwork("[::ffff:203.0.113.7]:80")).toBe("203.0.113.7");
+  });
+
   it("anything else (a proxy's odd entry, `unknown`) as it is", () => {
     expect(limitedNetwork("unknown")).toBe("unknown");
     expect(limitedNetwork("not-an-address")).toBe("not-an-address");

@@ -48,10 +48,13 @@ export function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
 
 /**
  * What the address limits count: an IPv4 address as it is (also when written IPv4-mapped,
- * `::ffff:192.0.2.1`), an IPv6 address by its /64. Networks give each subscriber at least a /64
- * (RFC 6177), so counting single IPv6 addresses would give one phone 2^64 fresh starts.
+ * `::ffff:192.0.2.1`, or with a port, `192.0.2.1:443`, as some proxies forward it), an IPv6
+ * address by its /64 (also `[2001:db8::1]:443`). Networks give each subscriber at least a /64
+ * (RFC 6177), so counting single IPv6 addresses would give one phone 2^64 fresh starts; and a
+ * port is the client's choice, so counting it would give one address 65 535 fresh starts.
  */
-export function limitedNetwork(address: string): string {
+export function limitedNetwork(written: string): string {
+  const address = withoutPort(written.trim());
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   if (mapped) return mapped[1];
   if (!isIPv6(address)) return address;
@@ -67,6 +70,14 @@ export function limitedNetwork(address: string): string {
     .slice(0, 4)
     .map((g) => Number.parseInt(g, 16).toString(16))
     .join(":")}::/64`;
+}
+
+/** `192.0.2.1:443` → `192.0.2.1`, `[2001:db8::1]:443` or `[2001:db8::1]` → `2001:db8::1`. */
+function withoutPort(address: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d*)?$/.exec(address);
+  if (bracketed) return bracketed[1];
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d*$/.exec(address);
+  return v4 ? v4[1] : address;
 }
 
 /** Whether an Origin header (lower-cased) is the server's own origin. */
@@ -86,7 +97,8 @@ export function ownOrigin(config: { publicOrigin: string | undefined; trustProxy
   };
 }
 
-function requestScheme(c: Context<AppEnv>, trustProxy: boolean): string {
+/** The request's scheme: `https` or `http` (with TRUST_PROXY=1 the proxy's last X-Forwarded-Proto). */
+export function requestScheme(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = header(c, "x-forwarded-proto")?.split(",").at(-1)?.trim().toLowerCase();
     if (forwarded === "https" || forwarded === "http") return forwarded;

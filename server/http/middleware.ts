@@ -57,7 +57,7 @@ export function safePath(path: string): string {
   return path.replace(/[^\x21-\x7e]/g, "?").slice(0, 200);
 }
 
-const ALLOWED_HEADERS = "x-api-key, content-type, authorization, idempotency-key";
+const ALLOWED_HEADERS = "x-api-key, content-type, authorization, idempotency-key, x-staff-code-ticket";
 const ALLOWED_METHODS = "GET, POST, PATCH, PUT, OPTIONS";
 
 /**
@@ -120,7 +120,11 @@ function cors(
   setHeader(c, "Vary", "Origin", true);
   if (sameOrigin) return undefined;
   setHeader(c, "Access-Control-Allow-Origin", origin);
-  setHeader(c, "Access-Control-Expose-Headers", "Retry-After, Idempotent-Replayed, ETag, X-Request-Id");
+  setHeader(
+    c,
+    "Access-Control-Expose-Headers",
+    "Retry-After, Idempotent-Replayed, ETag, X-Request-Id, X-Staff-Code-Ticket",
+  );
   if (c.req.method === "OPTIONS") {
     setHeader(c, "Access-Control-Allow-Methods", ALLOWED_METHODS);
     setHeader(c, "Access-Control-Allow-Headers", `${ALLOWED_HEADERS}, if-none-match, x-request-id`);

@@ -1,23 +1,54 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { staffLoginSchema, staffOtpSchema, staffQuerySchema } from "../../lib/core/schemas.ts";
+import { STAFF_CODE_TICKET_HEADER } from "../../lib/core/types.ts";
 import type { Deps } from "../deps.ts";
 import { requireStaff } from "../http/auth.ts";
-import { type AppEnv, clientAddress } from "../http/env.ts";
+import { type AppEnv, clientAddress, header, requestScheme } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { idempotencyKeyOf, jsonBody, queryOf } from "../http/input.ts";
-import { findStaff, staffLogin, staffOtp, staffRecord } from "../services/staff.ts";
+import { findStaff, STAFF_CODE_TTL_MS, staffLogin, staffOtp, staffRecord } from "../services/staff.ts";
+
+/**
+ * The code step's ticket (docs/sessions.md): the password step hands it out twice, as an HttpOnly
+ * SameSite=Strict cookie only /api/staff/otp receives (browsers on the server's own origin send it
+ * back by themselves) and as a response header (for a staff page on another allowed origin, whose
+ * calls carry no cookies: the client sends it back in the same request header).
+ */
+const TICKET_COOKIE = "nu_staff_code";
+
+function handOut(c: Context<AppEnv>, deps: Deps, ticket: string): void {
+  setCookie(c, TICKET_COOKIE, ticket, {
+    path: "/api/staff/otp",
+    httpOnly: true,
+    sameSite: "Strict",
+    secure: requestScheme(c, deps.config.trustProxy) === "https",
+    maxAge: STAFF_CODE_TTL_MS / 1000,
+  });
+  c.header(STAFF_CODE_TICKET_HEADER, ticket);
+}
+
+function ticketOf(c: Context<AppEnv>): string | undefined {
+  return (
+    header(c, STAFF_CODE_TICKET_HEADER.toLowerCase() as Lowercase<string>) ?? getCookie(c, TICKET_COOKIE)
+  );
+}
 
 export function staffRoutes(deps: Deps): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .post("/staff/login", async (c) => {
       const input = await jsonBody(c, staffLoginSchema);
       const address = clientAddress(c, deps.config.trustProxy);
-      return ok(c, [await staffLogin(deps, input.staff_id, input.password, address)]);
+      const { record, ticket } = await staffLogin(deps, input.staff_id, input.password, address);
+      if (ticket !== undefined) handOut(c, deps, ticket);
+      return ok(c, [record]);
     })
     .post("/staff/otp", async (c) => {
       const input = await jsonBody(c, staffOtpSchema);
       const address = clientAddress(c, deps.config.trustProxy);
-      return ok(c, [await staffOtp(deps, input.staff_id, input.code, address, idempotencyKeyOf(c))]);
+      const opts = { useKey: idempotencyKeyOf(c), ticket: ticketOf(c) };
+      return ok(c, [await staffOtp(deps, input.staff_id, input.code, address, opts)]);
     })
     .get("/staff", async (c) => {
       await requireStaff(c, deps);

@@ -5,12 +5,18 @@
  * as a failure unless the guess was right (`succeeded`) or never checked (`forget`).
  *
  * Buckets are HMACs (never a raw staff id, e-mail or address). Limits are per (account, client
- * address), so a stranger elsewhere cannot use up someone's attempts; the per-account ceiling
- * over all addresses is much higher and, with `onlyAfterFailure`, does not refuse an address that
- * has not failed for this account (the real owner), only the ones that have.
+ * address), so a stranger elsewhere cannot use up someone's attempts, and per address over all
+ * accounts. A per-account ceiling over all addresses is much higher; the caller marks it `exempt`
+ * for an address the owner has signed in from (it still counts there, but never refuses it), so
+ * guessing spread over many addresses slows everyone but cannot lock the owner out of a known one.
  */
 import type { Db, Queryable } from "../db/db.ts";
-import type { ApiFailure } from "../http/envelope.ts";
+import { ApiFailure } from "../http/envelope.ts";
+
+/** 429 RATE_LIMITED with Retry-After: a ceiling over many accounts or addresses was reached. */
+export function rateLimited(retryAfterS: number): ApiFailure {
+  return new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(retryAfterS) } });
+}
 
 export interface AttemptLimit {
   bucket: string;
@@ -18,8 +24,8 @@ export interface AttemptLimit {
   windowMs: number;
   /** The answer once the bucket is full (the attempt is then not counted). */
   refuse: (retryAfterS: number) => ApiFailure;
-  /** Enforce only when this other bucket already holds a failure (see above). */
-  onlyAfterFailure?: string;
+  /** Counted but never refused (see above). */
+  exempt?: boolean;
 }
 
 export interface Attempt {
@@ -92,7 +98,7 @@ export async function claimAttempt(db: Db, limits: AttemptLimit[], nowMs: number
 
 function knownFull(state: LocalState, limits: AttemptLimit[], nowMs: number): ApiFailure | null {
   for (const limit of limits) {
-    if (limit.onlyAfterFailure !== undefined) continue;
+    if (limit.exempt) continue;
     const until = state.fullUntil.get(limit.bucket);
     if (until === undefined) continue;
     if (until > nowMs) return limit.refuse(Math.max(1, Math.ceil((until - nowMs) / 1000)));
@@ -113,11 +119,10 @@ async function claimOnce(db: Db, state: LocalState, limits: AttemptLimit[], nowM
     for (const limit of sorted) windows.set(limit.bucket, await windowOf(tx, limit, nowMs));
     for (const limit of limits) {
       const w = windows.get(limit.bucket) as Window;
-      const gate = limit.onlyAfterFailure === undefined ? undefined : windows.get(limit.onlyAfterFailure);
-      if (gate !== undefined && gate.n === 0) continue;
+      if (limit.exempt) continue;
       if (w.n >= limit.max) {
         const until = (w.oldest ?? nowMs) + limit.windowMs;
-        if (limit.onlyAfterFailure === undefined) state.fullUntil.set(limit.bucket, until);
+        state.fullUntil.set(limit.bucket, until);
         return limit.refuse(Math.max(1, Math.ceil((until - nowMs) / 1000)));
       }
     }
@@ -147,4 +152,23 @@ async function claimOnce(db: Db, state: LocalState, limits: AttemptLimit[], nowM
       });
     },
   };
+}
+
+/**
+ * Addresses an account has signed in from (`bucket`: an HMAC of both), for `exempt` above. Kept
+ * KNOWN_ADDRESS_DAYS after the last sign-in from there (housekeeping).
+ */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+export async function isKnownAddress(q: Queryable, bucket: string): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM sign_in_known WHERE bucket = $1", [bucket]);
+  return rows.length > 0;
+}
+
+export async function rememberAddress(q: Queryable, bucket: string, nowMs: number): Promise<void> {
+  await q.query(
+    `INSERT INTO sign_in_known (bucket, last_at) VALUES ($1, $2)
+     ON CONFLICT (bucket) DO UPDATE SET last_at = EXCLUDED.last_at`,
+    [bucket, new Date(nowMs).toISOString()],
+  );
 }

@@ -12,7 +12,7 @@ import type { EmailCodeRequest, EmailCodeVerify } from "../../lib/core/schemas.t
 import type { Flow } from "../../lib/core/types.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
-import { claimAttempt } from "./attempts.ts";
+import { claimAttempt, rateLimited } from "./attempts.ts";
 import { consumeCode, issueCode } from "./codes.ts";
 import { takeSlots } from "./rateLimit.ts";
 
@@ -25,6 +25,8 @@ export const CODES_PER_EMAIL_ALL_ADDRESSES_PER_HOUR = 20;
 /** Wrong guesses per (e-mail, address) in GUESS_WINDOW_MS; the last one answers CODE_TOO_MANY_ATTEMPTS. */
 export const WRONG_GUESSES_PER_ADDRESS = 5;
 export const GUESS_WINDOW_MS = 15 * 60 * 1000;
+/** Wrong guesses one address may make over all e-mails in GUESS_WINDOW_MS; beyond, 429 unchecked. */
+export const WRONG_GUESSES_PER_ADDRESS_ALL_EMAILS = 30;
 const HOUR_MS = 3_600_000;
 
 export async function sendEmailCode(
@@ -98,17 +100,37 @@ export async function verifyEmailCode(
   const pair = deps.secrets.hmac("rate", `code-guess:${input.email}\n${clientAddress}`);
   const attempt = await claimAttempt(
     deps.db,
-    [{ bucket: pair, max: WRONG_GUESSES_PER_ADDRESS, windowMs: GUESS_WINDOW_MS, refuse: tooManyGuesses }],
+    [
+      { bucket: pair, max: WRONG_GUESSES_PER_ADDRESS, windowMs: GUESS_WINDOW_MS, refuse: tooManyGuesses },
+      {
+        bucket: deps.secrets.hmac("rate", `code-guess-addr:${clientAddress}`),
+        max: WRONG_GUESSES_PER_ADDRESS_ALL_EMAILS,
+        windowMs: GUESS_WINDOW_MS,
+        refuse: rateLimited,
+      },
+    ],
     nowMs,
   );
   const check = await deps.db.transaction((tx) =>
-    consumeCode(tx, deps.secrets, who, input.code, nowMs, useKey),
+    consumeCode(tx, deps.secrets, who, input.code, nowMs, { useKey }),
   );
   if (!check.ok) {
     if (!check.wrongTry) await attempt.forget();
     else if (attempt.countIn(pair) >= WRONG_GUESSES_PER_ADDRESS)
       throw tooManyGuesses(attempt.retryAfterS(pair));
     throw new ApiFailure(check.error);
+  }
+  let token: string;
+  if (!check.replay) token = await deps.tokens.customer(input.email, input.flow, check.sid);
+  else {
+    try {
+      token = await deps.tokens.customerOf(check.sid, input.email, input.flow);
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      // That session has ended (sign-out, everywhere, its 2 hours): the used code stays used.
+      await attempt.forget();
+      throw new ApiFailure("CODE_INVALID");
+    }
   }
   await attempt.succeeded(pair);
   const { rows } = await deps.db.query<{ id: string; flow: Flow }>(
@@ -117,7 +139,7 @@ export async function verifyEmailCode(
   );
   const lead = rows.find((r) => r.flow === input.flow) ?? rows[0];
   return {
-    token: await deps.tokens.customer(input.email, input.flow),
+    token,
     existing: rows.length > 0,
     lead_id: lead?.id ?? null,
     lead_flow: lead?.flow ?? null,

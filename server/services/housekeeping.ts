@@ -3,6 +3,7 @@
  * idempotency keys, old outbox rows) and a retry of unsent mail. Safe to run on every instance.
  */
 import type { Deps } from "../deps.ts";
+import { KNOWN_ADDRESS_DAYS } from "./attempts.ts";
 
 const EVERY_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,7 +12,14 @@ export async function cleanUp(deps: Deps): Promise<void> {
   const nowMs = deps.now();
   const before = (ms: number) => new Date(nowMs - ms).toISOString();
   await deps.db.query("DELETE FROM rate_events WHERE at < $1", [before(2 * 60 * 60 * 1000)]);
-  await deps.db.query("DELETE FROM sign_in_failures WHERE at < $1", [before(2 * 60 * 60 * 1000)]);
+  // The longest window counted there is a day (a staff id's failures over all addresses).
+  await deps.db.query("DELETE FROM sign_in_failures WHERE at < $1", [before(DAY_MS + 60 * 60 * 1000)]);
+  await deps.db.query("DELETE FROM sign_in_known WHERE last_at < $1", [before(KNOWN_ADDRESS_DAYS * DAY_MS)]);
+  // A code nobody mailed is of no use once it has expired: it is not kept in clear any longer.
+  await deps.db.query(
+    "UPDATE outbox SET code = NULL, text = NULL WHERE code IS NOT NULL AND expires_at <= $1",
+    [before(0)],
+  );
   await deps.db.query("DELETE FROM one_time_codes WHERE created_at < $1", [before(DAY_MS)]);
   await deps.db.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before(DAY_MS)]);
   await deps.db.query("DELETE FROM outbox WHERE created_at < $1", [before(7 * DAY_MS)]);

@@ -127,7 +127,12 @@ export async function createLead(
   const ref =
     idempotencyKey === undefined
       ? undefined
-      : { scope: `lead:${customer.email}`, key: idempotencyKey, hash: requestHash(input) };
+      : // The customer by the HMAC sessions name them by: no e-mail address kept in the key's row.
+        {
+          scope: `lead:${deps.tokens.customerSubject(customer.email)}`,
+          key: idempotencyKey,
+          hash: requestHash(input),
+        };
   const sql = createLeadSql(ref !== undefined, pending !== undefined);
   for (let attempt = 0; attempt < 5; attempt++) {
     const id = newLeadRef();

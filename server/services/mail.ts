@@ -1,7 +1,8 @@
 /**
  * Mail of one-time codes, through the outbox table: a code is written in the same transaction
  * that creates it. Without SMTP_URL the rows stay there as the dev outbox (GET /api/dev/outbox);
- * with SMTP_URL `flush()` claims unsent rows, mails them and clears their code and text.
+ * with SMTP_URL `flush()` claims unsent rows, mails them and clears their code and text. A code
+ * never mailed is cleared once it has expired (housekeeping) and is then never sent.
  */
 import nodemailer from "nodemailer";
 import { t } from "../../lib/core/i18n/index.ts";
@@ -106,7 +107,7 @@ export function createMailer(opts: {
       attempts: number;
     }>(
       `UPDATE outbox SET sent_at = clock_timestamp(), attempts = attempts + 1
-       WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1
+       WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1 AND code IS NOT NULL
                     ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
        RETURNING id, mail_to, kind, text, attempts`,
       [MAX_SEND_ATTEMPTS],
@@ -149,8 +150,17 @@ export function createMailer(opts: {
     async enqueue(tx, mail, nowMs) {
       const { text } = compose(mail, opts.brandName);
       await tx.query(
-        "INSERT INTO outbox (to_addr, mail_to, kind, code, text, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-        [mail.to, mail.mailTo, mail.kind, mail.code, text, new Date(nowMs).toISOString()],
+        `INSERT INTO outbox (to_addr, mail_to, kind, code, text, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          mail.to,
+          mail.mailTo,
+          mail.kind,
+          mail.code,
+          text,
+          new Date(nowMs).toISOString(),
+          new Date(nowMs + mail.ttlMinutes * 60_000).toISOString(),
+        ],
       );
     },
     flush: flushNow,

@@ -2,6 +2,8 @@
  * Staff members: creation under the password policy, sign-in with lock-out, the one-time-code
  * step for `need_otp = 'Y'`, and the staff record of docs/rules.md#fields-and-formats the API answers with.
  */
+
+import { randomBytes } from "node:crypto";
 import type { ErrorCode } from "../../lib/core/errorCodes.ts";
 import { staffCreateSchema } from "../../lib/core/schemas.ts";
 import { staffDisplayName } from "../../lib/core/staffLogin.ts";
@@ -13,7 +15,14 @@ import { pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { parse } from "../http/input.ts";
-import { type Attempt, type AttemptLimit, claimAttempt } from "./attempts.ts";
+import {
+  type Attempt,
+  type AttemptLimit,
+  claimAttempt,
+  isKnownAddress,
+  rateLimited,
+  rememberAddress,
+} from "./attempts.ts";
 import { consumeCode, issueCode } from "./codes.ts";
 import { takeSlots } from "./rateLimit.ts";
 
@@ -29,10 +38,13 @@ export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Failed sign-ins one client address may make in the window across all staff ids (429). */
 export const FAILED_SIGN_INS_PER_ADDRESS = 30;
 /**
- * Failures for one staff id over all addresses in the window. Beyond it, addresses that have
- * failed for this id are refused (429); an address with no failure (the owner's) still gets in.
+ * Failed passwords for one staff id over all addresses, in the window and per day. Beyond either,
+ * every address this staff member has not signed in from is refused unchecked (429); a known
+ * address (services/attempts.ts) still gets in, limited only by its own LOCK_AFTER_FAILURES.
  */
 export const FAILED_SIGN_INS_PER_ACCOUNT = 40;
+export const FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface StaffRow {
   staff_id: string;
@@ -102,15 +114,19 @@ function lockedFailure(retryAfterS: number): ApiFailure {
   return new ApiFailure("STAFF_LOCKED", { headers: { "Retry-After": String(retryAfterS) } });
 }
 
-function rateLimited(retryAfterS: number): ApiFailure {
-  return new ApiFailure("RATE_LIMITED", { headers: { "Retry-After": String(retryAfterS) } });
-}
-
 /**
  * The attempt buckets of a staff id from a client address. They depend only on what the caller
- * sent, never on whether the id exists, so real and unknown ids are answered alike.
+ * sent, never on whether the id exists, so real and unknown ids are answered alike. The code step
+ * (`code`) leaves out the account-wide ceilings: without the password step's ticket its tries
+ * check nothing, and with it the password is already proven.
  */
-function staffAttemptLimits(deps: Deps, staffId: string, clientAddress: string) {
+function staffAttemptLimits(
+  deps: Deps,
+  staffId: string,
+  clientAddress: string,
+  known: boolean,
+  code = false,
+) {
   const pair = deps.secrets.hmac("rate", `staff-try:${staffId}\n${clientAddress}`);
   const limits: AttemptLimit[] = [
     { bucket: pair, max: LOCK_AFTER_FAILURES, windowMs: FAILURE_WINDOW_MS, refuse: lockedFailure },
@@ -120,15 +136,30 @@ function staffAttemptLimits(deps: Deps, staffId: string, clientAddress: string) 
       windowMs: FAILURE_WINDOW_MS,
       refuse: rateLimited,
     },
-    {
-      bucket: deps.secrets.hmac("rate", `staff-try-account:${staffId}`),
-      max: FAILED_SIGN_INS_PER_ACCOUNT,
-      windowMs: FAILURE_WINDOW_MS,
-      refuse: rateLimited,
-      onlyAfterFailure: pair,
-    },
   ];
+  if (!code)
+    limits.push(
+      {
+        bucket: deps.secrets.hmac("rate", `staff-try-account:${staffId}`),
+        max: FAILED_SIGN_INS_PER_ACCOUNT,
+        windowMs: FAILURE_WINDOW_MS,
+        refuse: rateLimited,
+        exempt: known,
+      },
+      {
+        bucket: deps.secrets.hmac("rate", `staff-try-account-day:${staffId}`),
+        max: FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY,
+        windowMs: DAY_MS,
+        refuse: rateLimited,
+        exempt: known,
+      },
+    );
   return { pair, limits };
+}
+
+/** The bucket that says this staff member has signed in from this address (attempts.ts). */
+function knownBucket(deps: Deps, staffId: string, clientAddress: string): string {
+  return deps.secrets.hmac("rate", `staff-known:${staffId}\n${clientAddress}`);
 }
 
 /**
@@ -163,25 +194,40 @@ async function signedIn(deps: Deps, row: StaffRow): Promise<StaffRecord> {
   return staffRecord(row, await deps.tokens.staff(row.staff_id, row.role)) as StaffRecord;
 }
 
+/** What the password step answers: the record, and for the code step the ticket it needs. */
+export interface LoginAnswer {
+  record: StaffRecord;
+  /** Handed to the client (cookie and header, routes/staff.ts); the code step needs it back. */
+  ticket?: string;
+}
+
 /** POST /api/staff/login: the record with a token, or with `need_otp: 'Y'` and an empty token. */
 export async function staffLogin(
   deps: Deps,
   staffId: string,
   password: string,
   clientAddress = "unknown",
-): Promise<StaffRecord> {
+): Promise<LoginAnswer> {
   // A flood is turned away before it costs a database write.
   if (passwordQueue.full) throw rateLimited(HASH_RETRY_AFTER_S);
-  const { pair, limits } = staffAttemptLimits(deps, staffId, clientAddress);
+  const known = knownBucket(deps, staffId, clientAddress);
+  const { pair, limits } = staffAttemptLimits(
+    deps,
+    staffId,
+    clientAddress,
+    await isKnownAddress(deps.db, known),
+  );
   const attempt = await claimAttempt(deps.db, limits, deps.now());
   const row = await findStaff(deps.db, staffId);
   if (!(await passwordMatches(row, password, attempt)) || !row) {
     throw wrongGuess(attempt, pair, "INVALID_CREDENTIALS");
   }
   await attempt.succeeded(pair);
-  if (row.need_otp !== "Y") return signedIn(deps, row);
+  await rememberAddress(deps.db, known, deps.now());
+  if (row.need_otp !== "Y") return { record: await signedIn(deps, row) };
 
   const nowMs = deps.now();
+  const ticket = randomBytes(32).toString("base64url");
   const limited = await deps.db.transaction(async (tx) => {
     const slot = await takeSlots(
       tx,
@@ -201,6 +247,7 @@ export async function staffLogin(
       { purpose: "staff", subject: staffId, flow: "staff" },
       STAFF_CODE_TTL_MS,
       nowMs,
+      ticket,
     );
     await deps.mailer.enqueue(
       tx,
@@ -211,25 +258,27 @@ export async function staffLogin(
   });
   if (limited !== null) throw rateLimited(limited);
   void deps.mailer.flush();
-  return staffRecord(row, "") as StaffRecord;
+  return { record: staffRecord(row, "") as StaffRecord, ticket };
 }
 
 /**
  * POST /api/staff/otp: the code sent after the password → the record with a token. Limited like
- * the password route and in the same buckets; unknown ids go the same way (no code: CODE_INVALID).
+ * the password route and in the same per-address buckets; unknown ids go the same way (no code:
+ * CODE_INVALID). `ticket`: what the password step handed out; without the right one the code is
+ * not checked and the try counts only against the caller's own address.
  */
 export async function staffOtp(
   deps: Deps,
   staffId: string,
   code: string,
   clientAddress = "unknown",
-  useKey?: string,
+  opts: { useKey?: string; ticket?: string } = {},
 ): Promise<StaffRecord> {
-  const { pair, limits } = staffAttemptLimits(deps, staffId, clientAddress);
+  const { pair, limits } = staffAttemptLimits(deps, staffId, clientAddress, true, true);
   const nowMs = deps.now();
   const attempt = await claimAttempt(deps.db, limits, nowMs);
   const check = await deps.db.transaction((tx) =>
-    consumeCode(tx, deps.secrets, { purpose: "staff", subject: staffId, flow: "staff" }, code, nowMs, useKey),
+    consumeCode(tx, deps.secrets, { purpose: "staff", subject: staffId, flow: "staff" }, code, nowMs, opts),
   );
   if (!check.ok) {
     if (check.wrongTry) throw wrongGuess(attempt, pair, check.error);
@@ -238,6 +287,18 @@ export async function staffOtp(
   }
   const row = await findStaff(deps.db, staffId);
   if (!row) throw new ApiFailure("CODE_INVALID");
+  let token: string;
+  if (!check.replay) token = await deps.tokens.staff(row.staff_id, row.role, check.sid);
+  else {
+    try {
+      token = await deps.tokens.staffOf(check.sid, row.staff_id, row.role);
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      // That session has ended (sign-out, an admin, a new password): the used code stays used.
+      await attempt.forget();
+      throw new ApiFailure("CODE_INVALID");
+    }
+  }
   await attempt.succeeded(pair);
-  return signedIn(deps, row);
+  return staffRecord(row, token) as StaffRecord;
 }

@@ -229,9 +229,16 @@ export async function staffToken(s: TestServer, staffId: "S001" | "S002" | "A001
   const code = await latestCode(s, { staff_id: staffId });
   const otp = await s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
     body: { staff_id: staffId, code },
+    headers: ticketHeader(res),
   });
   if (otp.status !== 200) throw new Error(`otp failed: ${JSON.stringify(otp.body)}`);
   return otp.body.Data[0].staff_token;
+}
+
+/** The code step's ticket a password step answered with, as the header that sends it back. */
+export function ticketHeader(login: { headers: Headers }): Record<string, string> {
+  const ticket = login.headers.get("x-staff-code-ticket");
+  return ticket === null ? {} : { "x-staff-code-ticket": ticket };
 }
 
 export function newLeadBody(

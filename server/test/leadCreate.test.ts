@@ -36,7 +36,7 @@ const keysOf = async (email: string) =>
   Number(
     (
       await s.db.query<{ n: number }>("SELECT count(*) AS n FROM idempotency_keys WHERE scope = $1", [
-        `lead:${email}`,
+        `lead:${s.deps.tokens.customerSubject(email)}`,
       ])
     ).rows[0].n,
   );

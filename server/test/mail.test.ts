@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, startTestServer, type TestServer } from "./harness.ts";
+import { DEMO_PASSWORD, startTestServer, type TestServer, ticketHeader } from "./harness.ts";
 
 interface Received {
   from: string;
@@ -133,6 +133,7 @@ describe("mail through SMTP_URL", () => {
     const code = /(\d{6})/.exec(bodyText(mail.data))?.[1] as string;
     const otp = await s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
       body: { staff_id: "S002", code },
+      headers: ticketHeader(login),
     });
     expect(otp.status).toBe(200);
     expect(otp.body.Data[0].staff_token).not.toBe("");
