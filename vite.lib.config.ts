@@ -146,6 +146,11 @@ export default defineConfig(({ mode }): UserConfig => {
         formats: ["es"],
       },
       rollupOptions: {
+        output: {
+          // The React entry renders with hooks and context: a Next.js Server Component may import
+          // it only as a client module. The core and the element registration stay neutral.
+          banner: (chunk) => (chunk.isEntry && chunk.name === "index" ? '"use client";' : ""),
+        },
         external: [
           /^react($|\/)/,
           /^react-dom($|\/)/,

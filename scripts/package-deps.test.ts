@@ -38,3 +38,16 @@ it("dependencies are what lib/ imports; React is a peer", () => {
   const needed = [...imported].filter((name) => !peers.includes(name)).sort();
   expect(Object.keys(manifest.dependencies).sort()).toEqual(needed);
 });
+
+it("each code entry gives types first and a default last, so require() works where Node allows it", () => {
+  const { exports } = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+    exports: Record<string, string | Record<string, string>>;
+  };
+  for (const entry of [".", "./elements", "./core"]) {
+    const conditions = exports[entry];
+    expect(typeof conditions, entry).toBe("object");
+    const keys = Object.keys(conditions);
+    expect(keys[0], entry).toBe("types");
+    expect(keys.at(-1), entry).toBe("default");
+  }
+});
