@@ -14,6 +14,8 @@ import {
  */
 export default defineConfig({
   testDir: "e2e",
+  // The packed package in framework apps: its own run (npm run test:hosts, playwright.hosts.config.ts).
+  testIgnore: ["hosts/**"],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -218,7 +218,8 @@ export async function buildManifest() {
       {
         kind: "javascript-module",
         path: PACKAGE_MODULE,
-        summary: 'Registers every nu-* element (`import "nu-forms/elements"`); React is a peer dependency.',
+        summary:
+          'Registers every nu-* element (`import "nu-forms/elements"`), on the package\'s own copy of Preact: no React needed.',
         declarations,
         exports: definitionsIn(PACKAGE_MODULE),
       },

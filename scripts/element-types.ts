@@ -104,6 +104,14 @@ function elementInterface(element: ElementDeclaration): string {
   text += `  addEventListener(type: string, listener: EventListenerOrEventListenerObject, ${options}): void;\n`;
   text += `  removeEventListener<K extends keyof ${map}>(type: K, listener: (this: ${element.name}, event: ${map}[K]) => unknown, ${removeOptions}): void;\n`;
   text += `  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, ${removeOptions}): void;\n`;
+  text += "}\n\n";
+  text += comment(
+    `What \`<${element.tagName}>\` accepts in a framework's markup, by property name (a rich prop also as JSON text).`,
+  );
+  text += `export interface ${element.name}Attributes {\n`;
+  for (const member of element.members.filter((m) => m.kind === "field")) {
+    text += `  ${member.name}?: ${member.type.text}${takesJson(member) ? " | string" : ""};\n`;
+  }
   text += "}\n";
   return text;
 }
@@ -133,6 +141,12 @@ export function elementTypes(elements: ElementDeclaration[]): string {
 function forGenerators(manifest: { modules: Array<{ declarations: ElementDeclaration[] }> }) {
   const copy = structuredClone(manifest);
   for (const element of copy.modules[0].declarations) {
+    const accepted = (name: string) => ({ text: `${element.name}Attributes[${JSON.stringify(name)}]` });
+    for (const member of element.members) member.type = accepted(member.name);
+    for (const attribute of (element as unknown as { attributes: Array<{ fieldName: string; type: object }> })
+      .attributes) {
+      attribute.type = accepted(attribute.fieldName);
+    }
     for (const event of element.events) {
       event.type = { text: `${element.name}EventMap[${JSON.stringify(event.name)}]["detail"]` };
     }
@@ -141,8 +155,9 @@ function forGenerators(manifest: { modules: Array<{ declarations: ElementDeclara
   return copy;
 }
 
-function eventMapImport(elements: ElementDeclaration[]): string {
-  return `import type { ${elements.map((e) => `${e.name}EventMap`).join(", ")} } from "${FROM_PACKAGE}";\n`;
+function typesImport(elements: ElementDeclaration[]): string {
+  const names = elements.flatMap((e) => [`${e.name}Attributes`, `${e.name}EventMap`]);
+  return `import type { ${names.join(", ")} } from "${FROM_PACKAGE}";\n`;
 }
 
 function generated(run: (outdir: string) => void, file: string): string {
@@ -164,12 +179,11 @@ function reactTypes(manifest: Parameters<typeof forGenerators>[0], elements: Ele
       generateJsxTypes(forGenerators(manifest), {
         outdir,
         fileName: "react.d.ts",
-        globalTypePath: FROM_PACKAGE,
         hideLogs: true,
       }),
     "react.d.ts",
   );
-  return `${HEADER}${eventMapImport(elements)}${body}
+  return `${HEADER}${typesImport(elements)}${body}
 declare module "react" {
   namespace JSX {
     interface IntrinsicElements extends CustomElements {}
@@ -184,18 +198,24 @@ function vueTypes(manifest: Parameters<typeof forGenerators>[0], elements: Eleme
       generateVuejsTypes(forGenerators(manifest), {
         outdir,
         fileName: "vue.d.ts",
-        globalTypePath: FROM_PACKAGE,
         hideLogs: true,
       }),
     "vue.d.ts",
   );
-  return `${HEADER}${eventMapImport(elements)}${body}`;
+  // Vue hands `@nu-change` to a component as its `onNuChange` prop (and to the element as a
+  // listener of `nu-change`): the props must carry that name for strict templates.
+  const vueNames = body.replace(
+    /"on(nu-[a-z-]+)"\?:/g,
+    (_, name: string) => `on${name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}?:`,
+  );
+  return `${HEADER}${typesImport(elements)}${vueNames}`;
 }
 
 /** Svelte 5: attributes and properties as the element has them, events as `onnu-change`. */
 function svelteTypes(elements: ElementDeclaration[]): string {
   let text = `${HEADER}import type { HTMLAttributes } from "svelte/elements";\n`;
-  text += `import type { ${elements.flatMap((e) => [e.name, `${e.name}EventMap`]).join(", ")} } from "${FROM_PACKAGE}";\n\n`;
+  text += `import type { ${elements.map((e) => e.name).join(", ")} } from "${FROM_PACKAGE}";\n`;
+  text += `${typesImport(elements)}\n`;
   text += `declare module "svelte/elements" {\n  interface SvelteHTMLElements {\n`;
   for (const element of elements) {
     text += comment(element.summary, "    ");
@@ -207,7 +227,7 @@ function svelteTypes(elements: ElementDeclaration[]): string {
       .join(" | ")}> & {\n`;
     for (const member of element.members.filter((m) => m.kind === "field")) {
       const key = member.attribute ?? member.name;
-      text += `      ${JSON.stringify(key)}?: ${element.name}[${JSON.stringify(member.name)}];\n`;
+      text += `      ${JSON.stringify(key)}?: ${element.name}Attributes[${JSON.stringify(member.name)}];\n`;
     }
     for (const event of element.events) {
       text += `      ${JSON.stringify(`on${event.name}`)}?: (event: ${element.name}EventMap[${JSON.stringify(event.name)}]) => void;\n`;

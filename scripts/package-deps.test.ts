@@ -31,6 +31,16 @@ function libraryImports(): Set<string> {
   return names;
 }
 
+it("React is an optional peer: only the React entry needs it, the elements run on their own Preact", () => {
+  const meta = (
+    JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    }
+  ).peerDependenciesMeta;
+  expect(meta.react?.optional).toBe(true);
+  expect(meta["react-dom"]?.optional).toBe(true);
+});
+
 it("dependencies are what lib/ imports; React is a peer", () => {
   const imported = libraryImports();
   const peers = Object.keys(manifest.peerDependencies);

@@ -41,6 +41,21 @@ export interface RadioGroupElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** What `<nu-radio-group>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface RadioGroupElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  label?: string;
+  name?: string;
+  disabled?: boolean;
+  required?: boolean;
+  error?: string;
+  options?: Array<{ value: string; label: string; disabled?: boolean } | string> | string;
+  value?: string;
+  layout?: "row" | "column";
+}
+
 /** The events of `<nu-card>`. */
 export interface CardElementEventMap extends Omit<HTMLElementEventMap, "nu-error"> {
   /** The element's code could not be loaded (`code` is `LOAD_FAILED`); it shows a retry button. Bubbles and is composed. */
@@ -67,6 +82,17 @@ export interface CardElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof CardElementEventMap>(type: K, listener: (this: CardElement, event: CardElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What `<nu-card>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface CardElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  title?: string;
+  logo?: string;
+  logoAlt?: string;
+  headingLevel?: number;
 }
 
 /** The events of `<nu-select>`. */
@@ -110,6 +136,23 @@ export interface SelectElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof SelectElementEventMap>(type: K, listener: (this: SelectElement, event: SelectElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What `<nu-select>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface SelectElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  label?: string;
+  name?: string;
+  disabled?: boolean;
+  required?: boolean;
+  error?: string;
+  title?: string;
+  options?: Array<{ value: string; label: string; disabled?: boolean } | string> | string;
+  value?: string;
+  placeholder?: string;
+  autocomplete?: string;
 }
 
 /** The events of `<nu-email-input>`. */
@@ -156,6 +199,23 @@ export interface EmailInputElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** What `<nu-email-input>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface EmailInputElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  label?: string;
+  name?: string;
+  disabled?: boolean;
+  required?: boolean;
+  error?: string;
+  value?: string;
+  placeholder?: string;
+  sendButton?: boolean;
+  status?: "idle" | "sending" | "sent" | "error";
+  resendIn?: number;
+}
+
 /** The events of `<nu-date-picker>`. */
 export interface DatePickerElementEventMap extends Omit<HTMLElementEventMap, "nu-change" | "nu-confirm" | "nu-cancel" | "nu-error"> {
   /** The chosen day (DD/MM/YYYY) changed (by the user). Bubbles and is composed. */
@@ -200,6 +260,22 @@ export interface DatePickerElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** What `<nu-date-picker>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface DatePickerElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  label?: string;
+  name?: string;
+  disabled?: boolean;
+  required?: boolean;
+  error?: string;
+  value?: string;
+  minDays?: number;
+  maxDays?: number;
+  placeholder?: string;
+}
+
 /** The events of `<nu-confirm-dialog>`. */
 export interface ConfirmDialogElementEventMap extends Omit<HTMLElementEventMap, "nu-confirm" | "nu-cancel" | "nu-error"> {
   /** The confirm button was pressed (`value` names the button, as a `<dialog>`'s `returnValue`). Bubbles and is composed. */
@@ -238,6 +314,20 @@ export interface ConfirmDialogElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** What `<nu-confirm-dialog>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface ConfirmDialogElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  open?: boolean;
+  title?: string;
+  message?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  singleButton?: boolean;
+  theme?: "yellow" | "blue";
+}
+
 /** The events of `<nu-error-message>`. */
 export interface ErrorMessageElementEventMap extends Omit<HTMLElementEventMap, "nu-error"> {
   /** The element's code could not be loaded (`code` is `LOAD_FAILED`); it shows a retry button. Bubbles and is composed. */
@@ -258,6 +348,14 @@ export interface ErrorMessageElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof ErrorMessageElementEventMap>(type: K, listener: (this: ErrorMessageElement, event: ErrorMessageElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What `<nu-error-message>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface ErrorMessageElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  message?: string;
 }
 
 /** The events of `<nu-address-selector>`. */
@@ -297,6 +395,20 @@ export interface AddressSelectorElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** What `<nu-address-selector>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface AddressSelectorElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  value?: Partial<AddressValue> | null | string;
+  alsUrl?: string;
+  required?: boolean;
+  showErrors?: boolean;
+  disabled?: boolean;
+  label?: string;
+  name?: string;
+}
+
 /** The events of `<nu-form>`. */
 export interface NuFormElementEventMap extends Omit<HTMLElementEventMap, "nu-step" | "nu-submit" | "nu-error" | "nu-change" | "nu-send"> {
   /** The flow wants to show `step`: host-driven, the page should set `step`; self-driven, the element has moved. Bubbles and is composed. */
@@ -329,6 +441,16 @@ export interface NuFormElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof NuFormElementEventMap>(type: K, listener: (this: NuFormElement, event: NuFormElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What `<nu-form>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface NuFormElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  step?: string;
+  partner?: string;
+  alsUrl?: string;
 }
 
 /** The events of `<nu-recruitment-form>`. */
@@ -369,6 +491,16 @@ export interface RecruitmentFormElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** What `<nu-recruitment-form>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface RecruitmentFormElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  step?: string;
+  partner?: string;
+  alsUrl?: string;
+}
+
 /** The events of `<nu-staff-login>`. */
 export interface StaffLoginElementEventMap extends Omit<HTMLElementEventMap, "nu-step" | "nu-error"> {
   /** The tool asks its page to move to a staff page: `/staff/<step>?<params>`, or `path` when given. Bubbles and is composed. */
@@ -389,6 +521,13 @@ export interface StaffLoginElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof StaffLoginElementEventMap>(type: K, listener: (this: StaffLoginElement, event: StaffLoginElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What `<nu-staff-login>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface StaffLoginElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
 }
 
 /** The events of `<nu-staff-verification>`. */
@@ -415,6 +554,14 @@ export interface StaffVerificationElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** What `<nu-staff-verification>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface StaffVerificationElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  failedLead?: boolean;
+}
+
 /** The events of `<nu-staff-result>`. */
 export interface StaffResultElementEventMap extends Omit<HTMLElementEventMap, "nu-step" | "nu-error"> {
   /** The tool asks its page to move to a staff page: `/staff/<step>?<params>`, or `path` when given. Bubbles and is composed. */
@@ -437,6 +584,14 @@ export interface StaffResultElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof StaffResultElementEventMap>(type: K, listener: (this: StaffResultElement, event: StaffResultElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What `<nu-staff-result>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface StaffResultElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  leadId?: string;
 }
 
 /** The events of `<nu-redeem-center>`. */
@@ -467,6 +622,14 @@ export interface RedeemCenterElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** What `<nu-redeem-center>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface RedeemCenterElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  leadId?: string;
+}
+
 /** The events of `<nu-nutritionist-redeem>`. */
 export interface NutritionistRedeemElementEventMap extends Omit<HTMLElementEventMap, "nu-step" | "nu-error" | "nu-confirm" | "nu-cancel"> {
   /** The tool asks its page to move to a staff page: `/staff/<step>?<params>`, or `path` when given. Bubbles and is composed. */
@@ -493,6 +656,14 @@ export interface NutritionistRedeemElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof NutritionistRedeemElementEventMap>(type: K, listener: (this: NutritionistRedeemElement, event: NutritionistRedeemElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What `<nu-nutritionist-redeem>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface NutritionistRedeemElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  leadId?: string;
 }
 
 /** The events of `<nu-invoice-qrcode>`. */
@@ -523,6 +694,13 @@ export interface InvoiceQrcodeElement extends HTMLElement {
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 
+/** What `<nu-invoice-qrcode>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface InvoiceQrcodeElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+}
+
 /** The events of `<nu-invoice>`. */
 export interface InvoiceElementEventMap extends Omit<HTMLElementEventMap, "nu-step" | "nu-error"> {
   /** The tool asks its page to move to a staff page: `/staff/<step>?<params>`, or `path` when given. Bubbles and is composed. */
@@ -545,6 +723,14 @@ export interface InvoiceElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof InvoiceElementEventMap>(type: K, listener: (this: InvoiceElement, event: InvoiceElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What `<nu-invoice>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface InvoiceElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  invoiceId?: string;
 }
 
 declare global {
