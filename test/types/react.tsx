@@ -11,6 +11,8 @@ export const select = (
     }}
   />
 );
+// A rich prop's JSON text is accepted too (the element parses it).
+export const json = <nu-radio-group label="計劃" options='["基本","進階"]' />;
 export const form = (
   <nu-form step="login" api-base="/api" onnu-submit={(event) => console.log(event.detail.leadId)} />
 );
