@@ -54,9 +54,12 @@ export default defineConfig({
   "src/nu-forms.d.ts": 'import type {} from "nu-forms/types/react";\n',
   "src/main.tsx": `import { useState } from "react";
 import { createRoot } from "react-dom/client";
-import { RadioGroup } from "nu-forms";
+import { configure, RadioGroup } from "nu-forms";
 import { isLeadRef, suggestEmails } from "nu-forms/core";
-import "nu-forms/elements";
+import { runtime } from "nu-forms/elements";
+
+configure({ apiBase: "/api" });
+runtime.configure({ apiBase: "/api" });
 
 function App() {
   const [chosen, setChosen] = useState("");
