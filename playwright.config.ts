@@ -6,7 +6,7 @@ import { ALS_PLAYBACK_URL, ALS_PORT, CHROMIUM_PATH } from "./e2e/support/env.ts"
  * e2e against the real thing: the build in dist/ (`npm run build` first: `npm run test:e2e` does
  * both), served by the real server, one server with its own in-memory PostgreSQL per worker
  * (e2e/support/test.ts), and the address-lookup playback, driven in Debian's Chromium.
- * package.spec.ts (pack, install, build an app) is a project of its own: `npm run test:package`.
+ * The packed package in framework apps runs on its own: `npm run test:hosts` (playwright.hosts.config.ts).
  */
 const launchOptions = {
   executablePath: CHROMIUM_PATH,
@@ -25,6 +25,8 @@ const launchOptions = {
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/support/needsBuild.ts",
+  // The packed package in framework apps: its own run (npm run test:hosts, playwright.hosts.config.ts).
+  testIgnore: ["hosts/**"],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -40,14 +42,12 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: /package\.spec\.ts$/,
       use: {
         ...devices["Pixel 7"],
         viewport: { width: 390, height: 844 },
         launchOptions,
       },
     },
-    { name: "package", testMatch: /package\.spec\.ts$/, timeout: 240_000, use: { launchOptions } },
   ],
   webServer: [
     {

@@ -11,8 +11,9 @@ import { precompress } from "./vite.precompress.ts";
 
 /**
  * Two builds of lib/, chosen by `--mode`:
- * - `package` (default): the npm package in dist/lib — React components, element registration
- *   and the framework-free core, React left to the user (peer dependency), with .d.ts files.
+ * - `package` (default): the npm package in dist/lib — React components and the framework-free
+ *   core, React left to the user (optional peer dependency), with .d.ts files for all of lib/;
+ * - `package-elements`: the package's element registration (dist/lib/elements.js) on Preact;
  * - `elements`: the one-file element bundle dist/elements/nu-forms.js (plus the chunks it loads
  *   itself) that a brand site includes with a single <script type="module">, runtime included.
  *
@@ -77,8 +78,40 @@ const englishOnDemand: Plugin = {
   },
 };
 
+/** The package's dependencies: a build of the package leaves them to the user's bundler. */
+const PACKAGE_DEPENDENCIES = [
+  /^@r2wc\//,
+  "nanostores",
+  /^@nanostores\/persistent/,
+  "valibot",
+  "qrcode",
+  "jsqr",
+];
+
 export default defineConfig(({ mode }): UserConfig => {
   const production = { "process.env.NODE_ENV": JSON.stringify("production") };
+  if (mode === "package-elements") {
+    // `nu-forms/elements` from npm: the same runtime as the element bundle (Preact, inside the
+    // package's own chunks, so a page's own Preact or React is neither needed nor touched), English
+    // and the texts after sign-in in chunks of their own. The dependencies stay the user's.
+    return {
+      plugins: [react(), englishOnDemand, splitCatalogues({ checkFirstSteps: false })],
+      define: production,
+      resolve: { alias: preactAliases },
+      build: {
+        outDir: resolve(root, "dist/lib"),
+        emptyOutDir: false,
+        minify: false,
+        sourcemap: true,
+        target: "es2022",
+        lib: { entry: { elements: resolve(root, "lib/elements/index.ts") }, formats: ["es"] },
+        rollupOptions: {
+          output: { chunkFileNames: "elements-chunks/[name]-[hash].js" },
+          external: PACKAGE_DEPENDENCIES,
+        },
+      },
+    };
+  }
   if (mode === "elements") {
     return {
       plugins: [
@@ -138,24 +171,20 @@ export default defineConfig(({ mode }): UserConfig => {
       sourcemap: true,
       target: "es2022",
       lib: {
+        // `elements` is the next build (mode package-elements), on Preact.
         entry: {
           index: resolve(root, "lib/index.ts"),
-          elements: resolve(root, "lib/elements/index.ts"),
           core: resolve(root, "lib/core/index.ts"),
         },
         formats: ["es"],
       },
       rollupOptions: {
-        external: [
-          /^react($|\/)/,
-          /^react-dom($|\/)/,
-          /^@r2wc\//,
-          "nanostores",
-          /^@nanostores\//,
-          "valibot",
-          "qrcode",
-          "jsqr",
-        ],
+        output: {
+          // The React entry renders with hooks and context: a Next.js Server Component may import
+          // it only as a client module. The core and the element registration stay neutral.
+          banner: (chunk) => (chunk.isEntry && chunk.name === "index" ? '"use client";' : ""),
+        },
+        external: [/^react($|\/)/, /^react-dom($|\/)/, /^@nanostores\/react/, ...PACKAGE_DEPENDENCIES],
       },
     },
   };

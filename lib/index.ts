@@ -3,6 +3,9 @@
  * components are registered as custom elements by `nu-forms/elements`.
  */
 
+// The page-wide configuration of these components. `nu-forms/elements` keeps its own (its
+// `runtime.configure`): the elements run on their own copy of Preact and of the shared modules.
+export { type ConfigOverrides, configure } from "./config.ts";
 export * from "./flows/index.ts";
 export * from "./staff/index.ts";
 export type { NuEventDetails, NuEventName } from "./ui/events.ts";

@@ -1,6 +1,7 @@
 /**
- * Writes custom-elements.json (Custom Elements Manifest, schema 1.0.0) and the element tables of
- * docs/elements.md and docs/widgets.md (element-docs-tables.ts) from the code:
+ * Writes custom-elements.json (Custom Elements Manifest, schema 1.0.0), the element tables of
+ * docs/elements.md and docs/widgets.md (element-docs-tables.ts) and the elements' TypeScript types for
+ * plain TS, Angular, React, Vue and Svelte (element-types.ts) from the code:
  * - the elements are the ones lib/elements/index.ts registers (each registration file's
  *   `*_ELEMENTS`), documented by the sibling `*.docs.ts` (`*_DOCS`);
  * - attributes and properties come from the definitions (r2wc props) with their docs;
@@ -23,12 +24,14 @@ import {
   COMMON_PROPS,
   type ElementDefinition,
   type ElementDoc,
+  JSON_NOTE,
   type R2wcType,
 } from "../lib/elements/meta.ts";
 import { PART_DOCS } from "../lib/elements/parts.docs.ts";
 import { TOKEN_DOCS } from "../lib/ui/theme.docs.ts";
 import { TOKENS, type TokenName } from "../lib/ui/theme.ts";
 import { type DocTarget, updateDocTables } from "./element-docs-tables.ts";
+import { updateElementTypes } from "./element-types.ts";
 import { scan } from "./manifest-scan.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -143,7 +146,6 @@ async function describeElement(
       description: attributeDoc.description,
     };
   });
-  const jsonNote = " Rich values can be set as the property (JSON in the attribute).";
   return {
     kind: "class",
     customElement: true,
@@ -159,7 +161,7 @@ async function describeElement(
       type: attribute.type,
       ...("default" in attribute ? { default: attribute.default } : {}),
       description:
-        props[attribute.fieldName] === "json" ? attribute.description + jsonNote : attribute.description,
+        props[attribute.fieldName] === "json" ? attribute.description + JSON_NOTE : attribute.description,
       attribute: attribute.name,
     })),
     events: Object.entries(events).map(([name, event]) => ({
@@ -216,7 +218,8 @@ export async function buildManifest() {
       {
         kind: "javascript-module",
         path: PACKAGE_MODULE,
-        summary: 'Registers every nu-* element (`import "nu-forms/elements"`); React is a peer dependency.',
+        summary:
+          'Registers every nu-* element (`import "nu-forms/elements"`), on the package\'s own copy of Preact: no React needed.',
         declarations,
         exports: definitionsIn(PACKAGE_MODULE),
       },
@@ -250,7 +253,10 @@ async function main() {
   const manifest = await buildManifest();
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
   const check = process.argv.includes("--check");
-  const staleTables = updateDocTables(root, await docTargets(), manifest.modules[0].declarations, check);
+  const staleTables = [
+    ...updateDocTables(root, await docTargets(), manifest.modules[0].declarations, check),
+    ...updateElementTypes(manifest, check),
+  ];
   if (check) {
     let current = "";
     try {

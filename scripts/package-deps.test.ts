@@ -31,10 +31,33 @@ function libraryImports(): Set<string> {
   return names;
 }
 
+it("React is an optional peer: only the React entry needs it, the elements run on their own Preact", () => {
+  const meta = (
+    JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+      peerDependenciesMeta: Record<string, { optional?: boolean }>;
+    }
+  ).peerDependenciesMeta;
+  expect(meta.react?.optional).toBe(true);
+  expect(meta["react-dom"]?.optional).toBe(true);
+});
+
 it("dependencies are what lib/ imports; React is a peer", () => {
   const imported = libraryImports();
   const peers = Object.keys(manifest.peerDependencies);
   expect(peers.sort()).toEqual(["react", "react-dom"]);
   const needed = [...imported].filter((name) => !peers.includes(name)).sort();
   expect(Object.keys(manifest.dependencies).sort()).toEqual(needed);
+});
+
+it("each code entry gives types first and a default last, so require() works where Node allows it", () => {
+  const { exports } = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+    exports: Record<string, string | Record<string, string>>;
+  };
+  for (const entry of [".", "./elements", "./core"]) {
+    const conditions = exports[entry];
+    expect(typeof conditions, entry).toBe("object");
+    const keys = Object.keys(conditions);
+    expect(keys[0], entry).toBe("types");
+    expect(keys.at(-1), entry).toBe("default");
+  }
 });

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, expect, test } from "vitest";
+import { afterEach, beforeAll, expect, test, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import { registerElements } from "./define.ts";
 import { WIDGET_ELEMENTS } from "./widgets.ts";
@@ -223,4 +223,47 @@ test("a page that puts the value back in its nu-change listener is shown its own
   await expect.poll(() => changes).toEqual(["a2"]);
   expect(element.value).toBe("a1");
   await expect.element(field).toHaveValue("a1");
+});
+
+type ListElement = HTMLElement & { options?: unknown };
+
+test("a list prop set as a JSON string property shows its options, like the attribute (React 19, Vue and Svelte set properties)", async () => {
+  const element = place('<nu-select label="地區"></nu-select>') as ListElement;
+  element.options = '["九龍","新界"]';
+  const field = page.getByRole("combobox", { name: "地區" });
+  await expect.element(field.getByRole("option", { name: "新界" })).toBeInTheDocument();
+  expect(element.options).toEqual(["九龍", "新界"]);
+  // Reflected once, as JSON of the list (not of the string).
+  expect(element.getAttribute("options")).toBe('["九龍","新界"]');
+
+  element.options = ["港島"];
+  await expect.element(field.getByRole("option", { name: "港島" })).toBeInTheDocument();
+  expect(element.getAttribute("options")).toBe('["港島"]');
+});
+
+test("JSON that does not parse is refused with a warning naming the element and the prop, as property or attribute", async () => {
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  try {
+    const element = place('<nu-select label="區議會" options=\'["甲","乙"]\'></nu-select>') as ListElement;
+    const field = page.getByRole("combobox", { name: "區議會" });
+    await expect.element(field.getByRole("option", { name: "乙" })).toBeInTheDocument();
+
+    element.options = "[甲, 乙";
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/<nu-select> options: not valid JSON/));
+    expect(element.options).toEqual(["甲", "乙"]);
+
+    warn.mockClear();
+    element.setAttribute("options", "{oops");
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/<nu-select> options: not valid JSON/));
+    expect(element.options).toEqual(["甲", "乙"]);
+    await expect.element(field.getByRole("option", { name: "乙" })).toBeInTheDocument();
+
+    // Bad JSON in the markup does not break the element either: it shows without options.
+    warn.mockClear();
+    place('<nu-radio-group label="計劃" options="[基本"></nu-radio-group>');
+    await expect.element(page.getByRole("radiogroup", { name: "計劃" })).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/<nu-radio-group> options: not valid JSON/));
+  } finally {
+    warn.mockRestore();
+  }
 });

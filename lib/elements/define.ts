@@ -3,7 +3,7 @@ import { type ComponentType, createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import type { MessageScope } from "./catalogues.ts";
 import { lazyElement } from "./lazy.tsx";
-import { COMMON_PROPS, type ElementDefinition, type R2wcType } from "./meta.ts";
+import { attributeName, COMMON_PROPS, type ElementDefinition, type R2wcType } from "./meta.ts";
 
 export { COMMON_PROPS };
 
@@ -53,11 +53,16 @@ const camelCase = (attribute: string) => attribute.replace(/-([a-z])/g, (_, c: s
  * could never clear `error` or `message`, or turn `disabled` off by removing it. This subclass
  * gives such changes their plain-HTML meaning: "" for text, false for booleans, unset otherwise.
  * It also picks up properties a page set before the tag was defined (they win over the markup),
- * and takes over the shadow root of a sign-in stand-in.
+ * parses list and object props itself (JSON text as attribute or property, a bad one refused with
+ * a warning), and takes over the shadow root of a sign-in stand-in.
  */
 function withClearableAttributes(Base: CustomElementConstructor, types: Record<string, R2wcType>) {
   const Element = Base as unknown as new () => R2wcInstance;
-  return class extends Element {
+  const jsonProps = Object.keys(types).filter((prop) => types[prop] === "json");
+  const Defined = class extends Element {
+    /** The attribute text this element is writing itself (a property reflected), not to parse again. */
+    reflecting: string | null = null;
+
     constructor() {
       super();
       // A page script may set a property before the bundle has defined the tag (the entry waits
@@ -81,16 +86,78 @@ function withClearableAttributes(Base: CustomElementConstructor, types: Record<s
       // The upgrade queues a call for each markup attribute before the constructor runs: when the
       // hand-over above has since changed the attribute, that call is stale and must not undo it.
       if (value !== this.getAttribute(name)) return;
+      const prop = camelCase(name);
+      if (types[prop] === "json") {
+        if (value !== null && value === this.reflecting) return;
+        if (value === null || value === "") this[R2WC_PROPS][prop] = undefined;
+        else {
+          const parsed = parseJson(this, prop, value);
+          if (!parsed.ok) return;
+          this[R2WC_PROPS][prop] = parsed.value;
+        }
+        if (this.isConnected) this[R2WC_RENDER]();
+        return;
+      }
       super.attributeChangedCallback(name, old, value);
       if (value !== null && value !== "") return;
-      const prop = camelCase(name);
       const type = types[prop];
       if (!type) return;
       this[R2WC_PROPS][prop] =
         type === "boolean" ? false : type === "string" && value === "" ? "" : undefined;
       if (this.isConnected) this[R2WC_RENDER]();
     }
-  } as unknown as CustomElementConstructor;
+  };
+  // A list or object prop takes the value itself or its JSON text, as a property or an attribute
+  // alike: frameworks (React 19, Vue, Svelte) set a property whenever the element has one, so the
+  // text written in their markup arrives here as a string.
+  for (const prop of jsonProps) {
+    Object.defineProperty(Defined.prototype, prop, {
+      configurable: true,
+      enumerable: true,
+      get(this: InstanceType<typeof Defined>) {
+        return this[R2WC_PROPS][prop];
+      },
+      set(this: InstanceType<typeof Defined>, value: unknown) {
+        let next = value;
+        if (typeof value === "string") {
+          if (value === "") next = undefined;
+          else {
+            const parsed = parseJson(this, prop, value);
+            if (!parsed.ok) return;
+            next = parsed.value;
+          }
+        }
+        this[R2WC_PROPS][prop] = next;
+        const attribute = attributeName(prop);
+        const text = next === undefined || next === null ? null : JSON.stringify(next);
+        this.reflecting = text;
+        try {
+          if (text === null) this.removeAttribute(attribute);
+          else if (this.getAttribute(attribute) !== text) this.setAttribute(attribute, text);
+        } finally {
+          this.reflecting = null;
+        }
+        if (this.isConnected) this[R2WC_RENDER]();
+      },
+    });
+  }
+  return Defined as unknown as CustomElementConstructor;
+}
+
+/** The JSON text of a list or object prop; text that is not JSON is refused with a warning. */
+function parseJson(
+  element: Element,
+  prop: string,
+  text: string,
+): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    console.warn(
+      `nu-forms: <${element.localName}> ${prop}: not valid JSON, ignored (kept the previous value): ${text.slice(0, 80)}`,
+    );
+    return { ok: false };
+  }
 }
 
 /** The element class of `Component`: r2wc's, with an open shadow root and clearable attributes. */
@@ -98,7 +165,12 @@ export function elementClass(
   Component: ComponentType<object>,
   types: Record<string, R2wcType>,
 ): CustomElementConstructor {
-  return withClearableAttributes(r2wc(Component, { shadow: "open", props: types }, renderer), types);
+  // r2wc knows no type "nu-json": it leaves those props to withClearableAttributes (no JSON.parse
+  // that throws in its constructor, no string property stored as it came).
+  const r2wcTypes = Object.fromEntries(
+    Object.entries(types).map(([prop, type]) => [prop, type === "json" ? "nu-json" : type]),
+  ) as Record<string, R2wcType>;
+  return withClearableAttributes(r2wc(Component, { shadow: "open", props: r2wcTypes }, renderer), types);
 }
 
 /**

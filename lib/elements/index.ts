@@ -9,9 +9,12 @@ import "./widgets.ts";
 import "./flows.ts";
 import "./staff.ts";
 
+export type { AddressEn, AddressValue } from "../core/types.ts";
 // The events' types, and with them their entries in GlobalEventHandlersEventMap, for a program
 // that imports only "nu-forms/elements".
 export type { FlowEventDetails, NuStepDetail } from "../flows/shared/events.ts";
-export type { StaffEventDetails } from "../staff/events.ts";
+export type { StaffEventDetails, StaffStep } from "../staff/events.ts";
 export type { NuEventDetails } from "../ui/events.ts";
 export { runtime } from "./runtime.ts";
+// Each element's interface, its events and its HTMLElementTagNameMap entry (from the manifest).
+export type * from "./types.generated.ts";

@@ -83,6 +83,10 @@ export const COMMON_EVENT_DOCS: Record<`nu-${string}`, EventDoc> = {
   },
 };
 
+/** How the manifest marks a rich (`json`) prop's property. */
+export const JSON_NOTE =
+  " Rich values can be set as the property: the value itself or its JSON text (JSON in the attribute).";
+
 /** `minDays` → `min-days`, the way r2wc maps props to attributes. */
 export function attributeName(prop: string): string {
   return prop.replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`);

@@ -18,6 +18,14 @@ export interface FlowProps {
   onNuStep?: (detail: FlowEventDetails["nu-step"]) => void;
   onNuSubmit?: (detail: FlowEventDetails["nu-submit"]) => void;
   onNuError?: (detail: FlowEventDetails["nu-error"]) => void;
+  /** A field inside the form changed (its widget's `nu-change`, heard as it bubbles). */
+  onNuChange?: (detail: FlowEventDetails["nu-change"]) => void;
+  /** 發送電郵 was pressed on the sign-in step. */
+  onNuSend?: (detail: FlowEventDetails["nu-send"]) => void;
+  /** The calendar inside the form was confirmed (the recruitment form's baby step). */
+  onNuConfirm?: (detail: FlowEventDetails["nu-confirm"]) => void;
+  /** The calendar inside the form was cancelled. */
+  onNuCancel?: (detail: FlowEventDetails["nu-cancel"]) => void;
 }
 
 export interface FlowContextValue {

@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { resolveConfig } from "../../config.ts";
 import type { Flow } from "../../core/types.ts";
 import { runGate } from "../../customerGate.ts";
@@ -9,7 +9,7 @@ import { requestHeadingFocus } from "../../ui/form/focus.ts";
 import { useStyles } from "../../ui/styles.ts";
 import { useEmit } from "../../ui/useEmit.ts";
 import { normaliseLang, type Translate, useT } from "../../ui/useT.ts";
-import type { FlowEventDetails } from "./events.ts";
+import { type FlowEventDetails, WIDGET_EVENT_CALLBACKS } from "./events.ts";
 import { FlowContext, type FlowContextValue, type FlowProps } from "./FlowContext.tsx";
 import { flowSession, noteSignInReason } from "./flowSession.ts";
 import { ENTRY_STEP, stepFromPath } from "./stepPaths.ts";
@@ -48,6 +48,8 @@ export function FlowRoot(props: FlowRootProps) {
   const session = useStore(flowSession(flow));
 
   const hostDriven = typeof props.step === "string" && props.step.trim() !== "";
+  useWidgetCallbacks(ref, props);
+  useOneSelfDriven(flow, hostDriven);
   const requested = hostDriven ? (props.step as string).trim() : session.step || ENTRY_STEP;
   const [passed, setPassed] = useState<string | null>(null);
 
@@ -137,4 +139,50 @@ function UnknownStep({ t, step, onRestart }: { t: Translate; step: string; onRes
       </div>
     </section>
   );
+}
+
+/**
+ * The widgets inside a flow send their own events (bubbling, composed): a React host hears them
+ * through the flow's callback props, as a page hears them on the element.
+ */
+function useWidgetCallbacks(ref: RefObject<HTMLElement | null>, props: FlowProps) {
+  const latest = useRef(props);
+  latest.current = props;
+  useEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const names = Object.keys(WIDGET_EVENT_CALLBACKS) as (keyof typeof WIDGET_EVENT_CALLBACKS)[];
+    const listener = (event: Event) => {
+      const callback = latest.current[WIDGET_EVENT_CALLBACKS[event.type as (typeof names)[number]]];
+      (callback as ((detail: unknown) => void) | undefined)?.((event as CustomEvent).detail);
+    };
+    for (const name of names) node.addEventListener(name, listener);
+    return () => {
+      for (const name of names) node.removeEventListener(name, listener);
+    };
+  }, [ref]);
+}
+
+const FLOW_TAGS: Record<Flow, string> = { nuform: "nu-form", recruitment: "nu-recruitment-form" };
+const selfDriven: Partial<Record<Flow, number>> = {};
+
+/**
+ * A self-driven flow keeps its step in the flow's session (one enrolment per flow and tab, which a
+ * reload lands on again), so two on one page show the same step: they are two views of one
+ * enrolment. The page is told once, as that is rarely what it meant.
+ */
+function useOneSelfDriven(flow: Flow, hostDriven: boolean) {
+  useEffect(() => {
+    if (hostDriven) return;
+    const count = (selfDriven[flow] ?? 0) + 1;
+    selfDriven[flow] = count;
+    if (count === 2) {
+      console.warn(
+        `nu-forms: two self-driven <${FLOW_TAGS[flow]}> on one page show the same enrolment and step (the step is kept per flow and tab); set \`step\` on each to drive them apart.`,
+      );
+    }
+    return () => {
+      selfDriven[flow] = (selfDriven[flow] ?? 1) - 1;
+    };
+  }, [flow, hostDriven]);
 }

@@ -1,0 +1,25 @@
+import { defineConfig } from "@playwright/test";
+import { CHROMIUM_PATH } from "./e2e/support/env.ts";
+
+/**
+ * `npm run test:hosts`: the packed npm package installed into React, Vue and Svelte apps and a plain
+ * page (e2e/hosts). Needs dist/ (`npm run build:lib`) and the npm registry; no server of ours.
+ */
+export default defineConfig({
+  testDir: "e2e/hosts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    locale: "zh-HK",
+    timezoneId: "Asia/Hong_Kong",
+    viewport: { width: 390, height: 844 },
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+    },
+  },
+});
