@@ -791,7 +791,7 @@ export type CustomElements = {
    * - **listbox** - A suggestion list (e-mail domains, addresses).
    * - **load-error** - Shown instead of the element when its code could not be loaded, with a retry button.
    * - **loading** - The empty space the element keeps while its code loads (height: `--nu-loading-height`; the flows keep the first step's height).
-   * - **lookup-status** - The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, SPEC §8).
+   * - **lookup-status** - The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, docs/rules.md#fields-and-formats).
    * - **option** - One suggestion in a list.
    * - **region** - The region dropdown (with `select`).
    * - **room** - The room input (with `input`).
@@ -858,7 +858,7 @@ export type CustomElements = {
    * - **listbox** - A suggestion list (e-mail domains, addresses).
    * - **load-error** - Shown instead of the element when its code could not be loaded, with a retry button.
    * - **loading** - The empty space the element keeps while its code loads (height: `--nu-loading-height`; the flows keep the first step's height).
-   * - **lookup-status** - The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, SPEC §8).
+   * - **lookup-status** - The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, docs/rules.md#fields-and-formats).
    * - **next-steps** - The completion page's 下一步 section: what the QR code is redeemed for, until when and where.
    * - **option** - One suggestion in a list.
    * - **progress** - The step counter (第 2 步（共 5 步）).
@@ -946,7 +946,7 @@ export type CustomElements = {
    * - **listbox** - A suggestion list (e-mail domains, addresses).
    * - **load-error** - Shown instead of the element when its code could not be loaded, with a retry button.
    * - **loading** - The empty space the element keeps while its code loads (height: `--nu-loading-height`; the flows keep the first step's height).
-   * - **lookup-status** - The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, SPEC §8).
+   * - **lookup-status** - The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, docs/rules.md#fields-and-formats).
    * - **month-select** - The calendar's month dropdown.
    * - **next-steps** - The completion page's 下一步 section: what the QR code is redeemed for, until when and where.
    * - **option** - One suggestion in a list.
