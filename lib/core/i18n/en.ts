@@ -59,6 +59,7 @@ export const en = {
   "address.floor": "Floor",
   "address.room": "Room",
   "address.street": "Street",
+  "address.streetLabel": "Street: ",
   "address.regionRequired": "Please choose a region",
   "address.districtRequired": "Please choose a district",
   // — widgets —
@@ -100,6 +101,12 @@ export const en = {
   "widgets.address.searching": "Searching for addresses…",
   "widgets.address.noMatch":
     "No matching address. Check the building or estate name, or choose the region and district below.",
+  "widgets.address.slow":
+    "The address lookup is taking longer than usual. Keep waiting, or type your address and choose the region and district yourself.",
+  "widgets.address.failed": "The address lookup isn't available right now.",
+  "widgets.address.manual": "Can't find your address? Enter it yourself",
+  "widgets.address.manualHint":
+    "Type your building or estate name, then choose the region and district below.",
   // — staff —
   "staff.signOut": "Sign out",
   "staff.endSessions.title": "End a staff member's sign-ins",

@@ -61,6 +61,7 @@ export const zhHK = {
   "address.floor": "樓層",
   "address.room": "室",
   "address.street": "街道",
+  "address.streetLabel": "街道：",
   "address.regionRequired": "請選擇區域",
   "address.districtRequired": "請選擇地區",
   // — widgets —
@@ -99,6 +100,10 @@ export const zhHK = {
   // — address form in the order people fill it (issue 13 §4) —
   "widgets.address.searching": "正在搜尋地址…",
   "widgets.address.noMatch": "找不到相符的地址。請檢查大廈或屋苑名稱，或直接在下面選擇區域及地區。",
+  "widgets.address.slow": "地址查詢服務回應較慢。你可以繼續等候，或直接輸入地址並自行選擇區域及地區。",
+  "widgets.address.failed": "暫時未能使用地址查詢服務。",
+  "widgets.address.manual": "找不到地址？手動輸入",
+  "widgets.address.manualHint": "請輸入大廈或屋苑名稱，並在下面選擇區域及地區。",
   // — staff —
   "staff.signOut": "登出",
   "staff.endSessions.title": "結束職員登入",
