@@ -21,7 +21,7 @@ import {
   storedFlag,
   toNewMemberTerms,
 } from "./nuform-steps.ts";
-import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
+import { api, outboxCode, outboxConfirmations, staffToken, uniqueEmail } from "./support/api.ts";
 
 const SAMPLE = "sample-2026-01";
 
@@ -218,6 +218,18 @@ test.describe("readable consent and a real finish (nuForm)", () => {
     );
     await expect(offer).toContainText("門市會員服務櫃位");
     await expect(page.getByText("到換領地點時，向職員出示此二維碼")).toBeVisible();
+    // The customer leaves with the reference in their inbox, and the page says where it went.
+    await expect(page.getByTestId("confirmation-mailed")).toHaveText(
+      `確認電郵已發送至 ${email}，內有你的登記編號及查看會員二維碼的方法。`,
+    );
+    const [mail, ...moreMail] = await outboxConfirmations(email);
+    expect(moreMail).toEqual([]);
+    expect(mail).toContain(`你的參考編號：${ref}`);
+    expect(mail).toContain(`Your reference: ${ref}`);
+    expect(mail).toMatch(/https?:\/\/\S+\/customer\/nuForm/);
+    // nuForm offers the member gift only: no nutritionist consultation on its member page.
+    await expect(page.getByText("會員禮品", { exact: true })).toBeVisible();
+    await expect(page.getByText("營養師諮詢")).toHaveCount(0);
     await checkA11y(page);
     await shot(page, testInfo, "done-01-nuform");
 
@@ -327,6 +339,9 @@ test.describe("a real finish (recruitment form) and the hand-over", () => {
     await expect(page.getByTestId("redemption-offer")).toContainText("媽媽會員迎新禮包");
     await expect(page.getByText("想同時領取營養產品？")).toBeVisible();
     await expect(page.getByRole("link", { name: "儲存二維碼圖片" })).toBeVisible();
+    // The recruitment form offers the nutritionist consultation too.
+    await expect(page.getByText("營養師諮詢")).toBeVisible();
+    expect((await outboxConfirmations(email))[0]).toMatch(/\/customer\/recruitmentForm/);
     await checkA11y(page);
     await shot(page, testInfo, "done-02-recruitment");
 

@@ -377,6 +377,10 @@ export const en = {
   "flows.done.title": "You are registered",
   "flows.done.intro":
     "Thank you for registering! Keep the QR code below and show it to our staff when you redeem.",
+  "flows.done.mailed":
+    "We've sent a confirmation to {email} with your registration number and how to see your member QR code.",
+  "flows.done.returningTitle": "Your member QR code",
+  "flows.done.returningIntro": "You're already registered. Show this QR code to our staff when you redeem.",
   "flows.done.summaryHeading": "Your registration",
   "flows.done.membership": "Registered for",
   "flows.done.membership.nuform": "Member gift enrolment",
@@ -469,6 +473,9 @@ export const en = {
   "server.mail.customerCode.subject": "Your {brand} verification code",
   "server.mail.customerCode.text":
     "Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.",
+  "server.mail.confirmation.subject": "{brand} 登記確認 Registration confirmed",
+  "server.mail.confirmation.text":
+    "Thank you for registering with {brand}.\n\nYour reference: {reference}\n\nAt the counter, show your member QR code or give this reference.\nTo see your member QR code at any time, sign in with this e-mail address at {url}\n\nIf you did not register, please ignore this e-mail.",
   "server.mail.staffCode.subject": "{brand} staff one-time code",
   "server.mail.staffCode.text":
     "The one-time code for staff {staffId} is {code}. It is valid for {minutes} minutes.",

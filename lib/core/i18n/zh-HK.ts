@@ -354,6 +354,9 @@ export const zhHK = {
   "flows.documents.unavailable": "暫時未能載入{name}，請稍後再試。",
   "flows.done.title": "登記成功",
   "flows.done.intro": "多謝你的登記！請保存下面的二維碼，換領時向職員出示。",
+  "flows.done.mailed": "確認電郵已發送至 {email}，內有你的登記編號及查看會員二維碼的方法。",
+  "flows.done.returningTitle": "你的會員二維碼",
+  "flows.done.returningIntro": "你已完成登記。換領時，請向職員出示以下二維碼。",
   "flows.done.summaryHeading": "你的登記",
   "flows.done.membership": "登記項目",
   "flows.done.membership.nuform": "會員禮遇登記",
@@ -439,6 +442,9 @@ export const zhHK = {
   "server.mail.customerCode.subject": "你的 {brand} 驗證碼",
   "server.mail.customerCode.text":
     "你的驗證碼是 {code}，{minutes} 分鐘內有效。如你沒有要求此驗證碼，請忽略這封電郵。",
+  "server.mail.confirmation.subject": "{brand} 登記確認 Registration confirmed",
+  "server.mail.confirmation.text":
+    "多謝你登記 {brand}。\n\n你的參考編號：{reference}\n\n到門市時，請出示會員 QR 碼，或提供以上參考編號。\n隨時查看你的會員 QR 碼：以此電郵地址登入 {url}\n\n如你沒有登記，請忽略這封電郵。",
   "server.mail.staffCode.subject": "{brand} 職員一次性驗證碼",
   "server.mail.staffCode.text": "職員 {staffId} 的一次性驗證碼是 {code}，{minutes} 分鐘內有效。",
   // — errors (one per ErrorCode of lib/core/errorCodes.ts) —
