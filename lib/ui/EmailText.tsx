@@ -17,7 +17,7 @@ export function EmailText({ email }: { email: string }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string, in order.
         <Fragment key={index}>
           {index > 0 ? <wbr /> : null}
-          {part}
+          <span className="nu-email-part">{part}</span>
         </Fragment>
       ))}
     </span>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { mayHaveBeenDone } from "../../api/errors.ts";
 import { isEmail } from "../../core/email.ts";
 import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
+import { EmailText } from "../../ui/EmailText.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useCountdown } from "../../ui/useCountdown.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
@@ -17,6 +18,19 @@ import type { VerifiedSignIn } from "./verifiedSignIn.ts";
 export const CodeEntry = lazyElement(() => import("./CodeEntry.tsx").then((m) => m.CodeEntry), "sign-in", {
   reserveSpace: false,
 });
+
+const MARK = "\u0000";
+/** A text with the address where `MARK` stands, the address breaking only at its @ and dots. */
+function withEmail(text: string, email: string) {
+  const [before, after = ""] = text.split(MARK);
+  return (
+    <>
+      {before}
+      <EmailText email={email} />
+      {after}
+    </>
+  );
+}
 
 /** A new code may be asked for this long after the last one (a quick second tap sends nothing). */
 export const RESEND_AFTER_MS = 60_000;
@@ -145,9 +159,12 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
         </p>
       ) : codeStage ? (
         <p className="nu-notice" role="status" data-testid="sign-in-notice">
-          {t((draft.codeSends ?? 0) > 1 ? "flows.login.codeSentAgainTo" : "flows.login.codeSentTo", {
+          {withEmail(
+            t((draft.codeSends ?? 0) > 1 ? "flows.login.codeSentAgainTo" : "flows.login.codeSentTo", {
+              email: MARK,
+            }),
             email,
-          })}
+          )}
         </p>
       ) : null}
       {codeStage ? (

@@ -30,5 +30,7 @@ export const flowSheet = sheet(`
 }
 .nu-notice--warning { border-inline-start-color: ${token("color-accent")}; font-weight: 600; }
 .nu-notice--reason { border-inline-start-color: ${token("color-info")}; }
+/* An address breaks before its @ and dots only (EmailText), never inside a part (cx-‸signin). */
+.nu-email-part { white-space: nowrap; }
 .nu-code-input { letter-spacing: 0.4em; font-variant-numeric: tabular-nums; font-size: 1.25em; }
 `);
