@@ -235,7 +235,8 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
       const context = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
       context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const text = context.measureText(select.selectedOptions[0].text).width;
-      const room = select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      const room =
+        select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
       return { text, room };
     });
     expect(fit.text).toBeLessThanOrEqual(fit.room);

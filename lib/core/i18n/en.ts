@@ -290,7 +290,7 @@ export const en = {
     "We sent a new code to {email}. Use the code in the newest e-mail: earlier ones no longer work.",
   "flows.login.codeHint": "Enter the 6-digit code from the e-mail. It is valid for 10 minutes.",
   "flows.login.wrongCode":
-    "That code isn't right. Check the 6 digits in the latest e-mail and try again; if you can't find it, tap Resend for a new code.",
+    "That code isn't right. Check the 6 digits in the latest e-mail, or tap Resend for a new one.",
   "flows.login.codeInvalid": "Please enter the 6-digit code",
   "flows.login.signedInAs": "You are signed in as {email}.",
   "flows.login.signedIn": "You are signed in.",

@@ -15,7 +15,11 @@ export function SignedInPanel({ children, focusOnMount }: { children: ReactNode;
   const ids = useIds("who");
   const who = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (focusOnMount) who.current?.focus();
+    if (!focusOnMount) return;
+    // The whole step in view from its progress line (the page's scroll-padding keeps it clear of a
+    // sticky header), not just the focused line, which the browser would scroll to the edge.
+    who.current?.focus({ preventScroll: true });
+    who.current?.closest(".nu-flow")?.scrollIntoView({ block: "start" });
   }, [focusOnMount]);
   return (
     <>
