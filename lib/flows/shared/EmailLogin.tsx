@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { mayHaveBeenDone } from "../../api/errors.ts";
 import { isEmail } from "../../core/email.ts";
 import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
-import { EmailText } from "../../ui/EmailText.tsx";
+import { emailSlot, withEmail } from "../../ui/EmailText.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useCountdown } from "../../ui/useCountdown.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
@@ -18,19 +18,6 @@ import type { VerifiedSignIn } from "./verifiedSignIn.ts";
 export const CodeEntry = lazyElement(() => import("./CodeEntry.tsx").then((m) => m.CodeEntry), "sign-in", {
   reserveSpace: false,
 });
-
-const MARK = "\u0000";
-/** A text with the address where `MARK` stands, the address breaking only at its @ and dots. */
-function withEmail(text: string, email: string) {
-  const [before, after = ""] = text.split(MARK);
-  return (
-    <>
-      {before}
-      <EmailText email={email} />
-      {after}
-    </>
-  );
-}
 
 /** A new code may be asked for this long after the last one (a quick second tap sends nothing). */
 export const RESEND_AFTER_MS = 60_000;
@@ -161,7 +148,7 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
         <p className="nu-notice" role="status" data-testid="sign-in-notice">
           {withEmail(
             t((draft.codeSends ?? 0) > 1 ? "flows.login.codeSentAgainTo" : "flows.login.codeSentTo", {
-              email: MARK,
+              email: emailSlot,
             }),
             email,
           )}

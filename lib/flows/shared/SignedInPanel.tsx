@@ -1,5 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { type ReactNode, useEffect, useRef } from "react";
+import { emailSlot, withEmail } from "../../ui/EmailText.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { endCustomerSession } from "./customerSignIn.ts";
 import { useFlow } from "./FlowContext.tsx";
@@ -26,7 +27,9 @@ export function SignedInPanel({ children, focusOnMount }: { children: ReactNode;
       <div className="nu-notice">
         <p ref={who} id={ids.who} tabIndex={-1}>
           {/* A page that signed the customer in through the flags alone has no e-mail to name. */}
-          {email ? t("flows.login.signedInAs", { email }) : t("flows.login.signedIn")}
+          {email
+            ? withEmail(t("flows.login.signedInAs", { email: emailSlot }), email)
+            : t("flows.login.signedIn")}
         </p>
         <button type="button" className="nu-link-button" onClick={() => endCustomerSession(flow, api)}>
           {t("flows.login.switchEmail")}
