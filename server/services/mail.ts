@@ -39,7 +39,7 @@ export interface OutboxEntry {
 }
 
 export interface CodeMail {
-  kind: OutboxKind;
+  kind: Exclude<OutboxKind, "lead-confirmation">;
   /** The e-mail (customer) or staff id (staff) the code belongs to. */
   to: string;
   /** Where to mail it; a customer's e-mail, a staff member's address (may be missing). */

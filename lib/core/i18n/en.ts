@@ -37,7 +37,7 @@ export const en = {
   "login.email": "E-mail address",
   "login.sendCode": "Send e-mail",
   "login.code": "Verification code",
-  "login.codeHint": "Enter the 6-digit code from the e-mail",
+  "login.codeHint": "Enter the 6-digit code from the e-mail. It is valid for 10 minutes.",
   "login.verify": "Verify",
   "login.verifying": "Verifying…",
   // — password —
@@ -288,7 +288,6 @@ export const en = {
   "flows.login.codeSentTo": "We sent a code to {email}. Please check your inbox (and junk mail).",
   "flows.login.codeSentAgainTo":
     "We sent a new code to {email}. Use the code in the newest e-mail: earlier ones no longer work.",
-  "flows.login.codeHint": "Enter the 6-digit code from the e-mail. It is valid for 10 minutes.",
   "flows.login.wrongCode":
     "That code isn't right. Check the 6 digits in the latest e-mail, or tap Resend for a new one.",
   "flows.login.codeInvalid": "Please enter the 6-digit code",

@@ -39,7 +39,7 @@ export const zhHK = {
   "login.email": "電郵地址",
   "login.sendCode": "發送電郵",
   "login.code": "驗證碼",
-  "login.codeHint": "請輸入電郵內的 6 位數字驗證碼",
+  "login.codeHint": "請輸入電郵內的 6 位數字驗證碼，10 分鐘內有效。",
   "login.verify": "驗證",
   "login.verifying": "驗證中…",
   // — password —
@@ -271,7 +271,6 @@ export const zhHK = {
   "flows.login.codeSentTo": "驗證碼已發送至 {email}，請查看你的電郵（包括垃圾郵件）。",
   "flows.login.codeSentAgainTo": "新驗證碼已發送至 {email}，請使用最新一封電郵內的驗證碼，較早的已經失效。",
   "flows.login.codeInvalid": "請輸入 6 位數字驗證碼",
-  "flows.login.codeHint": "請輸入電郵內的 6 位數字驗證碼，10 分鐘內有效。",
   "flows.login.wrongCode": "驗證碼不正確。請核對最新一封電郵內的 6 位數字；找不到電郵可按「重新發送」。",
   "flows.login.signedInAs": "你已用 {email} 登入。",
   "flows.login.signedIn": "你已登入。",

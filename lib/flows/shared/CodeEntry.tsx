@@ -75,7 +75,7 @@ export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryP
     <>
       <TextField
         label={t("login.code")}
-        hint={t("flows.login.codeHint")}
+        hint={t("login.codeHint")}
         name="one-time-code"
         value={code}
         onChange={(value) => {
