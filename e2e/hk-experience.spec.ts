@@ -20,6 +20,7 @@ const ddmmyyyy = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.
 test("§4 §6 address form: building first, no-match state, a failed lookup is said, errors only after trying; brand, titles, clinic names", async ({
   page,
 }, testInfo) => {
+  test.slow(); // a whole journey with axe at each screen, on a shared machine
   await page.goto("/customer/nuForm?partner=CLINIC-KT01");
   // The operator's brand (the demo brand by default) on the page and in the title of each step.
   await expect(page).toHaveTitle("電郵登入 · 會員登記 | BabyNu 營養");

@@ -21,6 +21,7 @@ import { loseFirstAnswer } from "./support/lostAnswer.ts";
 
 test.describe("nuForm end to end", () => {
   test("a new Hong Kong customer goes from the entry page to the QR code", async ({ page }, testInfo) => {
+    test.slow(); // a whole journey and a second sign-in, on a shared machine
     const email = uniqueEmail("nuform-hk");
     await page.goto("/customer/nuForm");
     await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
