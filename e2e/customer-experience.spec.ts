@@ -20,7 +20,7 @@ import {
   storedFlag,
   toNewMemberTerms,
 } from "./nuform-steps.ts";
-import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
+import { api, outboxCode, outboxConfirmations, staffToken, uniqueEmail } from "./support/api.ts";
 import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const SAMPLE = "sample-2026-01";
@@ -218,6 +218,18 @@ test.describe("readable consent and a real finish (nuForm)", () => {
     );
     await expect(offer).toContainText("門市會員服務櫃位");
     await expect(page.getByText("到換領地點時，向職員出示此二維碼")).toBeVisible();
+    // The customer leaves with the reference in their inbox, and the page says where it went.
+    await expect(page.getByTestId("confirmation-mailed")).toHaveText(
+      `確認電郵已發送至 ${email}，內有你的登記編號及查看會員二維碼的方法。`,
+    );
+    const [mail, ...moreMail] = await outboxConfirmations(email);
+    expect(moreMail).toEqual([]);
+    expect(mail).toContain(`你的參考編號：${ref}`);
+    expect(mail).toContain(`Your reference: ${ref}`);
+    expect(mail).toMatch(/https?:\/\/\S+\/customer\/nuForm/);
+    // nuForm offers the member gift only: no nutritionist consultation on its member page.
+    await expect(page.getByText("會員禮品", { exact: true })).toBeVisible();
+    await expect(page.getByText("營養師諮詢")).toHaveCount(0);
     await checkA11y(page);
     await shot(page, testInfo, "done-01-nuform");
 
@@ -327,6 +339,9 @@ test.describe("a real finish (recruitment form) and the hand-over", () => {
     await expect(page.getByTestId("redemption-offer")).toContainText("媽媽會員迎新禮包");
     await expect(page.getByText("想同時領取營養產品？")).toBeVisible();
     await expect(page.getByRole("link", { name: "儲存二維碼圖片" })).toBeVisible();
+    // The recruitment form offers the nutritionist consultation too.
+    await expect(page.getByText("營養師諮詢", { exact: true })).toBeVisible();
+    expect((await outboxConfirmations(email))[0]).toMatch(/\/customer\/recruitmentForm/);
     await checkA11y(page);
     await shot(page, testInfo, "done-02-recruitment");
 
@@ -356,4 +371,48 @@ test.describe("a real finish (recruitment form) and the hand-over", () => {
     await expect(summary).toContainText("媽媽會員");
     await expect(page.getByTestId("redemption-offer")).toContainText("媽媽會員迎新禮包");
   });
+});
+
+test("the code step is short and says what to do; after sign-in the step is in view under the header, focus without a heavy box", async ({
+  page,
+}, testInfo) => {
+  test.slow(); // a sign-in and axe twice, on a shared machine
+  const email = `mother.of-three.${uniqueEmail("cx-code").split("@")[0]}@example.com.hk`;
+  await page.goto("/customer/nuForm");
+  await emailField(page).fill(email);
+  await page.getByRole("button", { name: "發送電郵" }).click();
+  const resend = page.getByRole("button", { name: /^重新發送/ });
+  await expect(resend).toBeVisible();
+  // 重新發送 steps back beside 驗證: secondary, not a full-width button.
+  await expect(resend).toHaveClass(/nu-button--secondary/);
+  expect((await resend.boundingBox())?.width ?? 390).toBeLessThan(260);
+  const code = page.getByRole("textbox", { name: "驗證碼" });
+  await expect(code).toHaveAccessibleDescription(/10 分鐘內有效/);
+  // The address in the notice breaks only before its @ and dots, never inside a part.
+  const parts = notice(page).locator(".nu-email-part");
+  await expect(parts.first()).toBeVisible();
+  for (const lines of await parts.evaluateAll((spans) => spans.map((s) => s.getClientRects().length)))
+    expect(lines).toBe(1);
+  await checkA11y(page);
+  await shot(page, testInfo, "code-01-step");
+
+  // A wrong code says what to do next.
+  await code.fill("000000");
+  await page.getByRole("button", { name: "驗證" }).click();
+  await expect(code).toHaveAccessibleDescription(
+    /驗證碼不正確。請核對最新一封電郵內的 6 位數字；找不到電郵可按「重新發送」。/,
+  );
+  await shot(page, testInfo, "code-02-wrong");
+
+  await code.fill(await outboxCode({ email }));
+  await page.keyboard.press("Enter");
+  const who = page.getByText(/^你已用 .+ 登入。$/);
+  await expect(who).toBeFocused();
+  // From the keyboard: the theme's ring, not the browser's heavy black outline.
+  expect(await who.evaluate((node) => getComputedStyle(node).outlineColor)).toBe("rgba(0, 0, 0, 0)");
+  const header = await page.locator("header.site-header").boundingBox();
+  const progress = await page.getByText("第 1 步（共 5 步）").boundingBox();
+  expect(progress && header && progress.y >= header.y + header.height).toBe(true);
+  await checkA11y(page);
+  await page.screenshot({ path: testInfo.outputPath("signed-in-viewport.png") });
 });

@@ -18,9 +18,10 @@ async function keep(page: Page, testInfo: TestInfo, name: string): Promise<void>
 
 const ddmmyyyy = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
 
-test("§4 §6 address form: building first, no-match state, a failed lookup says nothing, errors only after trying; brand, titles, clinic names", async ({
+test("§4 §6 address form: building first, no-match state, a failed lookup is said, errors only after trying; brand, titles, clinic names", async ({
   page,
 }, testInfo) => {
+  test.slow(); // a whole journey with axe at each screen, on a shared machine
   await page.goto("/customer/nuForm?partner=CLINIC-KT01");
   // The operator's brand (the demo brand by default) on the page and in the title of each step.
   await expect(page).toHaveTitle("電郵登入 · 會員登記 | BabyNu 營養");
@@ -63,8 +64,9 @@ test("§4 §6 address form: building first, no-match state, a failed lookup says
   const failed = page.waitForResponse((r) => new URL(r.url()).searchParams.get("q") === "amoy fail");
   await building.fill("amoy fail");
   await failed;
-  // docs/rules.md#fields-and-formats: a failed lookup is logged only; the lookup line says nothing.
-  await expect(page.getByRole("status").filter({ hasText: "地址" })).toHaveCount(0);
+  // A failed lookup is said, with the manual path (region and district by hand).
+  await expect(page.getByRole("status").filter({ hasText: "暫時未能使用地址查詢服務" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "找不到地址？手動輸入" })).toBeVisible();
   await expect(page.getByRole("listbox", { name: "地址建議" }).getByRole("option")).toHaveCount(0);
   await keep(page, testInfo, "address-lookup-failed");
 
@@ -271,4 +273,21 @@ test("§6 staff: a lock-out says when signing in works again", async ({ page }, 
   await expect(page.getByText("帳戶已暫時鎖定，請於 10:35（約 15 分鐘後）再登入。")).toBeVisible();
   await checkA11y(page);
   await keep(page, testInfo, "staff-locked");
+});
+
+test("the footer's links open the operator's pages, not the app's 404, in a tap target of 44 px", async ({
+  page,
+}) => {
+  for (const [name, title] of [
+    ["私隱政策", "私隱政策（示範文本）"],
+    ["條款及細則", "條款及細則（示範文本）"],
+  ]) {
+    await page.goto("/customer/nuForm");
+    const link = page.getByRole("contentinfo").getByRole("link", { name });
+    const box = await link.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("404")).toHaveCount(0);
+  }
 });

@@ -21,6 +21,7 @@ import { expect, test } from "./support/test.ts";
 
 test.describe("nuForm end to end", () => {
   test("a new Hong Kong customer goes from the entry page to the QR code", async ({ page }, testInfo) => {
+    test.slow(); // a whole journey and a second sign-in, on a shared machine
     const email = uniqueEmail("nuform-hk");
     await page.goto("/customer/nuForm");
     await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
@@ -115,6 +116,12 @@ test.describe("nuForm end to end", () => {
     await signIn(page, email);
     await expect(page).toHaveURL(/\/customer\/nuForm\/memberRedemption$/);
     expect(await leadRefOnPage(page)).toBe(ref);
+    // A returning member is shown what the page is, not thanked for registering again.
+    await expect(heading(page, "你的會員二維碼")).toBeVisible();
+    await expect(page.getByText("你已完成登記。換領時，請向職員出示以下二維碼。")).toBeVisible();
+    await expect(page.getByText(/登記成功|多謝你的登記|確認電郵已發送/)).toHaveCount(0);
+    await checkA11y(page);
+    await snap(page, testInfo, "07-member-returning");
   });
 
   test("a mainland customer fills in the mainland address", async ({ page }, testInfo) => {

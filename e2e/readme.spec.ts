@@ -6,9 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./support/api.ts";
 import { API_KEY, BASE_URL, CROSS_ORIGIN } from "./support/env.ts";
+import { expect, test } from "./support/test.ts";
 
 const readme = readFileSync(resolve(import.meta.dirname, "../README.md"), "utf8");
 const section = readme.slice(readme.indexOf("## Embed in five minutes"), readme.indexOf("## Configuration"));

@@ -4,7 +4,7 @@
  * sub-districts, the clear control, required flags, and the service failing, answering nothing or
  * answering late. Each test types texts of its own, so parallel tests never share a request.
  */
-
+import { expectNoA11yViolations as checkA11y } from "./support/axe.ts";
 import { ALS_PLAYBACK_URL } from "./support/env.ts";
 import { expect, type Page, test } from "./support/test.ts";
 import { alsRequests, lastDetail, openGallery } from "./widgets-helpers.ts";
@@ -278,7 +278,7 @@ test("changing region resets districts, changing district resets sub-districts; 
   await expect(a.block).toHaveValue("BLK P");
 });
 
-test("an empty answer says nothing matched; a failing service is logged only (without the text); a slow answer never overwrites a newer one", async ({
+test("an empty answer says nothing matched; a failing service is logged (without the text) and said; a slow answer never overwrites a newer one", async ({
   page,
 }) => {
   const warnings: string[] = [];
@@ -306,11 +306,11 @@ test("an empty answer says nothing matched; a failing service is logged only (wi
   expect(warnings[0]).toContain("address lookup failed (HTTP 500)");
   // The log holds nothing the user typed.
   expect(warnings[0]).not.toContain("amoy");
-  // docs/rules.md#fields-and-formats: a failure is logged only. The stale list goes and nothing is said.
+  // The stale list goes and the failure is said, with the manual path.
   await expect(a.list.getByRole("option")).toHaveCount(0);
   await expect(a.list).toBeHidden();
-  await expect(a.root.locator('[part="lookup-status"]')).toBeEmpty();
-  await expect(status).toHaveCount(0); // empty: hidden, so nothing is read out
+  await expect(status).toHaveText(/暫時未能使用地址查詢服務/);
+  await expect(a.root.getByRole("button", { name: "找不到地址？手動輸入" })).toBeVisible();
   await expect(a.root.getByRole("alert")).toHaveText(["", "", ""]);
 
   // The slow answer (1.5 s) for the older text must not replace the answer for the newer text:
@@ -439,4 +439,55 @@ test("a value the page sets clears the 'no matching address' line next to the ne
   await expect(a.building).toHaveValue("淘大花園");
   await expect(a.root.getByText(/找不到相符的地址/)).toHaveCount(0);
   await expect(status).toHaveCount(0); // the empty status line is not shown
+});
+
+test("a lookup that hangs is said within a few seconds with the manual path, zh and en; the manual path stops lookups", async ({
+  page,
+}) => {
+  test.slow(); // axe twice on a shared machine
+  // The government service never answers: every lookup stays pending.
+  const hung: string[] = [];
+  await page.route(`${ALS_PLAYBACK_URL}**`, (route) => {
+    hung.push(new URL(route.request().url()).searchParams.get("q") ?? "");
+  });
+  const a = selector(page);
+  const status = a.root.getByRole("status");
+  const manual = a.root.getByRole("button", { name: "找不到地址？手動輸入" });
+  await a.building.fill("hung estate");
+  await expect.poll(() => hung).toEqual(["hung estate"]);
+  // Said on the page's own clock within a few seconds (3 s), the lookup still waiting.
+  await expect(status).toHaveText(/地址查詢服務回應較慢/, { timeout: 5000 });
+  await expect(manual).toBeVisible();
+  await checkA11y(page, { include: "#address-empty" });
+  // Never answered: after the time-out it is a failure, and the hint names the manual path.
+  await page.clock.runFor(6000);
+  await expect(status).toHaveText(/暫時未能使用地址查詢服務/);
+  await expect(a.root.getByText("請輸入大廈或屋苑名稱，並在下面選擇區域及地區。")).toBeVisible();
+  await expect(a.root.getByText(/再從建議中選擇/)).toHaveCount(0);
+  await page.locator("#address-empty").screenshot({ path: test.info().outputPath("address-hung-zh.png") });
+
+  // The manual path: focus on the region, no more lookups, the notice gone.
+  await manual.click();
+  await expect(a.region).toBeFocused();
+  await expect(manual).toHaveCount(0);
+  await a.building.fill("hung estate two");
+  await page.clock.runFor(1000);
+  await a.region.selectOption({ label: "九龍" });
+  await a.district.selectOption({ label: "觀塘區" });
+  expect(hung).toEqual(["hung estate"]);
+  const detail = (await lastDetail(page, "address-empty", "nu-change")) as { value: Record<string, string> };
+  expect(detail.value).toMatchObject({ building: "", buildingEn: "hung estate two", region: "KLN" });
+
+  // English, on a fresh selector.
+  const other = page.locator("#address-error");
+  await other.evaluate((element) => element.setAttribute("lang", "en"));
+  await other.getByRole("combobox", { name: /Building/ }).fill("hung english");
+  await expect(other.getByRole("status")).toHaveText(/taking longer than usual/, { timeout: 5000 });
+  await page.clock.runFor(6000);
+  await expect(other.getByRole("status")).toHaveText(/address lookup isn't available right now/);
+  await expect(
+    other.getByRole("button", { name: "Can't find your address? Enter it yourself" }),
+  ).toBeVisible();
+  await checkA11y(page, { include: "#address-error" });
+  await other.screenshot({ path: test.info().outputPath("address-hung-en.png") });
 });

@@ -223,9 +223,45 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     await reopened.dialog.getByRole("combobox", { name: "年份" }).selectOption("2026");
     await reopened.dialog.getByRole("combobox", { name: "月份" }).selectOption("12");
     await expect(reopened.dialog.getByRole("button", { name: "下一個月" })).toBeDisabled();
-    await reopened.dialog.getByRole("combobox", { name: "年份" }).selectOption("2019");
-    await reopened.dialog.getByRole("combobox", { name: "月份" }).selectOption("1");
+    // A year picked keeps the month when it can, else moves to the nearest month with a selectable day.
+    await reopened.dialog.getByRole("combobox", { name: "年份" }).selectOption("2025");
+    await expect(reopened.dialog.getByRole("combobox", { name: "月份" })).toHaveValue("12");
     await expect(reopened.dialog.getByRole("button", { name: "上一個月" })).toBeDisabled();
+  });
+
+  test("only years and months with a selectable day can be picked; in English the month name fits at 390 px", async ({
+    page,
+  }) => {
+    // #date-empty: 30/12/2026 … 29/01/2027. The 8 years stay listed; only 2026 and 2027 can be picked.
+    const { picker, dialog } = await openPicker(page, "date-empty");
+    const year = dialog.getByRole("combobox", { name: "年份" });
+    const month = dialog.getByRole("combobox", { name: "月份" });
+    const enabled = (select: typeof year) => select.locator("option:not([disabled])");
+    await expect(enabled(year)).toHaveText(["2026年", "2027年"]);
+    await expect(enabled(month)).toHaveText(["12月"]);
+    await year.selectOption("2027");
+    await expect(month).toHaveValue("1");
+    await expect(enabled(month)).toHaveText(["1月"]);
+    await dialog.getByRole("button", { name: "取消" }).click();
+
+    await picker.evaluate((element) => element.setAttribute("lang", "en"));
+    await picker.locator('[part~="date-field"]').click();
+    const english = picker.getByRole("dialog");
+    const monthSelect = english.getByRole("combobox", { name: "Month" });
+    await monthSelect.selectOption("12");
+    await expect(monthSelect.locator("option:checked")).toHaveText("December");
+    // The chosen month's name fits in the select (text width ≤ the box less its padding and arrow).
+    const fit = await monthSelect.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const context = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context.measureText(select.selectedOptions[0].text).width;
+      const room =
+        select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text, room };
+    });
+    expect(fit.text).toBeLessThanOrEqual(fit.room);
+    await page.screenshot({ path: test.info().outputPath("calendar-en-390.png") });
   });
 
   test("error and disabled states", async ({ page }) => {

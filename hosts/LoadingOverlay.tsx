@@ -19,8 +19,11 @@ export function LoadingOverlay() {
   if (!loading || ownProgress > 0) return null;
   return (
     <div class="loading-overlay" role="status" aria-live="polite" lang={lang}>
-      <span class="spinner" aria-hidden="true" />
-      <span class="visually-hidden">{HOST_TEXTS[lang].loading}</span>
+      {/* Said in words too: on a slow network a spinner alone over a greyed page explains nothing. */}
+      <div class="loading-box">
+        <span class="spinner" aria-hidden="true" />
+        <span>{HOST_TEXTS[lang].loading}</span>
+      </div>
     </div>
   );
 }

@@ -64,7 +64,7 @@ export function hostFrame(
     ? `<img class="brand-logo" src="${esc(brand.logoUrl)}" alt="" width="32" height="32">`
     : "";
   const links = footerLinks(brand, lang)
-    .map(([href, label]) => `<li><a href="${esc(href)}">${label}</a></li>`)
+    .map(([href, label]) => `<li><a href="${esc(href)}" data-native="">${label}</a></li>`)
     .join("");
   return [
     `<header class="site-header"><a class="brand" href="/">${logo}<span>${name}</span></a><button type="button" class="lang-switch" lang="${texts.switchLang}">${texts.switchTo}</button></header>`,

@@ -65,6 +65,16 @@ export async function outboxCode(
   return code;
 }
 
+/** The confirmation mails (newest first) the dev outbox holds for a customer e-mail: their texts. */
+export async function outboxConfirmations(email: string, base?: string): Promise<string[]> {
+  const answer = await api<{ text: string }>(
+    "GET",
+    `/dev/outbox?email=${encodeURIComponent(email)}&kind=confirmation`,
+    { base },
+  );
+  return answer.Data.map((entry) => entry.text);
+}
+
 /** Signs a staff member in through the real API (one-time code included) and returns the token. */
 export async function staffToken(staffId: "S001" | "S002" | "A001", base?: string): Promise<string> {
   const { login, ticket } = await staffPasswordStep<{ staff_token: string; need_otp: string }>(staffId, base);

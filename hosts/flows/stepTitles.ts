@@ -45,7 +45,7 @@ const STEP_TITLES: Record<HostLang, Record<Flow, Record<string, string>>> = {
       "": "E-mail sign-in",
       personInfo: "Personal details",
       termsAndConditions: "Terms and conditions",
-      cooperativePartner: "Cooperative partner",
+      cooperativePartner: "Partner clinic",
       babyInfo: "Baby details",
       lookingForward: "Check your details",
       memberRedemption: "Member QR code",

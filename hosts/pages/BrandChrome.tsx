@@ -43,7 +43,10 @@ export function BrandFooter({ lang }: { lang: HostLang }) {
         <ul>
           {links.map(([href, label]) => (
             <li key={label}>
-              <a href={href}>{label}</a>
+              {/* data-native: the operator's own pages, which the router must not take for its routes. */}
+              <a href={href} data-native="">
+                {label}
+              </a>
             </li>
           ))}
         </ul>

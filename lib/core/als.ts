@@ -7,6 +7,8 @@ import { ALS_DEFAULT_URL } from "./alsUrl.ts";
 export { ALS_DEFAULT_URL };
 export const ALS_SUGGESTION_COUNT = 20;
 export const ALS_DEBOUNCE_MS = 400;
+/** A lookup not answered by then is said to be slow, with the manual path offered. */
+export const ALS_SLOW_MS = 3000;
 /** A lookup not answered by then counts as the service being unavailable. */
 export const ALS_TIMEOUT_MS = 8000;
 /** A lookup runs only when the building text is longer than 1 character. */

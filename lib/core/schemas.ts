@@ -482,7 +482,12 @@ export const hospitalQuerySchema = v.object({ type: v.optional(hospitalTypeSchem
 export const emptyQuerySchema = v.object({});
 
 export const outboxQuerySchema = v.pipe(
-  v.object({ email: v.optional(emailSchema), staff_id: v.optional(staffIdSchema) }),
+  v.object({
+    email: v.optional(emailSchema),
+    staff_id: v.optional(staffIdSchema),
+    /** A customer's codes (default) or the confirmation mailed once their lead is created. */
+    kind: v.optional(v.picklist(["code", "confirmation"])),
+  }),
   v.forward(
     v.check((q) => (q.email === undefined) !== (q.staff_id === undefined), "email or staff_id"),
     ["email"],

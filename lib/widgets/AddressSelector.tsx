@@ -59,12 +59,25 @@ const addressSheet = sheet(`
 .nu-street { font-size: 0.875em; color: ${token("color-muted")}; }
 .nu-lookup-status { margin: 0; font-size: 0.875em; }
 .nu-lookup-status:empty { display: none; }
-.nu-lookup-status--none {
+.nu-lookup-status--none, .nu-lookup-status--slow, .nu-lookup-status--failed {
   padding: ${space(1)} ${space(2)};
   border-radius: ${token("radius")};
   border-left: 4px solid ${token("color-warning")};
   background: ${token("color-warning-bg")};
   color: ${token("color-text")};
+}
+.nu-manual {
+  align-self: flex-start;
+  min-height: 44px;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${token("color-primary")};
+  font: inherit;
+  font-weight: 600;
+  text-align: start;
+  text-decoration: underline;
+  cursor: pointer;
 }
 .nu-address-legend { margin-bottom: ${space(1)}; font-size: 1.0625em; font-weight: 700; }
 `);
@@ -173,6 +186,8 @@ export function AddressSelector(props: AddressSelectorProps) {
     [props.alsUrl],
   );
   const { suggestions, status, lookup, clear: clearSuggestions } = useAddressLookup(alsUrl);
+  // Chosen by the customer once the lookup cannot help: no more lookups, region and district by hand.
+  const [manual, setManual] = useState(false);
   // A value from outside, not the echo of the user's own change, ends the lookup and its status line.
   const committed = useRef(propValue);
   useEffect(() => {
@@ -218,9 +233,17 @@ export function AddressSelector(props: AddressSelectorProps) {
   const statusText = {
     idle: "",
     searching: t("widgets.address.searching"),
+    slow: t("widgets.address.slow"),
     found: "",
     none: t("widgets.address.noMatch"),
+    failed: t("widgets.address.failed"),
   }[status];
+  const offerManual = !manual && (status === "slow" || status === "none" || status === "failed");
+  const goManual = () => {
+    setManual(true);
+    clearSuggestions();
+    ref.current?.querySelector<HTMLSelectElement>('[part~="region"]')?.focus();
+  };
 
   return (
     <fieldset ref={ref} className="nu-root nu-address" part="address" disabled={disabled}>
@@ -254,8 +277,10 @@ export function AddressSelector(props: AddressSelectorProps) {
                 const text = event.currentTarget.value;
                 touch("building");
                 const zh = containsChinese(text);
-                combobox.reopen();
-                lookup(text);
+                if (!manual) {
+                  combobox.reopen();
+                  lookup(text);
+                }
                 commit({
                   ...value,
                   building: zh ? text : "",
@@ -297,7 +322,9 @@ export function AddressSelector(props: AddressSelectorProps) {
             {t("common.clear")}
           </button>
         </div>
-        <FieldHint id={ids.hint}>{t("widgets.address.buildingHint")}</FieldHint>
+        <FieldHint id={ids.hint}>
+          {t(manual || status === "failed" ? "widgets.address.manualHint" : "widgets.address.buildingHint")}
+        </FieldHint>
         <p
           className={`nu-lookup-status nu-lookup-status--${status}`}
           id={ids.status}
@@ -306,9 +333,14 @@ export function AddressSelector(props: AddressSelectorProps) {
         >
           {statusText}
         </p>
+        {offerManual ? (
+          <button type="button" className="nu-manual" part="manual-button" onClick={goManual}>
+            {t("widgets.address.manual")}
+          </button>
+        ) : null}
         {street.text ? (
           <p className="nu-street" id={ids.street} part="street">
-            {t("address.street")}：
+            {t("address.streetLabel")}
             <span lang={street.lang === "en" ? "en" : "zh-Hant-HK"}>{street.text}</span>
           </p>
         ) : null}

@@ -20,8 +20,10 @@ import { type Translate, useT } from "../ui/useT.ts";
 import {
   addMonthsTo,
   clampDay,
+  clampView,
   type GridKey,
   type MonthView,
+  monthInBounds,
   monthWeeks,
   moveFocus,
   navBounds,
@@ -73,7 +75,7 @@ const datePickerSheet = sheet(`
 .nu-date-field svg { flex: none; width: 1.25em; height: 1.25em; color: ${token("color-primary")}; }
 .nu-calendar { width: min(calc(100vw - 16px), 400px); }
 .nu-calendar .nu-dialog-box { padding: ${space(2)}; gap: ${space(1.5)}; }
-.nu-cal-nav { display: grid; grid-template-columns: 44px 1fr 1fr 44px; gap: ${space(1)}; align-items: center; }
+.nu-cal-nav { display: grid; grid-template-columns: 44px minmax(0, 1fr) minmax(0, 1.4fr) 44px; gap: ${space(1)}; align-items: center; }
 .nu-cal-nav .nu-control { min-height: 44px; padding-block: ${space(0.75)}; min-width: 0; }
 /* Narrower arrow room than other dropdowns, so "2026年" and "11月" fit on a 320 px phone. */
 .nu-cal-nav select.nu-control {
@@ -300,8 +302,10 @@ function Calendar({ t, ids, cal, setCal, focusGrid, gridRef, close }: CalendarPr
   const atStart = shown <= bounds.first.slice(0, 7);
   const atEnd = shown >= bounds.last.slice(0, 7);
 
-  const showView = (next: MonthView) =>
+  const showView = (picked: MonthView) => {
+    const next = clampView(picked, bounds);
     setCal((c) => ({ ...c, view: next, focus: clampDay(sameDayIn(c.focus, next), first, last) }));
+  };
   const stepMonth = (delta: number) => {
     if (delta < 0 ? atStart : atEnd) return; // aria-disabled: still focusable, so still clickable
     showView(viewOf(addMonthsTo(ymdOf(view.year, view.month, 1), delta)));
@@ -342,7 +346,11 @@ function Calendar({ t, ids, cal, setCal, focusGrid, gridRef, close }: CalendarPr
           onChange={(event) => showView({ year: Number(event.currentTarget.value), month: view.month })}
         >
           {years.map((year) => (
-            <option key={year} value={year}>
+            <option
+              key={year}
+              value={year}
+              disabled={String(year) < bounds.first.slice(0, 4) || String(year) > bounds.last.slice(0, 4)}
+            >
               {t("widgets.date.yearName", { year })}
             </option>
           ))}
@@ -356,7 +364,7 @@ function Calendar({ t, ids, cal, setCal, focusGrid, gridRef, close }: CalendarPr
           onChange={(event) => showView({ year: view.year, month: Number(event.currentTarget.value) })}
         >
           {Array.from({ length: 12 }, (_, i) => i + 1).map((month) => (
-            <option key={month} value={month}>
+            <option key={month} value={month} disabled={!monthInBounds(ymdOf(view.year, month, 1), bounds)}>
               {monthNames[month - 1]}
             </option>
           ))}

@@ -163,6 +163,8 @@ export function EmailInput(props: EmailInputProps) {
             disabled={disabled}
             busy={sending}
             unavailable={waiting}
+            // Once a code is out the next step is the code: 重新發送 steps back beside it.
+            secondary={resendIn !== undefined && !sending}
             describedBy={describedBy(error && ids.error)}
             onPress={send}
           >

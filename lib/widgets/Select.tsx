@@ -24,7 +24,8 @@ export interface SelectProps {
   onNuChange?: (detail: { value: string }) => void;
 }
 
-const selectSheet = sheet(`.nu-select { display: block; }`);
+// A field like any other (.nu-field: label, 4 px, control), so it lines up beside a text field.
+const selectSheet = sheet(`.nu-select { min-width: 0; }`);
 
 /** A single-select dropdown: a native `<select>` with a visible title and the 請選擇 choice. */
 export function Select(props: SelectProps) {

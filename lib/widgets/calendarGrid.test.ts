@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   addMonthsTo,
   clampDay,
+  clampView,
   daysInMonth,
+  monthInBounds,
   monthWeeks,
   moveFocus,
   navBounds,
@@ -102,5 +104,20 @@ describe("navBounds", () => {
   });
   it("is the whole list when nothing can be chosen", () => {
     expect(navBounds({ min: "2026-06-02", max: "2026-06-01" }, first, last)).toEqual({ first, last });
+  });
+});
+
+describe("monthInBounds / clampView", () => {
+  const bounds = { first: "2026-11-28", last: "2027-09-04" };
+  it("a month holds a selectable day when it overlaps the bounds", () => {
+    expect(monthInBounds("2026-11", bounds)).toBe(true);
+    expect(monthInBounds("2026-10-31", bounds)).toBe(false);
+    expect(monthInBounds("2027-09-01", bounds)).toBe(true);
+    expect(monthInBounds("2027-10", bounds)).toBe(false);
+  });
+  it("a picked month outside moves to the nearest month inside; one inside stays", () => {
+    expect(clampView({ year: 2026, month: 1 }, bounds)).toEqual({ year: 2026, month: 11 });
+    expect(clampView({ year: 2027, month: 12 }, bounds)).toEqual({ year: 2027, month: 9 });
+    expect(clampView({ year: 2027, month: 3 }, bounds)).toEqual({ year: 2027, month: 3 });
   });
 });

@@ -109,6 +109,23 @@ export function navBounds(
 }
 
 /**
+ * Whether a month (YYYY-MM-DD of any day in it, or YYYY-MM) has a day within `bounds`: the year
+ * and month lists offer only those (the SPEC's 8 years stay listed, the others disabled).
+ */
+export function monthInBounds(month: string, bounds: { first: string; last: string }): boolean {
+  const m = month.slice(0, 7);
+  return bounds.first.slice(0, 7) <= m && m <= bounds.last.slice(0, 7);
+}
+
+/** The month nearest to `view` that has a day within `bounds` (a year picked keeps its month if it can). */
+export function clampView(view: MonthView, bounds: { first: string; last: string }): MonthView {
+  const m = ymdOf(view.year, view.month, 1).slice(0, 7);
+  if (m < bounds.first.slice(0, 7)) return viewOf(bounds.first);
+  if (m > bounds.last.slice(0, 7)) return viewOf(bounds.last);
+  return view;
+}
+
+/**
  * The day a calendar opens on: the chosen day; else today when it can be chosen; else the
  * selectable day nearest to today (the first of a future range, the last of a past one).
  */

@@ -6,7 +6,7 @@ export const emailSheet = sheet(`
 .nu-email-row { display: flex; flex-wrap: wrap; gap: ${space(1)}; align-items: flex-start; }
 .nu-email-row > .nu-combobox { flex: 1 1 15em; min-width: 0; }
 .nu-email-row > .nu-button { flex: 0 0 auto; }
-@media (max-width: 420px) { .nu-email-row > .nu-button { flex: 1 1 100%; } }
+@media (max-width: 420px) { .nu-email-row > .nu-button:not(.nu-button--secondary) { flex: 1 1 100%; } }
 .nu-email-status { font-size: 0.875em; color: ${token("color-muted")}; }
 .nu-email-status[data-status="sent"] { color: ${token("color-success")}; font-weight: 600; }
 .nu-email-typo { font-size: 0.9375em; }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import {
   ALS_DEBOUNCE_MS,
+  ALS_SLOW_MS,
   ALS_TIMEOUT_MS,
   type AlsSuggestion,
   alsRequest,
@@ -9,18 +10,20 @@ import {
 } from "../core/als.ts";
 
 /**
- * Where a lookup stands, for the words under the building field: nothing to say (`idle`, also
- * after a failure), waiting for the service (`searching`), suggestions to pick from (`found`), or
- * no matching address (`none`).
+ * Where a lookup stands, for the words under the building field: nothing to say (`idle`), waiting
+ * for the service (`searching`, then `slow` once it keeps the customer waiting), suggestions to
+ * pick from (`found`), no matching address (`none`), or the service failing or never answering
+ * (`failed`). `slow` and `failed` come with the manual path (region and district by hand).
  */
-export type LookupStatus = "idle" | "searching" | "found" | "none";
+export type LookupStatus = "idle" | "searching" | "slow" | "found" | "none" | "failed";
 
 /**
  * Building-name suggestions from the Address Lookup Service: a lookup runs 400 ms after the last
  * keystroke and only for text longer than 1 character. Every new text makes older answers stale
  * (a counter, plus aborting the request in flight), so a slow answer can never overwrite a newer
- * one. A failed lookup is logged only (docs/rules.md#fields-and-formats) — without the text, which is personal data — and
- * empties the list, saying nothing; an empty answer empties the list and says nothing matched.
+ * one. A failed lookup is logged — without the text, which is personal data —, empties the list and
+ * says so (`failed`); an empty answer empties the list and says nothing matched. A lookup still
+ * unanswered after ALS_SLOW_MS says so too, and keeps waiting until ALS_TIMEOUT_MS.
  */
 export function useAddressLookup(alsUrl: string) {
   const [suggestions, setSuggestions] = useState<AlsSuggestion[]>([]);
@@ -50,6 +53,9 @@ export function useAddressLookup(alsUrl: string) {
         const controller = new AbortController();
         inFlight.current = controller;
         let timedOut = false;
+        const slow = setTimeout(() => {
+          if (ticket === latest.current) setStatus("slow");
+        }, ALS_SLOW_MS);
         const deadline = setTimeout(() => {
           timedOut = true;
           controller.abort();
@@ -72,8 +78,9 @@ export function useAddressLookup(alsUrl: string) {
               : String((error as Error)?.name);
           console.warn(`nu-address-selector: address lookup failed (${reason})`);
           setSuggestions([]);
-          setStatus("idle");
+          setStatus("failed");
         } finally {
+          clearTimeout(slow);
           clearTimeout(deadline);
           if (inFlight.current === controller) inFlight.current = null;
         }

@@ -97,6 +97,19 @@ export function ownOrigin(config: { publicOrigin: string | undefined; trustProxy
   };
 }
 
+/**
+ * The origin customers reach this server at, for links in mail: PUBLIC_ORIGIN when configured,
+ * otherwise the request's scheme and Host (as `ownOrigin` reads them).
+ */
+export function publicOriginOf(
+  c: Context<AppEnv>,
+  config: { publicOrigin: string | undefined; trustProxy: boolean },
+): string {
+  if (config.publicOrigin !== undefined) return config.publicOrigin;
+  const host = header(c, "host")?.toLowerCase() ?? new URL(c.req.url).host;
+  return `${requestScheme(c, config.trustProxy)}://${host}`;
+}
+
 /** The request's scheme: `https` or `http` (with TRUST_PROXY=1 the proxy's last X-Forwarded-Proto). */
 export function requestScheme(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {

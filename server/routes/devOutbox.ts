@@ -13,7 +13,10 @@ export function devOutboxRoutes(deps: Deps): Hono<AppEnv> {
     if (!deps.mailer.devOutbox) throw new ApiFailure("DEV_OUTBOX_DISABLED");
     const query = queryOf(c, outboxQuerySchema);
     const entries = query.email
-      ? await deps.mailer.outbox({ to: query.email, kind: "customer-code" })
+      ? await deps.mailer.outbox({
+          to: query.email,
+          kind: query.kind === "confirmation" ? "lead-confirmation" : "customer-code",
+        })
       : await deps.mailer.outbox({ to: query.staff_id as string, kind: "staff-code" });
     return ok(c, entries);
   });

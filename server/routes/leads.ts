@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { NUFORM_BASE, RECRUITMENT_BASE } from "../../lib/core/routes.ts";
 import {
   idempotencyKeySchema,
   leadCreateSchema,
@@ -9,7 +10,7 @@ import {
 import type { Principal } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { customerForWrite, principalOf, staffFromPrincipal } from "../http/auth.ts";
-import { type AppEnv, header } from "../http/env.ts";
+import { type AppEnv, header, publicOriginOf } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, parse, queryOf } from "../http/input.ts";
 import { createLead, patchLead, readLead } from "../services/leads.ts";
@@ -37,7 +38,8 @@ export function leadRoutes(deps: Deps): Hono<AppEnv> {
       const rawKey = header(c, "idempotency-key");
       const key = rawKey === undefined ? undefined : parse(idempotencyKeySchema, rawKey, "Idempotency-Key");
       const input = await jsonBody(c, leadCreateSchema);
-      const answer = await createLead(deps, customer, input, key, pending);
+      const memberUrl = `${publicOriginOf(c, deps.config)}${input.flow === "recruitment" ? RECRUITMENT_BASE : NUFORM_BASE}`;
+      const answer = await createLead(deps, customer, input, key, pending, memberUrl);
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
       if (answer.json !== undefined)
         return c.body(answer.json, answer.status as 200, { "Content-Type": "application/json" });

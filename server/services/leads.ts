@@ -112,6 +112,8 @@ export async function createLead(
   input: LeadCreateInput,
   idempotencyKey: string | undefined,
   pending?: PendingSession,
+  /** Where the customer sees their member QR code again (named in the confirmation mail). */
+  memberUrl = "",
 ): Promise<Answer> {
   if (input.email !== customer.email) throw new ApiFailure("FORBIDDEN", { field: "email" });
   if (input.flow !== customer.flow) throw new ApiFailure("FORBIDDEN", { field: "flow" });
@@ -134,6 +136,8 @@ export async function createLead(
           hash: requestHash(input),
         };
   const sql = createLeadSql(ref !== undefined, pending !== undefined);
+  // The confirmation mail (reference, member page) is written by the same statement as the lead:
+  // a replayed or refused create mails nothing, and a written lead always has its mail.
   for (let attempt = 0; attempt < 5; attempt++) {
     const id = newLeadRef();
     const lead = toLead(
@@ -146,12 +150,17 @@ export async function createLead(
     const params: unknown[] = [id, input.flow, input.email, detailsJson, at];
     if (ref) params.push(ref.scope, ref.key, ref.hash, json);
     if (pending) params.push(pending.sid, pending.subject);
+    params.push(
+      deps.mailer.confirmationText({ kind: "lead-confirmation", to: input.email, reference: id, memberUrl }),
+    );
     try {
       const { rows } = await deps.db.query<SessionRow & { written: string | null }>(sql, params);
       if (pending)
         deps.sessions.accept(pending.sid, "customer", pending.subject, rows[0] ?? null, pending.mark, nowMs);
-      if (rows.length === 1 && (pending === undefined || rows[0].written !== null))
+      if (rows.length === 1 && (pending === undefined || rows[0].written !== null)) {
+        void deps.mailer.flush();
         return { status: 200, body, json, replayed: false };
+      }
       if (ref === undefined) throw new Error("lead insert wrote nothing");
       return await storedAnswer(deps.db, ref);
     } catch (error) {
@@ -175,7 +184,8 @@ export async function createLead(
 /**
  * The lead insert: $1–$5 the lead (id, flow, e-mail, details, time); with a key $6–$9 its claim
  * (scope, key, request hash, answer); with a session to check, $10–$11 (or $6–$7) its sid and
- * subject. Without a session to check, one row (the lead's id) when written. With one, one row
+ * subject; last, the text of the confirmation mail, queued in the outbox with the lead. Without a
+ * session to check, one row (the lead's id) when written. With one, one row
  * (the session, and the lead's id when it was written: a join, as `count(*)` over
  * the CTE cost PGlite twice the whole statement) when the session exists, none otherwise.
  */
@@ -186,9 +196,14 @@ function createLeadSql(withKey: boolean, checkSession: boolean): string {
     from: string,
   ) => `INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
     SELECT $6, $7, $8, 200, $9::jsonb, $5 ${from} ON CONFLICT (scope, key) DO NOTHING RETURNING key`;
+  const mailText = `$${5 + (withKey ? 4 : 0) + (checkSession ? 2 : 0) + 1}`;
+  const mail = `mail AS (INSERT INTO outbox (to_addr, mail_to, kind, text, created_at)
+    SELECT $3, $3, 'lead-confirmation', ${mailText}, $5 FROM lead)`;
   if (!checkSession) {
-    if (!withKey) return `${lead} RETURNING id`;
-    return `WITH claim AS (${claim("")}) ${lead} FROM claim RETURNING id`;
+    const write = withKey
+      ? `claim AS (${claim("")}), lead AS (${lead} FROM claim RETURNING id)`
+      : `lead AS (${lead} RETURNING id)`;
+    return `WITH ${write}, ${mail} SELECT id FROM lead`;
   }
   const sid = withKey ? "$10" : "$6";
   const subject = withKey ? "$11" : "$7";
@@ -196,7 +211,7 @@ function createLeadSql(withKey: boolean, checkSession: boolean): string {
   const write = withKey
     ? `claim AS (${claim(live)}), lead AS (${lead} FROM claim RETURNING id)`
     : `lead AS (${lead} ${live} RETURNING id)`;
-  return `WITH s AS (SELECT ${SESSION_ROW_SQL} FROM auth_sessions WHERE sid = ${sid}), ${write}
+  return `WITH s AS (SELECT ${SESSION_ROW_SQL} FROM auth_sessions WHERE sid = ${sid}), ${write}, ${mail}
     SELECT ${SESSION_ROW_SQL}, lead.id AS written FROM s LEFT JOIN lead ON true`;
 }
 

@@ -1,8 +1,9 @@
 /**
- * Mail of one-time codes, through the outbox table: a code is written in the same transaction
- * that creates it. Without SMTP_URL the rows stay there as the dev outbox (GET /api/dev/outbox);
- * with SMTP_URL `flush()` claims unsent rows, mails them and clears their code and text. A code
- * never mailed is cleared once it has expired (housekeeping) and is then never sent.
+ * Mail of one-time codes and of lead confirmations, through the outbox table: a code is written in
+ * the same transaction that creates it, a confirmation in the statement that creates its lead.
+ * Without SMTP_URL the rows stay there as the dev outbox (GET /api/dev/outbox); with SMTP_URL
+ * `flush()` claims unsent rows, mails them and clears their code and text. A code never mailed is
+ * cleared once it has expired (housekeeping) and is then never sent.
  */
 import nodemailer from "nodemailer";
 import { t } from "../../lib/core/i18n/index.ts";
@@ -10,7 +11,7 @@ import { ConfigError } from "../config.ts";
 import type { Db, Queryable } from "../db/db.ts";
 import { iso } from "../db/db.ts";
 
-export type OutboxKind = "customer-code" | "staff-code";
+export type OutboxKind = "customer-code" | "staff-code" | "lead-confirmation";
 const MAX_SEND_ATTEMPTS = 5;
 /**
  * When a failed code mail is tried again, after its 1st, 2nd, … failure: within a staff code's 5
@@ -32,13 +33,14 @@ function failureReason(error: unknown): string {
 export interface OutboxEntry {
   to: string;
   kind: OutboxKind;
-  code: string;
+  /** Null for a confirmation, which has none. */
+  code: string | null;
   text: string;
   created_at: string;
 }
 
 export interface CodeMail {
-  kind: OutboxKind;
+  kind: Exclude<OutboxKind, "lead-confirmation">;
   /** The e-mail (customer) or staff id (staff) the code belongs to. */
   to: string;
   /** Where to mail it; a customer's e-mail, a staff member's address (may be missing). */
@@ -47,9 +49,23 @@ export interface CodeMail {
   ttlMinutes: number;
 }
 
+/**
+ * The mail a customer gets once their lead is created: the reference, and the member page where
+ * the QR code is shown again after signing in with the same e-mail.
+ */
+export interface ConfirmationMail {
+  kind: "lead-confirmation";
+  /** The customer's e-mail: the outbox key and where it goes. */
+  to: string;
+  reference: string;
+  memberUrl: string;
+}
+
 export interface Mailer {
   readonly devOutbox: boolean;
-  enqueue(tx: Queryable, mail: CodeMail, nowMs: number): Promise<void>;
+  enqueue(tx: Queryable, mail: CodeMail | ConfirmationMail, nowMs: number): Promise<void>;
+  /** The text of a confirmation, for a statement that writes the lead and its mail at once. */
+  confirmationText(mail: ConfirmationMail): string;
   /** Sends what is waiting (SMTP only); never throws. */
   flush(): Promise<void>;
   outbox(query: { to: string; kind: OutboxKind }): Promise<OutboxEntry[]>;
@@ -58,12 +74,24 @@ export interface Mailer {
 
 /** The subject names the operator's brand, never the product's internal name. */
 function subjectOf(kind: OutboxKind, brand: string): string {
+  if (kind === "lead-confirmation") return t("zh-HK", "server.mail.confirmation.subject", { brand });
   return kind === "customer-code"
     ? t("zh-HK", "server.mail.customerCode.subject", { brand })
     : t("zh-HK", "server.mail.staffCode.subject", { brand });
 }
 
-function compose(mail: CodeMail, brand: string): { subject: string; text: string } {
+/** Chinese first, then English: the customer's language is not known to the server. */
+function confirmationText(mail: ConfirmationMail, brand: string): string {
+  const params = { brand, reference: mail.reference, url: mail.memberUrl };
+  return [
+    t("zh-HK", "server.mail.confirmation.text", params),
+    t("en", "server.mail.confirmation.text", params),
+  ].join("\n\n— English —\n\n");
+}
+
+function compose(mail: CodeMail | ConfirmationMail, brand: string): { subject: string; text: string } {
+  if (mail.kind === "lead-confirmation")
+    return { subject: subjectOf(mail.kind, brand), text: confirmationText(mail, brand) };
   const params = { code: mail.code, minutes: mail.ttlMinutes, staffId: mail.to };
   return {
     subject: subjectOf(mail.kind, brand),
@@ -107,7 +135,7 @@ export function createMailer(opts: {
       attempts: number;
     }>(
       `UPDATE outbox SET sent_at = clock_timestamp(), attempts = attempts + 1
-       WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1 AND code IS NOT NULL
+       WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1 AND text IS NOT NULL
                     ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
        RETURNING id, mail_to, kind, text, attempts`,
       [MAX_SEND_ATTEMPTS],
@@ -149,26 +177,29 @@ export function createMailer(opts: {
     devOutbox: transport === undefined,
     async enqueue(tx, mail, nowMs) {
       const { text } = compose(mail, opts.brandName);
+      const [mailTo, code] = mail.kind === "lead-confirmation" ? [mail.to, null] : [mail.mailTo, mail.code];
       await tx.query(
         `INSERT INTO outbox (to_addr, mail_to, kind, code, text, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [
           mail.to,
-          mail.mailTo,
+          mailTo,
           mail.kind,
-          mail.code,
+          code,
           text,
           new Date(nowMs).toISOString(),
-          new Date(nowMs + mail.ttlMinutes * 60_000).toISOString(),
+          // A code's mail is dropped unsent once the code has expired; a confirmation stays.
+          mail.kind === "lead-confirmation" ? null : new Date(nowMs + mail.ttlMinutes * 60_000).toISOString(),
         ],
       );
     },
+    confirmationText: (mail) => confirmationText(mail, opts.brandName),
     flush: flushNow,
     async outbox({ to, kind }) {
       const { rows } = await db.query<{
         to_addr: string;
         kind: OutboxKind;
-        code: string;
+        code: string | null;
         text: string;
         created_at: Date;
       }>(

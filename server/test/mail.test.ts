@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, startTestServer, type TestServer, ticketHeader } from "./harness.ts";
+import { DEMO_PASSWORD, newLeadBody, startTestServer, type TestServer, ticketHeader } from "./harness.ts";
 
 interface Received {
   from: string;
@@ -122,6 +122,36 @@ describe("mail through SMTP_URL", () => {
       return rows[0]?.code === null ? rows : undefined;
     });
     expect(outbox).toEqual([{ code: null, text: null, sent_at: expect.any(Date) }]);
+  });
+
+  it("mails the confirmation of a new lead with its reference; the outbox keeps no text once sent", async () => {
+    const email = "confirmed@example.com";
+    await s.call("POST", "/api/auth/email/code", { body: { email, flow: "nuform" } });
+    const codeMail = await waitFor(() => sink.mails.find((m) => m.to.includes(email)));
+    const code = /(\d{6})/.exec(bodyText(codeMail.data))?.[1];
+    const verify = await s.call<{ token: string }>("POST", "/api/auth/email/verify", {
+      body: { email, code, flow: "nuform" },
+    });
+    const created = await s.call<{ id: string }>("POST", "/api/lead", {
+      token: verify.body.Data[0].token,
+      body: newLeadBody(email),
+    });
+    expect(created.status).toBe(200);
+    const ref = created.body.Data[0].id;
+    const mail = await waitFor(() => sink.mails.find((m) => m.to.includes(email) && m !== codeMail));
+    expect(mail.data).toMatch(/^Subject: .+$/m);
+    const text = bodyText(mail.data);
+    expect(text).toContain(`你的參考編號：${ref}`);
+    expect(text).toContain(`Your reference: ${ref}`);
+    expect(text).toMatch(/https?:\/\/[^\s]+\/customer\/nuForm/);
+    const rows = await waitFor(async () => {
+      const { rows } = await s.db.query<{ text: string | null }>(
+        "SELECT text FROM outbox WHERE to_addr = $1 AND kind = 'lead-confirmation'",
+        [email],
+      );
+      return rows[0]?.text === null ? rows : undefined;
+    });
+    expect(rows).toHaveLength(1);
   });
 
   it("mails the staff code to the staff member's address", async () => {

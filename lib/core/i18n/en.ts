@@ -37,7 +37,7 @@ export const en = {
   "login.email": "E-mail address",
   "login.sendCode": "Send e-mail",
   "login.code": "Verification code",
-  "login.codeHint": "Enter the 6-digit code from the e-mail",
+  "login.codeHint": "Enter the 6-digit code from the e-mail. It is valid for 10 minutes.",
   "login.verify": "Verify",
   "login.verifying": "Verifying…",
   // — password —
@@ -59,6 +59,7 @@ export const en = {
   "address.floor": "Floor",
   "address.room": "Room",
   "address.street": "Street",
+  "address.streetLabel": "Street: ",
   "address.regionRequired": "Please choose a region",
   "address.districtRequired": "Please choose a district",
   // — widgets —
@@ -100,6 +101,12 @@ export const en = {
   "widgets.address.searching": "Searching for addresses…",
   "widgets.address.noMatch":
     "No matching address. Check the building or estate name, or choose the region and district below.",
+  "widgets.address.slow":
+    "The address lookup is taking longer than usual. Keep waiting, or type your address and choose the region and district yourself.",
+  "widgets.address.failed": "The address lookup isn't available right now.",
+  "widgets.address.manual": "Can't find your address? Enter it yourself",
+  "widgets.address.manualHint":
+    "Type your building or estate name, then choose the region and district below.",
   // — staff —
   "staff.signOut": "Sign out",
   "staff.endSessions.title": "End a staff member's sign-ins",
@@ -281,6 +288,8 @@ export const en = {
   "flows.login.codeSentTo": "We sent a code to {email}. Please check your inbox (and junk mail).",
   "flows.login.codeSentAgainTo":
     "We sent a new code to {email}. Use the code in the newest e-mail: earlier ones no longer work.",
+  "flows.login.wrongCode":
+    "That code isn't right. Check the 6 digits in the latest e-mail, or tap Resend for a new one.",
   "flows.login.codeInvalid": "Please enter the 6-digit code",
   "flows.login.signedInAs": "You are signed in as {email}.",
   "flows.login.signedIn": "You are signed in.",
@@ -370,6 +379,10 @@ export const en = {
   "flows.done.title": "You are registered",
   "flows.done.intro":
     "Thank you for registering! Keep the QR code below and show it to our staff when you redeem.",
+  "flows.done.mailed":
+    "We've sent a confirmation to {email} with your registration number and how to see your member QR code.",
+  "flows.done.returningTitle": "Your member QR code",
+  "flows.done.returningIntro": "You're already registered. Show this QR code to our staff when you redeem.",
   "flows.done.summaryHeading": "Your registration",
   "flows.done.membership": "Registered for",
   "flows.done.membership.nuform": "Member gift enrolment",
@@ -408,7 +421,7 @@ export const en = {
     "To protect your data, your sign-in has expired. Please sign in again; what you filled in is kept.",
   "widgets.email.typo": "Did you mean {email}?",
   "widgets.email.typoFix": "Use {email}",
-  "flows.partner.title": "Cooperative partner",
+  "flows.partner.title": "Partner clinic",
   "flows.partner.intro": "Choose the partner clinic you would like to follow up with.",
   "flows.partner.clinic": "Partner clinic",
   "flows.partner.required": "Please choose a partner clinic",
@@ -442,13 +455,13 @@ export const en = {
   "flows.review.consents": "Terms and consent",
   "flows.review.termsAccepted": "Agreed to terms and privacy policy",
   "flows.review.marketing": "Direct marketing",
-  "flows.review.partner": "Cooperative partner",
+  "flows.review.partner": "Partner clinic",
   "flows.review.partnerContact": "Clinic may contact me",
   "flows.review.baby": "Baby details",
   "flows.review.edit": "Change",
   "flows.review.editPerson": "Change personal details",
   "flows.review.editConsents": "Change terms and consent",
-  "flows.review.editPartner": "Change cooperative partner",
+  "flows.review.editPartner": "Change partner clinic",
   "flows.review.editBaby": "Change baby details",
   "flows.review.submit": "Confirm and submit",
   "flows.review.backToReview": "Back to review",
@@ -462,6 +475,9 @@ export const en = {
   "server.mail.customerCode.subject": "Your {brand} verification code",
   "server.mail.customerCode.text":
     "Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.",
+  "server.mail.confirmation.subject": "{brand} 登記確認 Registration confirmed",
+  "server.mail.confirmation.text":
+    "Thank you for registering with {brand}.\n\nYour reference: {reference}\n\nAt the counter, show your member QR code or give this reference.\nTo see your member QR code at any time, sign in with this e-mail address at {url}\n\nIf you did not register, please ignore this e-mail.",
   "server.mail.staffCode.subject": "{brand} staff one-time code",
   "server.mail.staffCode.text":
     "The one-time code for staff {staffId} is {code}. It is valid for {minutes} minutes.",

@@ -39,7 +39,7 @@ export const zhHK = {
   "login.email": "電郵地址",
   "login.sendCode": "發送電郵",
   "login.code": "驗證碼",
-  "login.codeHint": "請輸入電郵內的 6 位數字驗證碼",
+  "login.codeHint": "請輸入電郵內的 6 位數字驗證碼，10 分鐘內有效。",
   "login.verify": "驗證",
   "login.verifying": "驗證中…",
   // — password —
@@ -61,6 +61,7 @@ export const zhHK = {
   "address.floor": "樓層",
   "address.room": "室",
   "address.street": "街道",
+  "address.streetLabel": "街道：",
   "address.regionRequired": "請選擇區域",
   "address.districtRequired": "請選擇地區",
   // — widgets —
@@ -99,6 +100,10 @@ export const zhHK = {
   // — address form in the order people fill it —
   "widgets.address.searching": "正在搜尋地址…",
   "widgets.address.noMatch": "找不到相符的地址。請檢查大廈或屋苑名稱，或直接在下面選擇區域及地區。",
+  "widgets.address.slow": "地址查詢服務回應較慢。你可以繼續等候，或直接輸入地址並自行選擇區域及地區。",
+  "widgets.address.failed": "暫時未能使用地址查詢服務。",
+  "widgets.address.manual": "找不到地址？手動輸入",
+  "widgets.address.manualHint": "請輸入大廈或屋苑名稱，並在下面選擇區域及地區。",
   // — staff —
   "staff.signOut": "登出",
   "staff.endSessions.title": "結束職員登入",
@@ -266,6 +271,7 @@ export const zhHK = {
   "flows.login.codeSentTo": "驗證碼已發送至 {email}，請查看你的電郵（包括垃圾郵件）。",
   "flows.login.codeSentAgainTo": "新驗證碼已發送至 {email}，請使用最新一封電郵內的驗證碼，較早的已經失效。",
   "flows.login.codeInvalid": "請輸入 6 位數字驗證碼",
+  "flows.login.wrongCode": "驗證碼不正確。請核對最新一封電郵內的 6 位數字；找不到電郵可按「重新發送」。",
   "flows.login.signedInAs": "你已用 {email} 登入。",
   "flows.login.signedIn": "你已登入。",
   "flows.login.switchEmail": "改用其他電郵地址",
@@ -349,6 +355,9 @@ export const zhHK = {
   "flows.documents.unavailable": "暫時未能載入{name}，請稍後再試。",
   "flows.done.title": "登記成功",
   "flows.done.intro": "多謝你的登記！請保存下面的二維碼，換領時向職員出示。",
+  "flows.done.mailed": "確認電郵已發送至 {email}，內有你的登記編號及查看會員二維碼的方法。",
+  "flows.done.returningTitle": "你的會員二維碼",
+  "flows.done.returningIntro": "你已完成登記。換領時，請向職員出示以下二維碼。",
   "flows.done.summaryHeading": "你的登記",
   "flows.done.membership": "登記項目",
   "flows.done.membership.nuform": "會員禮遇登記",
@@ -434,6 +443,9 @@ export const zhHK = {
   "server.mail.customerCode.subject": "你的 {brand} 驗證碼",
   "server.mail.customerCode.text":
     "你的驗證碼是 {code}，{minutes} 分鐘內有效。如你沒有要求此驗證碼，請忽略這封電郵。",
+  "server.mail.confirmation.subject": "{brand} 登記確認 Registration confirmed",
+  "server.mail.confirmation.text":
+    "多謝你登記 {brand}。\n\n你的參考編號：{reference}\n\n到門市時，請出示會員 QR 碼，或提供以上參考編號。\n隨時查看你的會員 QR 碼：以此電郵地址登入 {url}\n\n如你沒有登記，請忽略這封電郵。",
   "server.mail.staffCode.subject": "{brand} 職員一次性驗證碼",
   "server.mail.staffCode.text": "職員 {staffId} 的一次性驗證碼是 {code}，{minutes} 分鐘內有效。",
   // — errors (one per ErrorCode of lib/core/errorCodes.ts) —

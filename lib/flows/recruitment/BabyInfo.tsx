@@ -133,7 +133,8 @@ export function BabyInfo({
               baby: { ...baby, hospital_type: value as HospitalType, hospital_id: undefined },
               labels: { ...draft.labels, hospital: undefined },
             });
-            setErrors({ ...errors, hospital_type: undefined });
+            // The hospital field appears now: not red before the customer has had a chance to use it.
+            setErrors({ ...errors, hospital_type: undefined, hospital_id: undefined });
           }}
         />
         {type ? (

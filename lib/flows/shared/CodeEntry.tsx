@@ -4,6 +4,7 @@ import { requestKeys } from "../../core/requestKey.ts";
 import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { TextField } from "../../ui/form/TextField.tsx";
 import { useSubmit } from "../../ui/form/useSubmit.ts";
+import { apiErrorCode } from "./customerSignIn.ts";
 import { useFlow } from "./FlowContext.tsx";
 import { signInFailure } from "./signInFailure.ts";
 import { completeSignIn, type VerifiedSignIn } from "./verifiedSignIn.ts";
@@ -35,6 +36,8 @@ export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryP
   const [keyFor] = useState(requestKeys);
   const { busy: verifying, run } = useSubmit({
     failureText: (error) => {
+      // A wrong code says what to do next, not only that it is wrong.
+      if (apiErrorCode(error) === "CODE_INVALID") return t("flows.login.wrongCode");
       const failure = signInFailure(error, t, lang);
       return failure.notice ?? failure.field ?? "";
     },

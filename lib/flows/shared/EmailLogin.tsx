@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { mayHaveBeenDone } from "../../api/errors.ts";
 import { isEmail } from "../../core/email.ts";
 import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
+import { emailSlot, withEmail } from "../../ui/EmailText.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useCountdown } from "../../ui/useCountdown.ts";
 import { EmailInput, type EmailSendStatus } from "../../widgets/EmailInput.tsx";
@@ -145,9 +146,12 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
         </p>
       ) : codeStage ? (
         <p className="nu-notice" role="status" data-testid="sign-in-notice">
-          {t((draft.codeSends ?? 0) > 1 ? "flows.login.codeSentAgainTo" : "flows.login.codeSentTo", {
+          {withEmail(
+            t((draft.codeSends ?? 0) > 1 ? "flows.login.codeSentAgainTo" : "flows.login.codeSentTo", {
+              email: emailSlot,
+            }),
             email,
-          })}
+          )}
         </p>
       ) : null}
       {codeStage ? (

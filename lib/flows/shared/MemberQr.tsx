@@ -1,3 +1,4 @@
+import { useStore } from "@nanostores/react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { errorText } from "../../api/errorText.ts";
 import { displayDate, hkToday, lastRedemptionDay } from "../../core/dates.ts";
@@ -8,10 +9,18 @@ import { useIds } from "../../ui/ids.ts";
 import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { apiErrorCode } from "./customerSignIn.ts";
 import { useFlow } from "./FlowContext.tsx";
+import { flowSession } from "./flowSession.ts";
 import { laterStepSheet } from "./laterStyles.ts";
 import { StepLayout } from "./StepLayout.tsx";
 
-const KINDS: readonly RedemptionKind[] = ["member", "nutritionist"];
+/**
+ * What each flow offers: the nutritionist consultation comes with the recruitment form only (a
+ * nuForm lead shows it just when staff recorded one anyway).
+ */
+const OFFERED: Record<string, readonly RedemptionKind[]> = {
+  nuform: ["member"],
+  recruitment: ["member", "nutritionist"],
+};
 
 export interface MemberQrProps {
   step: string;
@@ -79,7 +88,10 @@ function useLeadFlow(lead: Lead | null) {
  * offer) and which redemptions are done. No step counter: nothing follows.
  */
 export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProps) {
-  const { api, t, lang } = useFlow();
+  const { api, t, lang, flow: pageFlow } = useFlow();
+  const session = useStore(flowSession(pageFlow));
+  // Registered in this sign-in (leadSubmit's leadCreated; a new sign-in forgets it), or returning.
+  const justRegistered = session.justRegistered === "true";
   const ids = useIds("heading", "ref", "summary", "next", "status");
   const [lead, setLead] = useState<Lead | null>(null);
   const [failure, setFailure] = useState("");
@@ -119,6 +131,9 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
   }
 
   const redeemed = (kind: RedemptionKind) => lead?.redemptions?.find((r) => r.kind === kind);
+  const kinds: readonly RedemptionKind[] = (["member", "nutritionist"] as const).filter(
+    (kind) => (OFFERED[flow] ?? OFFERED.nuform).includes(kind) || redeemed(kind),
+  );
   const summary: [string, string][] = [[t("flows.done.membership"), t(`flows.done.membership.${flow}`)]];
   if (flow === "nuform" || lead?.product_id)
     summary.push([
@@ -131,9 +146,14 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
     <StepLayout
       sheet={laterStepSheet}
       headingId={ids.heading}
-      title={t("flows.done.title")}
-      intro={t("flows.done.intro")}
+      title={t(justRegistered ? "flows.done.title" : "flows.done.returningTitle")}
+      intro={t(justRegistered ? "flows.done.intro" : "flows.done.returningIntro")}
     >
+      {justRegistered && session.email ? (
+        <p className="nu-notice" data-testid="confirmation-mailed">
+          {t("flows.done.mailed", { email: session.email })}
+        </p>
+      ) : null}
       <section className="nu-fieldset" aria-labelledby={ids.summary}>
         <h3 id={ids.summary} className="nu-fieldset-title">
           {t("flows.done.summaryHeading")}
@@ -202,7 +222,7 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
           {t("flows.member.statusHeading")}
         </h3>
         <ul className="nu-status-list">
-          {KINDS.map((kind) => {
+          {kinds.map((kind) => {
             const done = redeemed(kind);
             return (
               <li key={kind}>

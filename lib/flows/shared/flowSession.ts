@@ -15,6 +15,8 @@ export interface FlowSession {
   leadId?: string;
   /** 'true' when verify said the e-mail already has a lead (of either flow). */
   existing?: string;
+  /** 'true' once this sign-in created the lead: the member page says 登記成功, else "your member QR code". */
+  justRegistered?: string;
   /** Self-driven elements only: the step shown ('login' for the entry). */
   step?: string;
   /** Why the customer was sent back to sign-in (lib/customerGate's SignInReason); a sign-in clears it. */

@@ -110,5 +110,6 @@ async function keepLatestAnswers(api: ApiClient, id: string, body: NewLead): Pro
 export function leadCreated(flow: Flow, leadId: string): void {
   setFlag("isInserted", true);
   flowSession(flow).setKey("leadId", leadId);
+  flowSession(flow).setKey("justRegistered", "true");
   clearDraft(flow);
 }

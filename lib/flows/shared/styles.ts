@@ -28,7 +28,12 @@ export const flowSheet = sheet(`
   background: ${token("color-background")};
   border-inline-start: 4px solid ${token("color-primary")};
 }
+/* A line focused for screen readers (SignedInPanel): the theme's ring from the keyboard, none from a tap. */
+.nu-notice > [tabindex="-1"] { outline: none; }
+.nu-notice > [tabindex="-1"]:focus-visible { ${focusRing} border-radius: 2px; }
 .nu-notice--warning { border-inline-start-color: ${token("color-accent")}; font-weight: 600; }
 .nu-notice--reason { border-inline-start-color: ${token("color-info")}; }
+/* An address breaks before its @ and dots only (EmailText), never inside a part (cx-‸signin). */
+.nu-email-part { white-space: nowrap; }
 .nu-code-input { letter-spacing: 0.4em; font-variant-numeric: tabular-nums; font-size: 1.25em; }
 `);
