@@ -5,6 +5,7 @@
 import type { ApiClient } from "../api/index.ts";
 import { $flags, removeFlags, setFlag } from "../state/flags.ts";
 import { dropKeptInput } from "./keptInputDrop.ts";
+import { dropRemembered } from "./remembered.ts";
 import { STAFF_SESSION_KEYS } from "./staffSessionKeys.ts";
 
 /** Who signed out last on this device (see `afterSignIn`): kept until the next sign-in. */
@@ -19,6 +20,7 @@ export function endSession(): void {
   }
   removeFlags(STAFF_SESSION_KEYS);
   dropKeptInput();
+  dropRemembered();
 }
 
 /** The staff id that signed out last on this device, forgotten as it is read (one sign-in). */
