@@ -158,7 +158,12 @@ export function QrScan(props: {
       </div>
       <div className="nu-scan-actions">
         {camera === "off" ? (
-          <SubmitButton type="button" unavailable={props.busy} onPress={() => void startCamera()}>
+          <SubmitButton
+            type="button"
+            secondary={props.compact}
+            unavailable={props.busy}
+            onPress={() => void startCamera()}
+          >
             {props.startLabel ?? t(lang, "staff.verify.startCamera")}
           </SubmitButton>
         ) : (
