@@ -49,10 +49,12 @@ export default [
     limit: "9.2 kB",
   },
   {
+    // +0.1 kB: the runtime's lists of the staff tools' files (the scanner and the hand-over are
+    // files the counter tools share) and the sign-out forgetting what the device remembered.
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "35.4 kB",
+    limit: "35.5 kB",
   },
   {
     // The English sign-in texts load for lang="en" (lib/elements/catalogues.ts); the rest at idle.
@@ -65,13 +67,15 @@ export default [
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "35.7 kB",
+    limit: "35.8 kB",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
     path: filesOf("nu-staff-login"),
     gzip: true,
-    limit: "33.6 kB",
+    // +0.7 kB: the counter's home (four tools, the redeem centre's opening the camera, sign-out
+    // apart) and the code step's address note and new code.
+    limit: "34.3 kB",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -79,7 +83,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "51.7 kB",
+    limit: "52.4 kB",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):

@@ -1,8 +1,23 @@
+import { useRef } from "react";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import { nameIn } from "../core/personName.ts";
 import type { Lead, Product, RedemptionOffer } from "../core/types.ts";
+import { sheet, useStyles } from "../ui/styles.ts";
+import { space, token } from "../ui/theme.ts";
 import { productOf, productStage } from "./leadNames.ts";
+
+const handOverSheet = sheet(`
+.nu-handover {
+  display: flex; flex-direction: column; gap: ${space(0.5)};
+  padding: ${space(2)}; border-radius: ${token("radius")};
+  border: 2px solid ${token("color-primary")};
+  background: color-mix(in srgb, ${token("color-primary")} 6%, ${token("color-surface")});
+}
+.nu-handover-label { font-weight: 700; color: ${token("color-muted")}; }
+.nu-handover-product { font-size: 1.75em; font-weight: 800; line-height: 1.25; overflow-wrap: anywhere; }
+.nu-handover-stage, .nu-handover-gift { font-size: 1.25em; font-weight: 600; }
+`);
 
 export interface HandOverFacts {
   /** The product's name (its stage is part of it: "初生營養奶粉 1 號"), or the gift without one. */
@@ -47,8 +62,10 @@ export function handOverLine(facts: HandOverFacts, lang: Lang): string {
 
 /** The hand-over in large type, placed right above the redeem button. */
 export function HandOver({ facts, lang }: { facts: HandOverFacts; lang: Lang }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useStyles(ref, handOverSheet);
   return (
-    <div className="nu-handover" data-testid="handover">
+    <div ref={ref} className="nu-handover" data-testid="handover">
       <p className="nu-handover-label">{t(lang, "staff.redeem.handOver")}</p>
       <p className="nu-handover-product">{facts.product}</p>
       {facts.stage ? <p className="nu-handover-stage">{facts.stage}</p> : null}

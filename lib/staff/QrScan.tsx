@@ -6,8 +6,8 @@ import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { focusRing, space, token } from "../ui/theme.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
-import { cameraWanted, wantCamera } from "./cameraWanted.ts";
 import { type CameraScan, cameraFailure, decodeQrFromFile, startCameraScan } from "./scanner.ts";
+import { cameraWanted, wantCamera } from "./useStaffApi.ts";
 
 const scanSheet = sheet(`
 .nu-scan { display: flex; flex-direction: column; gap: ${space(1.5)}; }
@@ -41,7 +41,7 @@ type Camera = "off" | "starting" | "on";
 
 /**
  * Reads a QR code with the back camera or from a photo (the same decoder, scanner.ts) and hands
- * its text to `onText`. With `remember`, the camera state is this tab's choice (cameraWanted.ts):
+ * its text to `onText`. With `remember`, the camera state is this tab's choice (useStaffApi.ts):
  * it opens by itself when the last customer was found with it, and stays off once stopped.
  */
 export function QrScan(props: {

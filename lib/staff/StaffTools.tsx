@@ -5,9 +5,9 @@ import { t } from "../core/i18n/index.ts";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useIds } from "../ui/ids.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
-import { wantCamera } from "./cameraWanted.ts";
 import { EndStaffSessions } from "./EndStaffSessions.tsx";
 import type { StaffStep } from "./events.ts";
+import { wantCamera } from "./useStaffApi.ts";
 
 /**
  * The tools, the counter's most used first. The redeem centre needs a customer: its tile opens

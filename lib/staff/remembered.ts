@@ -4,8 +4,7 @@
  * anything about a customer.
  */
 import { $flags } from "../state/flags.ts";
-
-const REMEMBERED_KEY = "nu-forms:staff-remembered";
+import { REMEMBERED_KEY } from "./rememberedDrop.ts";
 
 export type RememberedField = "shop" | "nutritionist";
 
@@ -44,13 +43,5 @@ export function remember(field: RememberedField, value: string): void {
     localStorage.setItem(REMEMBERED_KEY, JSON.stringify({ staffId, values } satisfies Stored));
   } catch {
     // no storage: typed again next time, as before
-  }
-}
-
-export function dropRemembered(): void {
-  try {
-    localStorage.removeItem(REMEMBERED_KEY);
-  } catch {
-    // nothing was kept
   }
 }

@@ -104,15 +104,6 @@ export const staffSheet = sheet(`
   text-align: start;
 }
 .nu-link-button:focus-visible { ${focusRing} border-radius: 4px; }
-.nu-handover {
-  display: flex; flex-direction: column; gap: ${space(0.5)};
-  padding: ${space(2)}; border-radius: ${token("radius")};
-  border: 2px solid ${token("color-primary")};
-  background: color-mix(in srgb, ${token("color-primary")} 6%, ${token("color-surface")});
-}
-.nu-handover-label { font-weight: 700; color: ${token("color-muted")}; }
-.nu-handover-product { font-size: 1.75em; font-weight: 800; line-height: 1.25; overflow-wrap: anywhere; }
-.nu-handover-stage, .nu-handover-gift { font-size: 1.25em; font-weight: 600; }
 .nu-status:empty { display: none; }
 .nu-muted { color: ${token("color-muted")}; }
 .nu-confirm-inline {
