@@ -129,7 +129,7 @@ export const en = {
   "staff.login.idle": "Signed out after 30 idle minutes, to protect customers' data.",
   "staff.login.codeTitle": "Enter the one-time code",
   "staff.login.codeIntro":
-    "A 6-digit one-time code has been e-mailed to the address on record for staff {id}. Check the inbox (or junk mail), then enter it below.",
+    "A 6-digit code was e-mailed to the address on record for staff {id}: check the inbox (or junk mail).",
   "staff.login.resend": "Send a new code",
   "staff.login.resending": "Sending…",
   "staff.login.resent": "A new code has been sent; the earlier one no longer works.",
