@@ -124,7 +124,8 @@ export const zhHK = {
     "你的登入已結束（可能已在其他裝置登出），剛才的操作未有完成。請重新登入，登入後會返回剛才的頁面。",
   "staff.login.idle": "閒置了 30 分鐘，系統已自動登出，以保障客戶資料。",
   "staff.login.codeTitle": "輸入一次性驗證碼",
-  "staff.login.codeIntro": "6 位數字驗證碼已電郵到職員 {id} 登記的電郵地址，請查看收件匣（或垃圾郵件）後輸入。",
+  "staff.login.codeIntro":
+    "6 位數字驗證碼已電郵到職員 {id} 登記的電郵地址，請查看收件匣（或垃圾郵件）後輸入。",
   "staff.login.resend": "重新發送驗證碼",
   "staff.login.resending": "正在重新發送…",
   "staff.login.resent": "已發出新的驗證碼，之前的驗證碼不再有效。",
