@@ -4,6 +4,7 @@
  */
 import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import jsQR from "jsqr";
+import QRCode from "qrcode";
 import { personName } from "../lib/core/personName.ts";
 import { customerToken } from "./nuform-steps.ts";
 import { api, outboxCode, staffPasswordStep, uniqueEmail } from "./support/api.ts";
@@ -15,6 +16,7 @@ export type StaffId = "S001" | "S002" | "A001";
 export async function createLead(
   tag: string,
   names = { last_name: "陳", first_name: "大文" },
+  extra: Record<string, unknown> = {},
 ): Promise<string> {
   const email = uniqueEmail(tag);
   const token = await customerToken(email, "nuform");
@@ -30,6 +32,7 @@ export async function createLead(
       residence: "HK",
       consents: { terms: true, privacy: true, marketing: false },
       baby: { status: "expecting", date: "2027-03-01", hospital_type: "Public", hospital_id: 2 },
+      ...extra,
     },
   });
   expect(created.Code, created.Message).toBe(200);
@@ -143,3 +146,54 @@ export async function snapWidths(page: Page, testInfo: TestInfo, name: string): 
 }
 
 export { BASE_URL };
+
+/**
+ * A camera for the page: getUserMedia answers with the stream of a canvas that shows whatever
+ * `showToCamera` last put in front of it (nothing: a white frame). The app's real scanner reads it.
+ */
+export async function fakeCamera(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cameraImage?: HTMLImageElement | null };
+    Object.defineProperty(navigator, "mediaDevices", {
+      configurable: true,
+      value: {
+        getUserMedia: async () => {
+          const canvas = document.createElement("canvas");
+          canvas.width = 480;
+          canvas.height = 480;
+          const context = canvas.getContext("2d");
+          const draw = () => {
+            if (!context) return;
+            context.fillStyle = "#fff";
+            context.fillRect(0, 0, 480, 480);
+            if (w.__cameraImage) context.drawImage(w.__cameraImage, 90, 90, 300, 300);
+            requestAnimationFrame(draw);
+          };
+          draw();
+          return canvas.captureStream(15);
+        },
+      },
+    });
+  });
+}
+
+/** Puts a QR code of `text` in front of the fake camera (null: takes it away). */
+export async function showToCamera(page: Page, text: string | null): Promise<void> {
+  const url = text === null ? null : await QRCode.toDataURL(text, { margin: 2, width: 300 });
+  await page.evaluate(async (source) => {
+    const w = window as unknown as { __cameraImage?: HTMLImageElement | null };
+    if (source === null) {
+      w.__cameraImage = null;
+      return;
+    }
+    const image = new Image();
+    image.src = source;
+    await image.decode();
+    w.__cameraImage = image;
+  }, url);
+}
+
+/** A PNG of a QR code holding `text`, as a photo of it for the photo scanner. */
+export function qrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { margin: 2, width: 300 });
+}

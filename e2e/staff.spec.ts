@@ -230,8 +230,9 @@ test("after a move between staff pages focus is on the new page's heading, not o
   await expect(page).toHaveURL(/\/staff\/result\?id=/);
   const heading = page.getByRole("heading", { name: "核實結果", level: 1 });
   await expect(heading).toBeFocused();
-  // The next Tab goes on from the heading into the page, not back to the top of the document.
-  const first = page.getByRole("button", { name: "前往兌換中心" });
+  // The next Tab goes on from the heading into the page, not back to the top of the document:
+  // to the page's own action, the member redemption.
+  const first = page.getByRole("button", { name: "兌換會員禮品" });
   await expect(first).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(first).toBeFocused();

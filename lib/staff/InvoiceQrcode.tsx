@@ -26,6 +26,9 @@ import {
   type InvoiceProblem,
 } from "./invoiceForm.ts";
 import { dropKeptInput, keepInput, takeKeptInput } from "./keptInput.ts";
+import { leadRefFrom } from "./leadRefInput.ts";
+import { QrScan } from "./QrScan.tsx";
+import { remember, remembered } from "./remembered.ts";
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
 
@@ -88,6 +91,11 @@ function pick(kept: Record<string, string> | null): Partial<InvoiceInput> {
   return fields;
 }
 
+/** An empty form, with the shop this staff member last used on this device. */
+function freshInput(): InvoiceInput {
+  return { ...emptyInvoiceInput(), shop: remembered("shop") };
+}
+
 /** The server's `Field` (dotted path) → the form field it names. */
 function formField(serverField: string | undefined): InvoiceField | null {
   const name = serverField?.split(".")[0];
@@ -105,7 +113,8 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const ids = useIds("form", "record");
   const [kept] = useState(() => takeKeptInput(KEPT_FORM));
-  const [input, setInput] = useState<InvoiceInput>(() => ({ ...emptyInvoiceInput(), ...pick(kept) }));
+  const [input, setInput] = useState<InvoiceInput>(() => ({ ...freshInput(), ...pick(kept) }));
+  const [scanError, setScanError] = useState("");
   const [errors, setErrors] = useState<Partial<Record<InvoiceField, string>>>({});
   const [invoice, setInvoice] = useState<Invoice | null>(null);
   // One Idempotency-Key while the content stays the same: pressing again after a lost answer is
@@ -178,6 +187,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
     sent.current = null;
     unsure.current = null;
     dropKeptInput();
+    remember("shop", checked.body.shop);
     setUnansweredNote(false);
     setInvoice(result.value);
     requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(`#${ids.record}`)?.focus());
@@ -200,7 +210,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
             className="nu-button nu-button--secondary"
             onClick={() => {
               setInvoice(null);
-              setInput(emptyInvoiceInput());
+              setInput(freshInput());
               setErrors({});
             }}
           >
@@ -244,11 +254,12 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
           error={errors.amount}
           required
           autoComplete="off"
-          inputMode="text"
-          maxLength={16}
+          inputMode="decimal"
+          maxLength={20}
         />
         <TextField
           label={t("staff.invoice.shop")}
+          hint={t("staff.invoice.shopHint")}
           name="shop"
           value={input.shop}
           onChange={set("shop")}
@@ -268,6 +279,20 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
           autoComplete="off"
           maxLength={20}
           className="nu-ref"
+        />
+        <QrScan
+          lang={lang}
+          compact
+          busy={busy}
+          error={scanError}
+          startLabel={t("staff.invoice.scanRef")}
+          photoLabel={t("staff.invoice.photoRef")}
+          onText={(text) => {
+            const leadRef = leadRefFrom(text);
+            if (!leadRef) return setScanError(t("staff.verify.notLeadQr"));
+            setScanError("");
+            set("lead_id")(leadRef);
+          }}
         />
         <ErrorMessage message={failure} />
         <div className="nu-actions">

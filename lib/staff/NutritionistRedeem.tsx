@@ -9,7 +9,10 @@ import type { StaffEventDetails } from "./events.ts";
 import { dropKeptInput, keepInput, takeKeptInput } from "./keptInput.ts";
 import { Facts, identityFacts, LeadStatus, leadErrorText } from "./LeadParts.tsx";
 import { LeadRefForm } from "./LeadRefForm.tsx";
+import { leadRefFrom } from "./leadRefInput.ts";
+import { QrScan } from "./QrScan.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
+import { remember, remembered } from "./remembered.ts";
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
 
@@ -36,7 +39,11 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
   const leadId = props.leadId?.trim() || undefined;
   const { state, reload } = useLead(leadId, client, lang, endedSession);
   const ids = useIds("find", "customer");
-  const [notes, setNotes] = useState(() => takeKeptInput(KEPT_FORM)?.nutritionist ?? "");
+  // What a 401 kept comes first; else the name this staff member last used on this device.
+  const [notes, setNotes] = useState(
+    () => takeKeptInput(KEPT_FORM)?.nutritionist ?? remembered("nutritionist"),
+  );
+  const [scanError, setScanError] = useState("");
   const [finding, setFinding] = useState(false);
   const [findError, setFindError] = useState("");
   const findInput = useRef<HTMLInputElement>(null);
@@ -47,15 +54,17 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
   }, [unknownRef]);
 
   const find = useCallback(
-    async (leadRef: string) => {
+    async (leadRef: string, source: "scan" | "manual" = "manual") => {
       setFinding(true);
       setFindError("");
+      setScanError("");
+      const showError = source === "scan" ? setScanError : setFindError;
       try {
         const lead = await client.getLead(leadRef);
         emit("nu-step", { step: "nutritionist_redeem", params: { id: lead.id } });
       } catch (error) {
         if (endedSession(error)) return;
-        setFindError(
+        showError(
           error instanceof ApiError && error.code === "NOT_FOUND"
             ? t("staff.lead.notFound", { ref: leadRef })
             : failureText(lang, error),
@@ -85,6 +94,19 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
             {t("staff.nutritionist.findTitle")}
           </h2>
           <p className="nu-panel-intro">{t("staff.nutritionist.findIntro")}</p>
+          <QrScan
+            lang={lang}
+            busy={finding}
+            status={finding ? t("staff.lead.finding") : ""}
+            error={scanError}
+            onText={(text) => {
+              const leadRef = leadRefFrom(text);
+              if (leadRef) void find(leadRef, "scan");
+              else setScanError(t("staff.verify.notLeadQr"));
+            }}
+            remember
+            onCameraFailed={() => findInput.current?.focus()}
+          />
           <LeadRefForm
             lang={lang}
             busy={finding}
@@ -119,6 +141,7 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
             endedSession={(error) => endedSession(error, () => keepInput(KEPT_FORM, { nutritionist: notes }))}
             onRedeemed={() => {
               dropKeptInput();
+              remember("nutritionist", notes.trim());
               reload();
             }}
             extra={() => (notes.trim() ? { note: notes.trim() } : {})}

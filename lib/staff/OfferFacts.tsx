@@ -8,24 +8,46 @@ import { useT } from "../ui/useT.ts";
 import { Facts } from "./LeadParts.tsx";
 
 /**
- * What staff hand over for this registration, and until when (the operator's offer for the lead's
- * flow, the same last day the customer's page shows); a registration past it is said plainly,
- * so staff ask before redeeming.
+ * The operator's offer for the lead's flow: undefined while it loads, null when there is none (or
+ * it cannot load).
  */
-export function OfferFacts({ lead, lang, client }: { lead: Lead; lang: Lang; client: ApiClient }) {
-  const t = useT(lang);
-  const ids = useIds("offer");
+export function useOffer(
+  lead: Lead | null,
+  lang: Lang,
+  client: ApiClient,
+): RedemptionOffer | null | undefined {
   const [offer, setOffer] = useState<RedemptionOffer | null | undefined>(undefined);
+  const flow = lead?.flow;
   useEffect(() => {
+    if (!flow) return;
     let current = true;
-    client.redemptionOffer(lead.flow, lang).then(
+    client.redemptionOffer(flow, lang).then(
       (found) => current && setOffer(found),
       () => current && setOffer(null),
     );
     return () => {
       current = false;
     };
-  }, [client, lead.flow, lang]);
+  }, [client, flow, lang]);
+  return offer;
+}
+
+/**
+ * What staff hand over for this registration, and until when (the operator's offer for the lead's
+ * flow, the same last day the customer's page shows); a registration past it is said plainly,
+ * so staff ask before redeeming.
+ */
+export function OfferFacts({
+  lead,
+  lang,
+  offer,
+}: {
+  lead: Lead;
+  lang: Lang;
+  offer: RedemptionOffer | null | undefined;
+}) {
+  const t = useT(lang);
+  const ids = useIds("offer");
   if (offer === undefined) return null;
   const lastDay = offer ? lastRedemptionDay(lead.created_at, offer.valid_days) : null;
   return (

@@ -4,8 +4,11 @@ import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
+import { handOverFacts } from "./HandOver.tsx";
 import { Facts, identityFacts, LeadStatus } from "./LeadParts.tsx";
-import { OfferFacts } from "./OfferFacts.tsx";
+import { useLeadLists } from "./leadNames.ts";
+import { NextCustomer } from "./NextCustomer.tsx";
+import { OfferFacts, useOffer } from "./OfferFacts.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
 import { staffSheet } from "./styles.ts";
 import { type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
@@ -26,6 +29,9 @@ export function RedeemCenter(props: RedeemCenterProps) {
   const leadId = props.leadId?.trim() || undefined;
   const { state, reload } = useLead(leadId, client, lang, endedSession);
   const ids = useIds("customer");
+  const lead = state.status === "ready" ? state.lead : null;
+  const { products } = useLeadLists(lead, client);
+  const offer = useOffer(lead, lang, client);
 
   const toVerification = (
     <button
@@ -48,7 +54,6 @@ export function RedeemCenter(props: RedeemCenterProps) {
     );
   }
 
-  const lead = state.status === "ready" ? state.lead : null;
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       <LeadStatus state={state} lang={lang} onRetry={reload} extra={toVerification} />
@@ -60,7 +65,7 @@ export function RedeemCenter(props: RedeemCenterProps) {
             </h2>
             <Facts facts={identityFacts(lead, lang)} />
           </section>
-          <OfferFacts lead={lead} lang={lang} client={client} />
+          <OfferFacts lead={lead} lang={lang} offer={offer} />
           <RedeemPanel
             lead={lead}
             kind="member"
@@ -68,6 +73,8 @@ export function RedeemCenter(props: RedeemCenterProps) {
             client={client}
             endedSession={endedSession}
             onRedeemed={reload}
+            handOver={handOverFacts(lead, products, offer, lang)}
+            next={<NextCustomer lang={lang} onStep={(detail) => emit("nu-step", detail)} />}
           />
           <div className="nu-actions">
             <button

@@ -8,6 +8,7 @@ import { useIds } from "../ui/ids.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { ConfirmDialog } from "../widgets/ConfirmDialog.tsx";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
+import { HandOver, type HandOverFacts, handOverLine } from "./HandOver.tsx";
 import { customerName, redeemedByText, redemptionOf } from "./leadView.ts";
 import { useRedeem } from "./useRedeem.ts";
 
@@ -28,6 +29,10 @@ export function RedeemPanel(props: {
   extra?: () => Record<string, unknown>;
   /** Inputs shown above the button while the kind is not redeemed. */
   children?: ReactNode;
+  /** What is handed over, in large type beside the button and named in the confirm dialog. */
+  handOver?: HandOverFacts | null;
+  /** Shown once redeemed: the way on to the next customer. */
+  next?: ReactNode;
 }) {
   const { lead, kind, lang } = props;
   const ids = useIds("title");
@@ -59,7 +64,12 @@ export function RedeemPanel(props: {
   }, [answered]);
 
   return (
-    <section className="nu-panel" aria-labelledby={ids.title} data-kind={kind}>
+    <section
+      className="nu-panel"
+      aria-labelledby={ids.title}
+      data-kind={kind}
+      data-redeemed={done ? "true" : "false"}
+    >
       <h2 className="nu-panel-title" id={ids.title}>
         {title}
       </h2>
@@ -93,6 +103,7 @@ export function RedeemPanel(props: {
         <>
           <p className="nu-muted">{t(lang, "staff.redeem.once")}</p>
           {props.children}
+          {props.handOver ? <HandOver facts={props.handOver} lang={lang} /> : null}
           {state.phase === "failed" ? <ErrorMessage message={state.message} /> : <ErrorMessage />}
           <div className="nu-actions">
             {state.phase === "failed" && state.retryable ? (
@@ -113,13 +124,19 @@ export function RedeemPanel(props: {
           </div>
         </>
       )}
+      {done && props.next ? <div className="nu-actions">{props.next}</div> : null}
 
       <ConfirmDialog
         open={confirming}
         lang={lang}
         theme="yellow"
         title={t(lang, "staff.redeem.confirmTitle")}
-        message={t(lang, "staff.redeem.confirmMessage", { name: customerName(lead), ref: lead.id, item })}
+        message={[
+          props.handOver ? handOverLine(props.handOver, lang) : "",
+          t(lang, "staff.redeem.confirmMessage", { name: customerName(lead), ref: lead.id, item }),
+        ]
+          .filter(Boolean)
+          .join("\n")}
         confirmLabel={t(lang, "staff.redeem.confirm")}
         cancelLabel={t(lang, "common.cancel")}
         onNuConfirm={() => {

@@ -75,6 +75,11 @@ export function StaffLogin(props: StaffLoginProps) {
   const [staffId, setStaffId] = useState("");
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
+  // The password that led to the code step, in memory only while that step shows: a new code is
+  // asked for the way the first one was (the password step again), without retyping it.
+  const codePassword = useRef("");
+  const [resent, setResent] = useState(false);
+  const [resending, setResending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // The same code sent again (the first answer was lost) is the same request: the server lets it in.
   const [keyFor] = useState(requestKeys);
@@ -132,6 +137,7 @@ export function StaffLogin(props: StaffLoginProps) {
     }
     startSession(record);
     setPassword("");
+    codePassword.current = "";
     setCode("");
     const next = afterSignIn($flags.get(), record.staff_id, takeSignedOutStaff());
     removeFlags(next.remove);
@@ -152,7 +158,9 @@ export function StaffLogin(props: StaffLoginProps) {
     const result = await run(() => client.staffLogin(normaliseStaffId(staffId), password));
     if (result.status !== "done") return undefined;
     if (staffLoginOutcome(result.value) === "S0") {
+      codePassword.current = password;
       setPassword("");
+      setResent(false);
       setStage("code");
     } else {
       finish(result.value);
@@ -173,6 +181,22 @@ export function StaffLogin(props: StaffLoginProps) {
     const result = await run(() => client.staffOtp(id, value, keyFor(`${id}\n${value}`)));
     if (result.status === "done") finish(result.value);
     return undefined;
+  };
+
+  const resend = async () => {
+    if (busy) return;
+    setFieldErrors({});
+    setFailure("");
+    setResent(false);
+    setResending(true);
+    const result = await run(() => client.staffLogin(normaliseStaffId(staffId), codePassword.current));
+    setResending(false);
+    if (result.status !== "done") return;
+    if (staffLoginOutcome(result.value) === "S0") {
+      setCode("");
+      setResent(true);
+      ref.current?.querySelector<HTMLInputElement>('input[name="one-time-code"]')?.focus();
+    } else finish(result.value);
   };
 
   if (stage === "code") {
@@ -200,15 +224,35 @@ export function StaffLogin(props: StaffLoginProps) {
             maxLength={6}
             className="nu-ref"
           />
+          <p className="nu-status" role="status">
+            {resent ? t("staff.login.resent") : ""}
+          </p>
           <ErrorMessage message={failure} />
           <div className="nu-actions">
-            <SubmitButton busy={busy} busyLabel={t("staff.login.verifying")}>
+            <SubmitButton
+              busy={busy && !resending}
+              unavailable={resending}
+              busyLabel={t("staff.login.verifying")}
+            >
               {t("staff.login.verify")}
             </SubmitButton>
+            <SubmitButton
+              type="button"
+              secondary
+              busy={resending}
+              unavailable={busy}
+              busyLabel={t("staff.login.resending")}
+              onPress={() => void resend()}
+            >
+              {t("staff.login.resend")}
+            </SubmitButton>
+          </div>
+          <div className="nu-actions">
             <button
               type="button"
-              className="nu-button nu-button--secondary"
+              className="nu-link-button"
               onClick={() => {
+                codePassword.current = "";
                 setStage("password");
                 setCode("");
                 setFieldErrors({});

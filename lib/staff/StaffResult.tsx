@@ -1,16 +1,17 @@
-import { useEffect, useRef, useState } from "react";
-import type { ApiClient } from "../api/index.ts";
-import type { Lang } from "../core/i18n/index.ts";
-import { nameIn } from "../core/personName.ts";
-import type { Hospital, Lead, Product } from "../core/types.ts";
+import { useRef } from "react";
 import { baseSheet } from "../ui/base.ts";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
 import { formatHkDateTime } from "./format.ts";
+import { handOverFacts } from "./HandOver.tsx";
 import { Facts, identityFacts, LeadStatus, RedemptionList } from "./LeadParts.tsx";
+import { hospitalName, productName, useLeadLists } from "./leadNames.ts";
 import { babyText, residenceText } from "./leadView.ts";
+import { NextCustomer } from "./NextCustomer.tsx";
+import { useOffer } from "./OfferFacts.tsx";
+import { RedeemPanel } from "./RedeemPanel.tsx";
 import { staffSheet } from "./styles.ts";
 import { type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
 
@@ -21,52 +22,6 @@ export interface StaffResultProps extends StaffApiProps {
   onNuError?: (detail: StaffEventDetails["nu-error"]) => void;
 }
 
-/** Product and hospital names for the ids a lead holds; ids stay visible when a list cannot load. */
-function useNames(lead: Lead | null, client: ApiClient) {
-  const [products, setProducts] = useState<Product[]>([]);
-  const [hospitals, setHospitals] = useState<Hospital[]>([]);
-  const productId = lead?.product_id ?? null;
-  const hospitalType = lead?.baby?.hospital_type ?? null;
-  useEffect(() => {
-    if (!productId) return;
-    let current = true;
-    client.products().then(
-      (list) => current && setProducts(list),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [productId, client]);
-  useEffect(() => {
-    if (!hospitalType) return;
-    let current = true;
-    client.hospitals(hospitalType).then(
-      (list) => current && setHospitals(list),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [hospitalType, client]);
-  return { products, hospitals };
-}
-
-function productName(lead: Lead, products: Product[], lang: Lang, none: string): string {
-  if (!lead.product_id) return none;
-  const product = products.find((p) => String(p.id) === String(lead.product_id));
-  if (!product) return lead.product_id;
-  return nameIn(lang, product.name_zh, product.name_en);
-}
-
-function hospitalName(lead: Lead, hospitals: Hospital[], lang: Lang): string {
-  const baby = lead.baby;
-  if (!baby?.hospital_id) return "";
-  const hospital = hospitals.find((h) => h.id === Number(baby.hospital_id));
-  if (!hospital) return String(baby.hospital_id);
-  return nameIn(lang, hospital.cn_name, hospital.en_name);
-}
-
 /** The lead as staff need it to verify a person, with each redemption's status. */
 export function StaffResult(props: StaffResultProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -75,7 +30,8 @@ export function StaffResult(props: StaffResultProps) {
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const { state, reload } = useLead(props.leadId?.trim() || undefined, client, lang, endedSession);
   const lead = state.status === "ready" ? state.lead : null;
-  const { products, hospitals } = useNames(lead, client);
+  const { products, hospitals } = useLeadLists(lead, client);
+  const offer = useOffer(lead, lang, client);
   const ids = useIds("details", "redemptions");
 
   const toVerification = (
@@ -123,15 +79,26 @@ export function StaffResult(props: StaffResultProps) {
               ]}
             />
           </section>
+          {/* The counter's one screen: who it is, what goes in the bag, and the button that redeems. */}
+          <RedeemPanel
+            lead={lead}
+            kind="member"
+            lang={lang}
+            client={client}
+            endedSession={endedSession}
+            onRedeemed={reload}
+            handOver={handOverFacts(lead, products, offer, lang)}
+            next={<NextCustomer lang={lang} onStep={(detail) => emit("nu-step", detail)} />}
+          />
           <section className="nu-panel" aria-labelledby={ids.redemptions}>
             <h2 className="nu-panel-title" id={ids.redemptions}>
               {t("staff.result.redemptions")}
             </h2>
-            <RedemptionList lead={lead} kinds={["member", "nutritionist"]} lang={lang} />
+            <RedemptionList lead={lead} kinds={["nutritionist"]} lang={lang} />
             <div className="nu-actions">
               <button
                 type="button"
-                className="nu-button"
+                className="nu-button nu-button--secondary"
                 onClick={() => emit("nu-step", { step: "redeem_center", params: { leadId: lead.id } })}
               >
                 {t("staff.result.toRedeem")}

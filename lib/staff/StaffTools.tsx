@@ -7,9 +7,15 @@ import { useIds } from "../ui/ids.ts";
 import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import { EndStaffSessions } from "./EndStaffSessions.tsx";
 import type { StaffStep } from "./events.ts";
+import { wantCamera } from "./useStaffApi.ts";
 
+/**
+ * The tools, the counter's most used first. The redeem centre needs a customer: its tile opens
+ * verification with the camera already on, and the scanned customer's page redeems.
+ */
 const TOOLS = [
   { step: "verification", title: "staff.tools.verification", hint: "staff.tools.verificationHint" },
+  { step: "verification", title: "staff.tools.redeem", hint: "staff.tools.redeemHint", camera: true },
   { step: "nutritionist_redeem", title: "staff.tools.nutritionist", hint: "staff.tools.nutritionistHint" },
   { step: "invoice_qrcode", title: "staff.tools.invoice", hint: "staff.tools.invoiceHint" },
 ] as const;
@@ -35,7 +41,7 @@ export function StaffTools(props: {
   client: Pick<ApiClient, "signOut">;
 }) {
   const { lang } = props;
-  const ids = useIds("title", "tools", "everywhereHint", "everywhereAsk");
+  const ids = useIds("title", "session", "everywhereHint", "everywhereAsk");
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState("");
   // 登出所有裝置 asks once more, beside it: it ends every counter's session of this staff id.
@@ -64,14 +70,43 @@ export function StaffTools(props: {
         <p className="nu-muted">
           {t(lang, "staff.tools.signedInAs", { id: props.staffId, role: roleLabel(lang, props.role) })}
         </p>
+        <ul className="nu-tools" aria-label={t(lang, "staff.tools.title")}>
+          {TOOLS.map((tool) => (
+            <li key={tool.title}>
+              <button
+                type="button"
+                className="nu-tool"
+                onClick={() => {
+                  if ("camera" in tool) wantCamera(true);
+                  props.onOpen(tool.step);
+                }}
+              >
+                <span className="nu-tool-title">{t(lang, tool.title)}</span>
+                <span className="nu-tool-hint">{t(lang, tool.hint)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {props.role === "admin" ? <EndStaffSessions lang={lang} client={props.client} /> : null}
+      <section className="nu-panel nu-session" aria-labelledby={ids.session}>
+        <h2 className="nu-panel-title" id={ids.session}>
+          {t(lang, "staff.tools.session")}
+        </h2>
         <div className="nu-actions">
           <button type="button" className="nu-button nu-button--secondary" onClick={props.onSignOut}>
             {t(lang, "staff.signOut")}
           </button>
+        </div>
+        {/* Rare and far-reaching (every counter of this staff id): small, apart, and asked again. */}
+        <div className="nu-everywhere">
+          <p className="nu-muted" id={ids.everywhereHint}>
+            {t(lang, "staff.signOutEverywhereHint")}
+          </p>
           {confirming ? null : (
             <button
               type="button"
-              className="nu-button nu-button--secondary"
+              className="nu-link-button"
               aria-describedby={ids.everywhereHint}
               onClick={() => setConfirming(true)}
             >
@@ -102,27 +137,8 @@ export function StaffTools(props: {
             </div>
           </div>
         ) : null}
-        <p className="nu-muted" id={ids.everywhereHint}>
-          {t(lang, "staff.signOutEverywhereHint")}
-        </p>
         <ErrorMessage message={failure} />
       </section>
-      <section className="nu-panel" aria-labelledby={ids.tools}>
-        <h2 className="nu-panel-title" id={ids.tools}>
-          {t(lang, "staff.tools.title")}
-        </h2>
-        <ul className="nu-tools">
-          {TOOLS.map((tool) => (
-            <li key={tool.step}>
-              <button type="button" className="nu-tool" onClick={() => props.onOpen(tool.step)}>
-                <span className="nu-tool-title">{t(lang, tool.title)}</span>
-                <span className="nu-tool-hint">{t(lang, tool.hint)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
-      {props.role === "admin" ? <EndStaffSessions lang={lang} client={props.client} /> : null}
     </>
   );
 }

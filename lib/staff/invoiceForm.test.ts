@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { hkToday } from "../core/dates.ts";
-import { checkInvoiceInput, emptyInvoiceInput, invoicePageUrl } from "./invoiceForm.ts";
+import { amountDigits, checkInvoiceInput, emptyInvoiceInput, invoicePageUrl } from "./invoiceForm.ts";
 
 // 2026-11-21 01:30 in Hong Kong is still 2026-11-20 in UTC.
 const NOW = Date.parse("2026-11-20T17:30:00Z");
@@ -75,7 +75,18 @@ describe("invoice form", () => {
     expect(check({ amount: "12345678" })).toEqual({ amount: "range" });
     expect(check({ shop: "店".repeat(101) })).toEqual({ shop: "too_long" });
     expect(check({ amount: "HK$99" })).toBeNull();
+    expect(check({ amount: "$1280," })).toEqual({ amount: "format" });
+    expect(check({ amount: "$" })).toEqual({ amount: "required" });
+    expect(check({ amount: "1.280,00" })).toEqual({ amount: "format" });
     expect(check({ lead_id: "  " })).toEqual({ lead_id: "required" });
+  });
+
+  it("reads an amount as it is written on a receipt", () => {
+    for (const typed of ["$1,280", "HK$ 1,280", "HKD1280", "１，２８０", "＄1,280", "1 280 元", " 1280 "])
+      expect(amountDigits(typed), typed).toBe("1280");
+    expect(amountDigits("$1,280.50")).toBe("1280.50");
+    const result = checkInvoiceInput({ ...valid, amount: "$1,280" });
+    expect(result.ok && result.body.amount).toBe(1280);
   });
 
   it("points the QR code at the standalone invoice page", () => {

@@ -38,11 +38,24 @@ export const INVOICE_LIMITS = {
 /** How far back the invoice date picker goes: a year (counter redemptions follow recent purchases). */
 export const INVOICE_DATE_DAYS_BACK = 365;
 
-/**
- * An amount as typed: digits with an optional decimal part (half-width first, then `HK$` and
- * thousands commas dropped).
- */
+/** An amount once read: digits with an optional decimal part. */
 const AMOUNT_TEXT = /^\d+(\.\d+)?$/;
+
+/** Commas only as thousands separators of the whole part: `1,280.50`, never `1.280,00`. */
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d+)?$/;
+
+/**
+ * An amount as staff type or copy it from a receipt — `$1,280`, `HK$ 1,280.50`, `1280 元`, full
+ * width — as plain digits: half-width first, then spaces and the currency dropped, then thousands
+ * commas. Commas anywhere else stay, so the amount is refused rather than misread.
+ */
+export function amountDigits(text: string): string {
+  const bare = halfWidth(text)
+    .replace(/\s/g, "")
+    .replace(/^(?:HKD|HK\$|\$)/i, "")
+    .replace(/(?:HKD|港元|港幣|元)$/i, "");
+  return GROUPED.test(bare) ? bare.replace(/,/g, "") : bare;
+}
 
 export function emptyInvoiceInput(nowMs?: number): InvoiceInput {
   return { invoice_no: "", invoice_date: hkToday(nowMs), amount: "", lead_id: "", shop: "" };
@@ -56,7 +69,7 @@ export function emptyInvoiceInput(nowMs?: number): InvoiceInput {
 export function checkInvoiceInput(
   input: InvoiceInput,
 ): { ok: true; body: InvoiceBody } | { ok: false; problems: Partial<Record<InvoiceField, FieldProblem>> } {
-  const amountText = halfWidth(input.amount).trim().replace(/,/g, "").replace(/^HK\$/i, "");
+  const amountText = amountDigits(input.amount);
   const checked = checkFields(invoiceCreateSchema, {
     ...input,
     invoice_date: input.invoice_date.trim(),

@@ -5,6 +5,7 @@
 import type { ApiClient } from "../api/index.ts";
 import { $flags, removeFlags, setFlag } from "../state/flags.ts";
 import { dropKeptInput } from "./keptInputDrop.ts";
+import { REMEMBERED_KEY } from "./rememberedDrop.ts";
 import { STAFF_SESSION_KEYS } from "./staffSessionKeys.ts";
 
 /** Who signed out last on this device (see `afterSignIn`): kept until the next sign-in. */
@@ -14,6 +15,8 @@ export function endSession(): void {
   const staffId = $flags.get().STAFF_ID;
   try {
     if (staffId) localStorage.setItem(SIGNED_OUT_KEY, staffId);
+    // What this device remembered for the staff member (remembered.ts) goes with the sign-out.
+    localStorage.removeItem(REMEMBERED_KEY);
   } catch {
     // no storage: a page saved afterwards is followed by whoever signs in next
   }

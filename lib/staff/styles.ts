@@ -104,6 +104,7 @@ export const staffSheet = sheet(`
   text-align: start;
 }
 .nu-link-button:focus-visible { ${focusRing} border-radius: 4px; }
+.nu-status:empty { display: none; }
 .nu-muted { color: ${token("color-muted")}; }
 .nu-confirm-inline {
   display: flex; flex-direction: column; gap: ${space(1.5)};
@@ -112,7 +113,9 @@ export const staffSheet = sheet(`
 }
 
 .nu-tools { display: grid; gap: ${space(1.5)}; }
-@media (min-width: 640px) { .nu-tools { grid-template-columns: repeat(3, 1fr); } }
+@media (min-width: 640px) { .nu-tools { grid-template-columns: repeat(2, 1fr); } }
+.nu-session .nu-actions > .nu-button { flex: 0 1 14em; }
+.nu-everywhere { display: flex; flex-wrap: wrap; align-items: center; gap: 0 ${space(2)}; font-size: 0.9375em; }
 .nu-tool {
   display: flex;
   flex-direction: column;

@@ -13,7 +13,7 @@ export interface TextFieldProps {
   readOnly?: boolean;
   type?: HTMLInputTypeAttribute;
   autoComplete?: HTMLInputAutoCompleteAttribute;
-  inputMode?: "text" | "numeric" | "tel" | "email";
+  inputMode?: "text" | "numeric" | "decimal" | "tel" | "email";
   maxLength?: number;
   className?: string;
   pattern?: string;
