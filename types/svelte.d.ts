@@ -182,6 +182,8 @@ declare module "svelte/elements" {
       "lead-id"?: StaffResultElementAttributes["leadId"];
       "onnu-step"?: (event: StaffResultElementEventMap["nu-step"]) => void;
       "onnu-error"?: (event: StaffResultElementEventMap["nu-error"]) => void;
+      "onnu-confirm"?: (event: StaffResultElementEventMap["nu-confirm"]) => void;
+      "onnu-cancel"?: (event: StaffResultElementEventMap["nu-cancel"]) => void;
     };
     /** The member redemption of one lead (exactly once). */
     "nu-redeem-center": Omit<HTMLAttributes<RedeemCenterElement>, "apiBase" | "api-base" | "apiKey" | "api-key" | "lang" | "leadId" | "lead-id"> & {

@@ -330,6 +330,10 @@ type StaffResultElementProps = {
   onNuStep?: (e: CustomEvent<StaffResultElementEventMap["nu-step"]["detail"]>) => void;
   /** A call failed (the tool shows the message too); `LOAD_FAILED` when the tool's code did not load. Bubbles and is composed. */
   onNuError?: (e: CustomEvent<StaffResultElementEventMap["nu-error"]["detail"]>) => void;
+  /** The redemption was confirmed in its dialog. Bubbles and is composed. */
+  onNuConfirm?: (e: CustomEvent<StaffResultElementEventMap["nu-confirm"]["detail"]>) => void;
+  /** The redemption dialog was cancelled. Bubbles and is composed. */
+  onNuCancel?: (e: CustomEvent<StaffResultElementEventMap["nu-cancel"]["detail"]>) => void;
 };
 
 type RedeemCenterElementProps = {
@@ -731,7 +735,8 @@ export type CustomElements = {
    * - **listbox** - A suggestion list (e-mail domains, addresses).
    * - **load-error** - Shown instead of the element when its code could not be loaded, with a retry button.
    * - **loading** - The empty space the element keeps while its code loads (height: `--nu-loading-height`; the flows keep the first step's height).
-   * - **lookup-status** - The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, docs/rules.md#fields-and-formats).
+   * - **lookup-status** - The address selector's lookup line: searching, slow, failed, or no matching address.
+   * - **manual-button** - The address selector's 「找不到地址？手動輸入」 button: stops the lookup and moves to region and district.
    * - **option** - One suggestion in a list.
    * - **region** - The region dropdown (with `select`).
    * - **room** - The room input (with `input`).
@@ -798,7 +803,8 @@ export type CustomElements = {
    * - **listbox** - A suggestion list (e-mail domains, addresses).
    * - **load-error** - Shown instead of the element when its code could not be loaded, with a retry button.
    * - **loading** - The empty space the element keeps while its code loads (height: `--nu-loading-height`; the flows keep the first step's height).
-   * - **lookup-status** - The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, docs/rules.md#fields-and-formats).
+   * - **lookup-status** - The address selector's lookup line: searching, slow, failed, or no matching address.
+   * - **manual-button** - The address selector's 「找不到地址？手動輸入」 button: stops the lookup and moves to region and district.
    * - **next-steps** - The completion page's 下一步 section: what the QR code is redeemed for, until when and where.
    * - **option** - One suggestion in a list.
    * - **progress** - The step counter (第 2 步（共 5 步）).
@@ -886,7 +892,8 @@ export type CustomElements = {
    * - **listbox** - A suggestion list (e-mail domains, addresses).
    * - **load-error** - Shown instead of the element when its code could not be loaded, with a retry button.
    * - **loading** - The empty space the element keeps while its code loads (height: `--nu-loading-height`; the flows keep the first step's height).
-   * - **lookup-status** - The address selector's lookup line: searching, or no matching address (a failed lookup says nothing, docs/rules.md#fields-and-formats).
+   * - **lookup-status** - The address selector's lookup line: searching, slow, failed, or no matching address.
+   * - **manual-button** - The address selector's 「找不到地址？手動輸入」 button: stops the lookup and moves to region and district.
    * - **month-select** - The calendar's month dropdown.
    * - **next-steps** - The completion page's 下一步 section: what the QR code is redeemed for, until when and where.
    * - **option** - One suggestion in a list.
@@ -996,11 +1003,16 @@ export type CustomElements = {
    * ### **Events:**
    *  - **nu-step** - The tool asks its page to move to a staff page: `/staff/<step>?<params>`, or `path` when given. Bubbles and is composed.
    * - **nu-error** - A call failed (the tool shows the message too); `LOAD_FAILED` when the tool's code did not load. Bubbles and is composed.
+   * - **nu-confirm** - The redemption was confirmed in its dialog. Bubbles and is composed.
+   * - **nu-cancel** - The redemption dialog was cancelled. Bubbles and is composed.
    *
    * ### **CSS Properties:**
    *  - **--nu-color-primary** - Brand colour: primary buttons, focus, selected day, links. _(default: #0b6e4f)_
    * - **--nu-color-primary-contrast** - Text on the brand colour. _(default: #ffffff)_
+   * - **--nu-color-accent** - Yellow theme colour (confirm dialog `theme=yellow`). _(default: #f5c518)_
+   * - **--nu-color-accent-contrast** - Text on the yellow theme colour. _(default: #1f1a00)_
    * - **--nu-color-info** - Blue theme colour (confirm dialog `theme=blue`). _(default: #1f5fbf)_
+   * - **--nu-color-info-contrast** - Text on the blue theme colour. _(default: #ffffff)_
    * - **--nu-color-error** - Error text, invalid field borders, required marks. _(default: #b3261e)_
    * - **--nu-color-success** - Success text (e-mail sent). _(default: #1b7a3d)_
    * - **--nu-color-warning** - Warning edge (no matching address, refused second redemption). _(default: #b06000)_
@@ -1017,7 +1029,13 @@ export type CustomElements = {
    * - **--nu-focus-ring** - Box shadow drawn around the focused control (white, then the primary colour: 3:1 on white and on a primary button). _(default: 0 0 0 2px #ffffff, 0 0 0 4px var(--nu-color-primary, #0b6e4f))_
    *
    * ### **CSS Parts:**
-   *  - **error** - An error line (a live region).
+   *  - **button** - Every button (also named by its role: `send-button`, `clear-button`, `confirm-button`, `cancel-button`).
+   * - **cancel-button** - A dialog's cancel button.
+   * - **confirm-button** - A dialog's confirm button.
+   * - **dialog** - A dialog box (confirm dialog, calendar).
+   * - **dialog-message** - A confirm dialog's text.
+   * - **dialog-title** - A dialog's title.
+   * - **error** - An error line (a live region).
    * - **error-root** - The wrapper of <nu-error-message>.
    * - **load-error** - Shown instead of the element when its code could not be loaded, with a retry button.
    * - **loading** - The empty space the element keeps while its code loads (height: `--nu-loading-height`; the flows keep the first step's height).

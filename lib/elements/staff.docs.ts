@@ -68,7 +68,7 @@ export const STAFF_DOCS: ElementDoc[] = [
     source: "staff/StaffResult.tsx",
     summary: "A customer's lead record as counter staff see it.",
     attributes: leadId("id"),
-    events: staffEvents,
+    events: redeemEvents,
   },
   {
     tag: "nu-redeem-center",

@@ -563,11 +563,15 @@ export interface StaffVerificationElementAttributes {
 }
 
 /** The events of `<nu-staff-result>`. */
-export interface StaffResultElementEventMap extends Omit<HTMLElementEventMap, "nu-step" | "nu-error"> {
+export interface StaffResultElementEventMap extends Omit<HTMLElementEventMap, "nu-step" | "nu-error" | "nu-confirm" | "nu-cancel"> {
   /** The tool asks its page to move to a staff page: `/staff/<step>?<params>`, or `path` when given. Bubbles and is composed. */
   "nu-step": CustomEvent<{ step: StaffStep; params?: Record<string, string>; path?: string }>;
   /** A call failed (the tool shows the message too); `LOAD_FAILED` when the tool's code did not load. Bubbles and is composed. */
   "nu-error": CustomEvent<{ code: string; message: string }>;
+  /** The redemption was confirmed in its dialog. Bubbles and is composed. */
+  "nu-confirm": CustomEvent<{ value?: string }>;
+  /** The redemption dialog was cancelled. Bubbles and is composed. */
+  "nu-cancel": CustomEvent<{}>;
 }
 
 /** `<nu-staff-result>`: A customer's lead record as counter staff see it. */
