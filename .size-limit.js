@@ -26,6 +26,12 @@ const hostScripts = (route) => {
   return [...shell.map((file) => `dist/hosts/assets/${file}`), ...chunks.map((file) => `dist/hosts${file}`)];
 };
 
+// The live steps' and the staff login's budgets are what they measured once this round's changes were
+// in: +0.3 kB (the code step's validity and next-step texts, the address spans), +0.4 kB in the
+// runtime (a JSON string given as a list property is parsed like the attribute; the staff code
+// step's ticket is sent back), +0.3 kB in the flows' shared chunk, +0.1 kB (the runtime lists the
+// counter tools' new files); the staff login +0.7 kB more (the counter home, the code step's note
+// and new code).
 export default [
   {
     // Target: at most 20 kB (docs/performance.md#budgets). The entry draws the step from these (lib/flows/shared/signInStandIn.ts)
@@ -54,20 +60,20 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "35665 B",
+    limit: "36400 B",
   },
   {
     // The English sign-in texts load for lang="en" (lib/elements/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "38036 B",
+    limit: "38720 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "35940 B",
+    limit: "36670 B",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
@@ -75,7 +81,7 @@ export default [
     gzip: true,
     // +0.7 kB: the counter's home (four tools, the redeem centre's opening the camera, sign-out
     // apart) and the code step's address note and new code.
-    limit: "33757 B",
+    limit: "34790 B",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -83,7 +89,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "51860 B",
+    limit: "52900 B",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):
