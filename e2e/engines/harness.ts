@@ -12,23 +12,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { resolve } from "node:path";
+import { freePort } from "../support/server.ts";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const HELPERS = readFileSync(resolve(import.meta.dirname, "page-helpers.js"), "utf8");
 
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createNetServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
+export { freePort };
 
 function startChild(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", ...args], {

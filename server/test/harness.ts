@@ -296,3 +296,6 @@ export async function queriesDuring(s: TestServer, run: () => Promise<unknown>):
   }
   return seen;
 }
+
+/** Headers of a request from `address` as the proxy says it (for a server with `trustProxy`). */
+export const from = (address: string): Record<string, string> => ({ "x-forwarded-for": address });

@@ -11,6 +11,7 @@ import {
   API_KEY,
   DEMO_PASSWORD,
   errorEntries,
+  from,
   latestCode,
   logEntries,
   startTestServer,
@@ -26,7 +27,6 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const from = (address: string) => ({ "x-forwarded-for": address });
 const login = (staff_id: string, password: string, address: string) =>
   s.call<{ staff_token: string; need_otp: string }>("POST", "/api/staff/login", {
     body: { staff_id, password },

@@ -13,7 +13,14 @@ import {
   FAILED_SIGN_INS_PER_ACCOUNT,
   FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY,
 } from "../services/staff.ts";
-import { DEMO_PASSWORD, latestCode, startTestServer, type TestServer, ticketHeader } from "./harness.ts";
+import {
+  DEMO_PASSWORD,
+  from,
+  latestCode,
+  startTestServer,
+  type TestServer,
+  ticketHeader,
+} from "./harness.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -23,7 +30,6 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const from = (address: string) => ({ "x-forwarded-for": address });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 type Res = { status: number; body: Record<string, unknown>; headers: Headers };
 /** Everything an answer says: status, body, and whether it names a time to come back. */

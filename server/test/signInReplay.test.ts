@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEMO_PASSWORD,
+  from,
   latestCode,
   staffToken,
   startTestServer,
@@ -22,7 +23,6 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const from = (address: string) => ({ "x-forwarded-for": address });
 const sidOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { sid: string }).sid;
 const sessionsOf = async (kind: string, subject: string) =>
