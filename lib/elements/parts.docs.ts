@@ -38,8 +38,7 @@ export const PART_DOCS: Record<string, string> = {
   "next-steps":
     "The completion page's 下一步 section: what the QR code is redeemed for, until when and where.",
   status: "The sending status line under the e-mail field.",
-  "lookup-status":
-    "The address selector's lookup line: searching, slow, failed, or no matching address.",
+  "lookup-status": "The address selector's lookup line: searching, slow, failed, or no matching address.",
   "manual-button":
     "The address selector's 「找不到地址？手動輸入」 button: stops the lookup and moves to region and district.",
   // dialogs and the calendar (native <dialog>, top layer)
