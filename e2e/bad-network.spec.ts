@@ -148,15 +148,17 @@ test("a maintenance endpoint that never answers holds the entry 3 s once, then n
   page,
 }) => {
   const held: string[] = [];
+  let asked = 0;
   // Held for ever: the request is never answered nor failed (a dropped SYN, a proxy that hangs).
   await page.route("**/api/maintenance", (route) => {
+    asked ||= Date.now();
     held.push(route.request().url());
   });
   const overlay = page.locator(".loading-overlay");
-  const started = Date.now();
   await page.goto("/customer/nuForm");
-  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeEditable({ timeout: 8_000 });
-  const entryWait = Date.now() - started;
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeEditable({ timeout: 15_000 });
+  // From the check's request to a usable field: the page's own loading is not the check's wait.
+  const entryWait = Date.now() - asked;
   expect(entryWait).toBeGreaterThanOrEqual(2_900); // the check did wait for its 3 s
   expect(entryWait).toBeLessThan(6_000); // not the client's 15 s
   await expect(overlay).toHaveCount(0);
