@@ -47,6 +47,14 @@ async function startXvfb(): Promise<ChildProcess | null> {
   return xvfb;
 }
 
+/**
+ * Waits for a browser's or server's shutdown at most `ms`: a driver that never answers its close
+ * (seen with WebKitWebDriver and Firefox's BiDi on a busy machine) must not hold the run open.
+ */
+function settle(shutdown: Promise<unknown>, ms = 10_000): Promise<unknown> {
+  return Promise.race([shutdown.catch(() => {}), new Promise((done) => setTimeout(done, ms).unref())]);
+}
+
 const started = Date.now();
 const xvfb = await startXvfb();
 const servers = await startServers();
@@ -60,7 +68,7 @@ async function runEngine(engine: EngineName): Promise<void> {
     if (engine === "webkit") {
       // WebKitWebDriver holds one session at a time.
       if (fresh && shared) {
-        await shared.close().catch(() => {});
+        await settle(shared.close());
         shared = null;
       }
       if (fresh) return webkitPage(servers.url);
@@ -88,19 +96,21 @@ async function runEngine(engine: EngineName): Promise<void> {
       failed++;
       console.log(`  ✗ [${engine}] ${check.name}\n      ${error instanceof Error ? error.message : error}`);
     } finally {
-      if (page && page !== shared) await page.close().catch(() => {});
+      if (page && page !== shared) await settle(page.close());
     }
   }
-  if (shared) await (shared as EnginePage).close().catch(() => {});
-  if (firefox) await (firefox as Browser).close().catch(() => {});
+  if (shared) await settle((shared as EnginePage).close());
+  if (firefox) await settle((firefox as Browser).close());
 }
 
 try {
   await Promise.all(engines.map(runEngine));
 } finally {
+  console.log(`${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  // Whatever does not stop in time is left to the exit below (the children are this process's).
+  setTimeout(() => process.exit(failed ? 1 : 0), 20_000);
   stopWebKitDriver();
-  await servers.stop();
+  await settle(servers.stop());
   xvfb?.kill("SIGTERM");
 }
-console.log(`${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 process.exit(failed ? 1 : 0);
