@@ -102,6 +102,8 @@ const CASES: Array<{ name: string; step: string; flags: Record<string, string>; 
 
 test.describe("nuForm guard (docs/rules.md#nuform)", () => {
   test("every row of the guard table, visited by URL in one page", async ({ page }) => {
+    // One page visits every row: slower than one test of a row, much faster than a page per row.
+    test.slow();
     await page.goto("/customer/nuForm");
     for (const c of CASES) {
       await test.step(c.name, async () => {

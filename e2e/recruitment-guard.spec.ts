@@ -18,6 +18,8 @@ test.describe("recruitment form guard (docs/rules.md#recruitment-form)", () => {
   test("every step, visited by URL in one page: signed in, not signed in, after the lead", async ({
     page,
   }) => {
+    // One page visits every row: slower than one test of a row, much faster than a page per row.
+    test.slow();
     await page.goto("/customer/recruitmentForm");
     for (const step of Object.keys(STEP_HEADINGS)) {
       await test.step(`${step} needs isAuthenticatedRe`, async () => {

@@ -212,7 +212,7 @@ test.describe("recruitment form review page", () => {
     for (const name of [
       "Change personal details",
       "Change terms and consent",
-      "Change cooperative partner",
+      "Change partner clinic",
       "Change baby details",
     ]) {
       await expect(page.getByRole("button", { name, exact: true })).toBeVisible();

@@ -21,9 +21,10 @@ async function budget(name: string): Promise<{ files: string[]; limitBytes: numb
   const { default: budgets } = (await import(resolve(REPO_ROOT, ".size-limit.js"))) as { default: Budget[] };
   const found = budgets.find((b) => b.name.startsWith(name));
   if (!found) throw new Error(`.size-limit.js has no budget named ${name}`);
-  const match = /^([\d.]+) kB$/.exec(found.limit);
+  const match = /^([\d.]+) (kB|B)$/.exec(found.limit);
   if (!match) throw new Error(`unreadable limit ${found.limit}`);
-  return { files: [found.path].flat(), limitBytes: Math.round(Number(match[1]) * 1000) };
+  const limitBytes = Math.round(Number(match[1]) * (match[2] === "kB" ? 1000 : 1));
+  return { files: [found.path].flat(), limitBytes };
 }
 
 /** The built file a script URL path is served from (server/static.ts). */
