@@ -24,8 +24,21 @@ export async function until<T>(page: EnginePage, what: string, body: string, ...
     } catch (error) {
       last = error instanceof Error ? error.message : error;
     }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})`);
+    if (Date.now() > end) {
+      throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})\n${await pageState(page)}`);
+    }
     await new Promise((resume) => setTimeout(resume, 150));
+  }
+}
+
+/** What the page shows and has logged, for a failure message. */
+async function pageState(page: EnginePage): Promise<string> {
+  try {
+    return await page.js<string>(
+      `return location.href + "\\n  shows: " + __nu.all("body, body *").filter(function(e){return !e.children.length && e.localName !== "script" && e.localName !== "style"}).map(__nu.text).filter(Boolean).join(" | ").slice(0, 600) + "\\n  log: " + window.__nuEngineLog.join("; ").slice(0, 600) + "\\n  undefined elements: " + __nu.all(":not(:defined)").map(function(e){return e.localName}).join(", ")`,
+    );
+  } catch (error) {
+    return `(page state unreadable: ${error instanceof Error ? error.message : String(error)})`;
   }
 }
 

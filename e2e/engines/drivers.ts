@@ -39,6 +39,10 @@ export async function launchFirefox(): Promise<Browser> {
     browser: "firefox",
     executablePath: FIREFOX_PATH,
     headless: true,
+    // The window's own size, not an emulated viewport: Puppeteer's setViewport also sends a
+    // screen-orientation command that Firefox ESR 140 does not know (then every open fails).
+    defaultViewport: null,
+    args: ["--width=1280", "--height=900"],
     extraPrefsFirefox: { "intl.accept_languages": "zh-HK, zh, en", "ui.prefersReducedMotion": 1 },
     env: { ...process.env, TZ: "Asia/Hong_Kong" },
   });
@@ -47,7 +51,7 @@ export async function launchFirefox(): Promise<Browser> {
 export async function firefoxPage(browser: Browser, base: string): Promise<EnginePage> {
   const context = await browser.createBrowserContext();
   const page: Page = await context.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
+  let narrow = false;
   const handle = async (kind: string, name: string) => {
     const found = await page.evaluateHandle(
       `(function(){${FIND}})(${JSON.stringify(kind)},${JSON.stringify(name)})`,
@@ -59,7 +63,10 @@ export async function firefoxPage(browser: Browser, base: string): Promise<Engin
   return {
     engine: "firefox",
     async open(path, options = {}) {
-      await page.setViewport(options.narrow ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+      if (Boolean(options.narrow) !== narrow) {
+        narrow = Boolean(options.narrow);
+        await setViewport(page, narrow ? { width: 390, height: 844 } : null);
+      }
       await page.goto(base + path, { waitUntil: "load" });
     },
     js: (body, ...args) =>
@@ -79,6 +86,17 @@ export async function firefoxPage(browser: Browser, base: string): Promise<Engin
     press: (key) => page.keyboard.press(key === "Space" ? " " : key),
     close: () => context.close(),
   };
+}
+
+/** page.setViewport, tolerating a Firefox without the screen-orientation command (ESR 140). */
+async function setViewport(page: Page, viewport: { width: number; height: number } | null): Promise<void> {
+  try {
+    await page.setViewport(viewport);
+  } catch (error) {
+    if (!String(error).includes("setScreenOrientationOverride")) throw error;
+  }
+  const width = await page.evaluate("innerWidth");
+  if (viewport && width !== viewport.width) throw new Error(`the page is ${width} px wide, not ${viewport.width}`);
 }
 
 const KEYS = {
