@@ -25,7 +25,9 @@ export async function until<T>(page: EnginePage, what: string, body: string, ...
       last = error instanceof Error ? error.message : error;
     }
     if (Date.now() > end) {
-      throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(last)})\n${await pageState(page)}`);
+      throw new Error(
+        `timed out waiting for ${what} (last: ${JSON.stringify(last)})\n${await pageState(page)}`,
+      );
     }
     await new Promise((resume) => setTimeout(resume, 150));
   }

@@ -96,7 +96,8 @@ async function setViewport(page: Page, viewport: { width: number; height: number
     if (!String(error).includes("setScreenOrientationOverride")) throw error;
   }
   const width = await page.evaluate("innerWidth");
-  if (viewport && width !== viewport.width) throw new Error(`the page is ${width} px wide, not ${viewport.width}`);
+  if (viewport && width !== viewport.width)
+    throw new Error(`the page is ${width} px wide, not ${viewport.width}`);
 }
 
 const KEYS = {
