@@ -46,7 +46,8 @@ test("README's copy-paste page loads <nu-form>, takes the brand's look and sends
 
   await page.goto(`${CROSS_ORIGIN}/join`);
   await expect(page.getByRole("heading", { name: "登記成為 nu 會員" })).toBeVisible();
-  expect(await page.evaluate(() => customElements.get("nu-form") !== undefined)).toBe(true);
+  // The bundle defines the elements after the page's first frame: wait for it, do not sample.
+  await page.waitForFunction(() => customElements.get("nu-form") !== undefined);
   // The brand's custom property reaches the button inside the shadow root.
   const send = page.getByRole("button", { name: "發送電郵" });
   await expect(send).toHaveCSS("background-color", "rgb(107, 63, 160)");
