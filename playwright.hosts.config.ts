@@ -16,7 +16,7 @@ export default defineConfig({
     locale: "zh-HK",
     timezoneId: "Asia/Hong_Kong",
     viewport: { width: 390, height: 844 },
-    trace: "retain-on-failure",
+    trace: "off",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
