@@ -81,7 +81,10 @@ async function runEngine(engine: EngineName): Promise<void> {
       const page = await firefoxPage(browser, servers.url);
       return { ...page, close: () => browser.close() };
     }
-    firefox ??= await launchFirefox();
+    if (!firefox) {
+      firefox = await launchFirefox();
+      console.log(`  (Firefox ${await firefox.version()})`);
+    }
     return firefoxPage(firefox, servers.url);
   };
   for (const check of checks) {
