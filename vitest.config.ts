@@ -92,6 +92,8 @@ export default defineConfig({
           name: "server",
           include: ["server/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["server/test/globalSetup.ts"],
+          setupFiles: ["server/test/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

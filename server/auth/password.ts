@@ -5,10 +5,32 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { passwordQueue } from "./hashQueue.ts";
 
-const COST = { N: 2 ** 15, r: 8, p: 1 };
+/** The cost of every new hash the server writes. */
+export const PASSWORD_COST: Readonly<ScryptCost> = { N: 2 ** 15, r: 8, p: 1 };
+let cost: Readonly<ScryptCost> = PASSWORD_COST;
+
+interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * Tests only (server/test/setup.ts): new hashes at another cost, so that tests that are not about
+ * the cost of hashing do not spend seconds in scrypt. Nothing in the server calls it.
+ */
+export function setPasswordCostForTests(next: Readonly<ScryptCost>): void {
+  cost = next;
+  dummyHash = undefined;
+}
+
+/** The cost new hashes are written with now. */
+export function passwordCost(): Readonly<ScryptCost> {
+  return cost;
+}
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: Readonly<ScryptCost>): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 128 * cost.N * cost.r * 2 };
   // Through the bounded queue: throws QueueFull when too many hashes wait.
   return passwordQueue.run(
@@ -23,8 +45,8 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64"), key.toString("base64")].join("$");
+  const key = await derive(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

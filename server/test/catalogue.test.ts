@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../db/db.ts";
 import { setupGaps } from "../setupGaps.ts";
-import { customerToken, newLeadBody, startTestServer, type TestServer } from "./harness.ts";
+import { customerToken, newLeadBody, preparedDataDir, startTestServer, type TestServer } from "./harness.ts";
 import { runCli } from "./support/cli.ts";
 import { PROCESS_TIMEOUT_MS } from "./support/mainProcess.ts";
 
@@ -129,6 +129,8 @@ describe("load-catalogue", { timeout: PROCESS_TIMEOUT_MS }, () => {
   });
 
   it("replaces the whole lists in one go and says what it did and where", async () => {
+    // An embedded database made before (migrated, no catalogue), as after the server's first start.
+    await preparedDataDir(dataDir);
     const first = await runCli(
       "load-catalogue",
       [

@@ -10,6 +10,7 @@ import { afterAll, expect, it } from "vitest";
 import { openDb } from "../db/db.ts";
 import { LOCK_FILE } from "../db/folderLock.ts";
 import { migrate } from "../db/migrate.ts";
+import { preparedDataDir } from "./harness.ts";
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -50,7 +51,8 @@ it("PGlite data files are 0600 and folders 0700, also ones an older install left
 }, 120_000);
 
 it("one process at a time on a PGlite folder: a second open is refused, a lock left by a dead process is taken over", async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nu-lock-"));
+  // A folder with a database in it (a copy of a migrated one), as a server leaves it.
+  const dataDir = await preparedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), "nu-lock-")));
   dirs.push(dataDir);
   const first = await openDb({ url: undefined, dataDir });
   try {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type AppOptions, prepareDatabase, type RunningServer, startServer } from "../app.ts";
+import { passwordCost } from "../auth/password.ts";
 import { DEFAULT_API_KEY } from "../config.ts";
 import { type Db, wrapPglite } from "../db/db.ts";
 import { listMigrations } from "../db/migrate.ts";
@@ -63,9 +64,28 @@ export interface TestServer extends RunningServer {
 /**
  * A PGlite data folder already migrated and seeded (SEED=demo, or only the reference data for
  * SEED=none), made once and reused: it skips initdb (seconds of WebAssembly on every new database)
- * and the password hashing of the demo staff. Any change to the schema or seed makes a new one.
+ * and the password hashing of the demo staff. Any change to the schema, the seed or the tests'
+ * password cost makes a new one. server/test/globalSetup.ts makes both before the files run.
  */
 export function pgliteTemplate(seed: "demo" | "none" = "demo"): Promise<Blob> {
+  return preparedTemplate(seed).then(({ tar }) => new Blob([new Uint8Array(fs.readFileSync(tar))]));
+}
+
+/**
+ * Makes `dataDir` (which must not exist yet) a DATA_DIR whose embedded database is already
+ * migrated and seeded like pgliteTemplate(seed): a copy of a folder made once, so that a tool or
+ * process started on it opens the files rather than running initdb. Returns `dataDir`.
+ */
+export async function preparedDataDir(dataDir: string, seed: "demo" | "none" = "none"): Promise<string> {
+  const { folder } = await preparedTemplate(seed);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.cpSync(folder, path.join(dataDir, "pglite"), { recursive: true });
+  return dataDir;
+}
+
+const templates = new Map<string, Promise<{ tar: string; folder: string }>>();
+
+function preparedTemplate(seed: "demo" | "none"): Promise<{ tar: string; folder: string }> {
   let template = templates.get(seed);
   if (!template) {
     template = makePgliteTemplate(seed);
@@ -74,9 +94,7 @@ export function pgliteTemplate(seed: "demo" | "none" = "demo"): Promise<Blob> {
   return template;
 }
 
-const templates = new Map<string, Promise<Blob>>();
-
-async function makePgliteTemplate(seed: "demo" | "none"): Promise<Blob> {
+async function makePgliteTemplate(seed: "demo" | "none"): Promise<{ tar: string; folder: string }> {
   const seedDir = path.join(ROOT, "server/db");
   const inputs = [
     ...listMigrations().map((m) => m.sql),
@@ -84,21 +102,39 @@ async function makePgliteTemplate(seed: "demo" | "none"): Promise<Blob> {
     ...fs
       .readdirSync(path.join(seedDir, "seed-data"))
       .map((f) => fs.readFileSync(path.join(seedDir, "seed-data", f), "utf8")),
+    JSON.stringify(passwordCost()),
   ];
   const hash = createHash("sha256").update(inputs.join("\n")).digest("hex").slice(0, 16);
   const dir = path.join(ROOT, "node_modules", ".cache", "nu-forms-test");
-  const file = path.join(dir, `pglite-${seed}-${hash}.tar`);
-  if (!fs.existsSync(file)) {
+  const tar = path.join(dir, `pglite-${seed}-${hash}.tar`);
+  const folder = path.join(dir, `pglite-${seed}-${hash}.folder`);
+  if (!fs.existsSync(tar)) {
     const pglite = await PGlite.create();
     await prepareDatabase(wrapPglite(pglite), seed, Date.now());
     const dump = await pglite.dumpDataDir("none");
     await pglite.close();
     fs.mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
+    const tmp = `${tar}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, new Uint8Array(await dump.arrayBuffer()));
-    fs.renameSync(tmp, file);
+    fs.renameSync(tmp, tar);
   }
-  return new Blob([new Uint8Array(fs.readFileSync(file))]);
+  if (!fs.existsSync(folder)) {
+    const tmp = `${folder}.${process.pid}.tmp`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    const pglite = await PGlite.create({
+      dataDir: tmp,
+      loadDataDir: new Blob([new Uint8Array(fs.readFileSync(tar))]),
+    });
+    await pglite.close();
+    try {
+      fs.renameSync(tmp, folder);
+    } catch (error) {
+      // Another worker renamed its copy first: theirs is as good.
+      if (!fs.existsSync(folder)) throw error;
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  return { tar, folder };
 }
 
 /** A new, empty database on the TEST_DATABASE_URL server; returns its URL and how to drop it. */

@@ -3,7 +3,10 @@
  * and PostgreSQL connections dropping under load (the last two need TEST_DATABASE_URL for the
  * database part: `npm run test:server:pg`).
  */
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CONNECTIONS_PER_ADDRESS } from "../http/connections.ts";
@@ -11,6 +14,7 @@ import {
   errorEntries,
   freshPostgresDatabase,
   logEntries,
+  preparedDataDir,
   startTestServer,
   TEST_DATABASE_URL,
   type TestServer,
@@ -109,11 +113,21 @@ describe("slow clients", () => {
   }, 180_000);
 });
 
-describe("SIGTERM", { timeout: PROCESS_TIMEOUT_MS }, () => {
-  it("stops accepting, lets the request in flight finish, then exits 0", async () => {
-    const child = spawnMain({ DATABASE_URL: "memory://", SEED: "none" });
+describe("the server/main.ts process and SIGTERM", { timeout: PROCESS_TIMEOUT_MS }, () => {
+  const dataDirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("says it is the demo and listens; on SIGTERM stops accepting, lets the request in flight finish, then exits 0", async () => {
+    // Embedded PGlite in DATA_DIR, a copy of a migrated folder: the process opens it, no initdb.
+    const dataDir = await preparedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), "nu-sigterm-")));
+    dataDirs.push(dataDir);
+    const child = spawnMain({ DATA_DIR: dataDir, SEED: "none" });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const url = await child.listening();
+    expect(child.output().split("\n")[0]).toMatch(/DEMO MODE/);
+    expect((await fetch(new URL("/healthz", url))).status).toBe(200);
     const body = JSON.stringify({ email: "sigterm@example.com", flow: "nuform" });
     const socket = net.connect({ host: url.hostname, port: Number(url.port) });
     let answer = "";

@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword, PASSWORD_COST, setPasswordCostForTests } from "../auth/password.ts";
 import { FAILED_SIGN_INS_PER_ACCOUNT, LOCK_AFTER_FAILURES } from "../services/staff.ts";
 import {
   API_KEY,
@@ -18,6 +19,7 @@ import {
   type TestServer,
   ticketHeader,
 } from "./harness.ts";
+import { TEST_PASSWORD_COST } from "./setup.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -185,6 +187,16 @@ describe("a stranger at another address cannot lock anyone out", () => {
 });
 
 describe("a concurrent burst", () => {
+  // At the server's own scrypt cost (the other tests here hash cheaply, setup.ts): these are about
+  // what hashing costs under load. A001's hash is written anew at that cost.
+  beforeAll(async () => {
+    setPasswordCostForTests(PASSWORD_COST);
+    await s.db.query("UPDATE staff SET password_hash = $1 WHERE staff_id = 'A001'", [
+      await hashPassword(DEMO_PASSWORD),
+    ]);
+  });
+  afterAll(() => setPasswordCostForTests(TEST_PASSWORD_COST));
+
   /**
    * Runs a 500-request burst from another process (as an attacker's would come, not sharing the
    * server's event loop) and times one static file requested once the server is answering it.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword, PASSWORD_COST, setPasswordCostForTests, verifyPassword } from "../auth/password.ts";
 import { createStaff } from "../services/staff.ts";
 import {
   DEMO_PASSWORD,
@@ -8,6 +9,7 @@ import {
   type TestServer,
   ticketHeader,
 } from "./harness.ts";
+import { TEST_PASSWORD_COST } from "./setup.ts";
 
 let s: TestServer;
 beforeAll(async () => {
@@ -109,6 +111,23 @@ describe("staff password sign-in", () => {
       expect(r.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
       expect(r.password_hash).not.toContain(DEMO_PASSWORD);
     }
+  });
+
+  it("hashes new passwords at the server's own scrypt cost, and checks each hash at the cost it names", async () => {
+    // The other tests hash at a cheap cost (setup.ts); the server never changes PASSWORD_COST.
+    expect(PASSWORD_COST).toEqual({ N: 2 ** 15, r: 8, p: 1 });
+    setPasswordCostForTests(PASSWORD_COST);
+    try {
+      const strong = await hashPassword(DEMO_PASSWORD);
+      expect(strong).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(await verifyPassword(DEMO_PASSWORD, strong)).toBe(true);
+      expect(await verifyPassword(`${DEMO_PASSWORD}x`, strong)).toBe(false);
+    } finally {
+      setPasswordCostForTests(TEST_PASSWORD_COST);
+    }
+    const cheap = await hashPassword(DEMO_PASSWORD);
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword(DEMO_PASSWORD, cheap)).toBe(true);
   });
 
   it("creates staff only with a password that meets the policy", async () => {

@@ -1,6 +1,8 @@
 /**
  * The staff command-line tools (server/cli/create-staff.ts, set-staff-password.ts, set-staff-email.ts) as operators
- * run them, in processes of their own.
+ * run them: in this process (support/cli.ts), and each once in a process of its own (the last
+ * describe). The embedded databases are copies of a migrated one (harness.ts preparedDataDir):
+ * a new folder's initdb and migrations are dataFiles.test.ts's.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -10,7 +12,7 @@ import { openDb } from "../db/db.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { createStaff } from "../services/staff.ts";
 import { setupGaps } from "../setupGaps.ts";
-import { startTestServer } from "./harness.ts";
+import { preparedDataDir, startTestServer } from "./harness.ts";
 import { runCli, runCliProcess } from "./support/cli.ts";
 import { PROCESS_TIMEOUT_MS } from "./support/mainProcess.ts";
 
@@ -61,7 +63,7 @@ describe("create-staff --need-otp Y", { timeout: PROCESS_TIMEOUT_MS }, () => {
 
 describe("set-staff-email", { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("gives a staff member with the code step and no address one; the start-up named them until then", async () => {
-    const dataDir = path.join(dir, "email");
+    const dataDir = await preparedDataDir(path.join(dir, "email"));
     const created = await runCli("create-staff", ["--id", "S013", "--first", "Kelly", "--last", "Lee"], {
       DATA_DIR: dataDir,
       STAFF_PASSWORD: PASSWORD,
@@ -115,7 +117,7 @@ describe("set-staff-email", { timeout: PROCESS_TIMEOUT_MS }, () => {
 
 describe("the tools name the database they used", { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("create-staff and set-staff-password: the embedded database's folder", async () => {
-    const dataDir = path.join(dir, "named");
+    const dataDir = await preparedDataDir(path.join(dir, "named"));
     const created = await runCli(
       "create-staff",
       ["--id", "A001", "--first", "淑儀", "--last", "何", "--role", "admin"],
@@ -161,6 +163,7 @@ describe("publish-texts", { timeout: PROCESS_TIMEOUT_MS }, () => {
   };
 
   it("a published version: the same again is 'unchanged', other content is refused; bad JSON is one line", async () => {
+    await preparedDataDir(dataDir);
     const first = await runCli("publish-texts", [write("t1.json", doc("第一版"))], { DATA_DIR: dataDir });
     expect(first.stdout.trim()).toBe(`1 text(s) published to embedded database in ${dataDir}`);
     const same = await runCli("publish-texts", [write("t2.json", doc("第一版"))], { DATA_DIR: dataDir });
