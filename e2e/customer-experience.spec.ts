@@ -6,19 +6,22 @@
 import fs from "node:fs";
 import jsQR from "jsqr";
 import {
+  expectingAtQueenMary,
+  GREEN_SHADE_CLINIC,
+  hkPerson,
+  seedCustomer,
+  termsAccepted,
+} from "./customer-seed.ts";
+import {
   acceptTerms,
   checkA11y,
-  fillNamesAndPhone,
   heading,
   hkDay,
   leadAsStaff,
   leadRefOnPage,
-  pickAmoyGardens,
-  pickDate,
   setFlags,
   signIn,
   storedFlag,
-  toNewMemberTerms,
 } from "./nuform-steps.ts";
 import { api, outboxCode, outboxConfirmations, staffToken, uniqueEmail } from "./support/api.ts";
 import { expect, type Page, type TestInfo, test } from "./support/test.ts";
@@ -161,9 +164,16 @@ test.describe("readable consent and a real finish (nuForm)", () => {
   test("documents open in dialogs, the versions accepted are recorded, the end page says what's next", async ({
     page,
   }, testInfo) => {
-    test.slow(); // a whole journey, on a shared machine
     const email = uniqueEmail("cx-nuform");
-    await toNewMemberTerms(page, email, { lastName: "李", firstName: "嘉欣", phone: "91234567" });
+    // Signed in, with the personal details given: the terms step of a new member.
+    await seedCustomer(
+      page,
+      "nuform",
+      email,
+      hkPerson({ last_name: "李", first_name: "嘉欣", phone: "91234567" }),
+    );
+    await page.goto("/customer/nuForm/TnCNew");
+    await expect(heading(page, "條款及細則（新會員）")).toBeVisible();
     await checkA11y(page);
     await shot(page, testInfo, "consent-01-terms");
 
@@ -230,7 +240,7 @@ test.describe("readable consent and a real finish (nuForm)", () => {
     // nuForm offers the member gift only: no nutritionist consultation on its member page.
     await expect(page.getByText("會員禮品", { exact: true })).toBeVisible();
     await expect(page.getByText("營養師諮詢")).toHaveCount(0);
-    await checkA11y(page);
+    // axe on this page: the golden path's (nuform.spec.ts), the same screen in the same state.
     await shot(page, testInfo, "done-01-nuform");
 
     // The QR code saved as a PNG holds the reference.
@@ -305,28 +315,18 @@ test("switching to English while typing keeps the step and what was typed", asyn
 });
 
 test.describe("a real finish (recruitment form) and the hand-over", () => {
-  test("the completion page names the clinic and the offer; the hand-over says where and why", async ({
+  test("the completion page names the clinic and the offer; the hand-over says where and why, goes to nuForm's product step and back, clearing RECTUITMENTFORM", async ({
     page,
   }, testInfo) => {
-    test.slow(); // a whole journey, on a shared machine
     const email = uniqueEmail("cx-recruit");
-    await page.goto("/customer/recruitmentForm");
-    await signIn(page, email);
-    await expect(page).toHaveURL(/\/customer\/recruitmentForm\/personInfo$/);
-    await fillNamesAndPhone(page, { lastName: "吳", firstName: "詠詩", phone: "91112222" });
-    await pickAmoyGardens(page);
-    await page.getByRole("button", { name: "下一步" }).click();
-    await expect(page.getByRole("button", { name: "細閱《收集個人資料聲明》" })).toBeVisible();
-    await acceptTerms(page, { submit: "下一步", marketing: true });
-    await expect(page).toHaveURL(/\/customer\/recruitmentForm\/cooperativePartner$/);
-    await page.getByRole("combobox", { name: /診所/ }).selectOption({ label: "綠蔭母嬰健康中心" });
-    await page.getByRole("button", { name: "下一步" }).click();
-    await expect(page).toHaveURL(/\/customer\/recruitmentForm\/babyInfo$/);
-    await page.getByRole("radio", { name: "懷孕中" }).check();
-    await pickDate(page, "預產期", hkDay(60));
-    await page.getByRole("radio", { name: "公立醫院" }).check();
-    await page.getByRole("combobox", { name: "分娩醫院" }).selectOption({ label: "瑪麗醫院" });
-    await page.getByRole("button", { name: "下一步" }).click();
+    // Signed in, every step answered: the review page, and the submit that ends the journey.
+    await seedCustomer(page, "recruitment", email, {
+      ...hkPerson({ last_name: "吳", first_name: "詠詩", phone: "91112222" }),
+      ...termsAccepted({ marketing: true }),
+      ...GREEN_SHADE_CLINIC,
+      ...expectingAtQueenMary(hkDay(60)),
+    });
+    await page.goto("/customer/recruitmentForm/lookingForward");
     await page.getByRole("button", { name: "確認並提交" }).click();
 
     await expect(page).toHaveURL(/\/customer\/recruitmentForm\/memberRedemption$/);
@@ -345,17 +345,20 @@ test.describe("a real finish (recruitment form) and the hand-over", () => {
     await checkA11y(page);
     await shot(page, testInfo, "done-02-recruitment");
 
-    const lead = await leadAsStaff(ref, await staffToken("A001"));
-    expect(lead.consents).toMatchObject({
-      marketing: true,
-      documents: [
-        { kind: "privacy_policy", version: SAMPLE },
-        { kind: "pics", version: SAMPLE },
-      ],
+    // The element only asks (`nu-step`); the host page routes in place: no page load.
+    await page.evaluate(() => {
+      const win = window as unknown as { handOver: unknown[] };
+      win.handOver = [];
+      document.addEventListener("nu-step", (event) => win.handOver.push((event as CustomEvent).detail));
     });
-
     await page.getByRole("button", { name: "選擇營養產品" }).click();
     await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
+    await expect(heading(page, "選擇營養產品")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { handOver: unknown[] }).handOver)).toEqual([
+      { step: "nuform:product", path: "/customer/nuForm/product" },
+    ]);
+    expect(await storedFlag(page, "RECTUITMENTFORM")).toBe("true");
+    expect(await storedFlag(page, "isAuthenticated")).toBe("true");
     await expect(page.getByTestId("handover-notice")).toHaveText(
       `你的媽媽會員登記已完成（登記編號 ${ref}）。現在請選擇一款營養產品，換領時可一併領取。`,
     );
@@ -364,19 +367,28 @@ test.describe("a real finish (recruitment form) and the hand-over", () => {
     await shot(page, testInfo, "handover-01-product");
 
     // The same registration, finished on nuForm's pages: still the recruitment lead and its offer.
-    await page.getByRole("radio").first().check();
+    await page.getByRole("radio", { name: /媽媽孕期營養奶粉/ }).check();
     await page.getByRole("button", { name: "確認選擇" }).click();
     await expect(page).toHaveURL(/\/customer\/nuForm\/memberRedemption$/);
     expect(await leadRefOnPage(page)).toBe(ref);
     await expect(summary).toContainText("媽媽會員");
     await expect(page.getByTestId("redemption-offer")).toContainText("媽媽會員迎新禮包");
+    await expect.poll(() => storedFlag(page, "RECTUITMENTFORM")).toBeNull();
+    const lead = await leadAsStaff(ref, await staffToken("A001"));
+    expect(lead).toMatchObject({ flow: "recruitment", product_id: "P03" });
+
+    // Back on the recruitment form's member page, the product is chosen: no hand-over offered.
+    await page.goto("/customer/recruitmentForm/memberRedemption");
+    expect(await leadRefOnPage(page)).toBe(ref);
+    await expect(page.getByRole("button", { name: "更新兌換狀態" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "選擇營養產品" })).toHaveCount(0);
   });
 });
 
 test("the code step is short and says what to do; after sign-in the step is in view under the header, focus without a heavy box", async ({
   page,
 }, testInfo) => {
-  test.slow(); // a sign-in and axe twice, on a shared machine
+  test.slow(); // a sign-in and axe, on a shared machine
   const email = `mother.of-three.${uniqueEmail("cx-code").split("@")[0]}@example.com.hk`;
   await page.goto("/customer/nuForm");
   await emailField(page).fill(email);
@@ -393,7 +405,7 @@ test("the code step is short and says what to do; after sign-in the step is in v
   await expect(parts.first()).toBeVisible();
   for (const lines of await parts.evaluateAll((spans) => spans.map((s) => s.getClientRects().length)))
     expect(lines).toBe(1);
-  await checkA11y(page);
+  // axe on the code step: the sign-in test's, with the countdown running (the same screen and state).
   await shot(page, testInfo, "code-01-step");
 
   // A wrong code says what to do next.

@@ -1,3 +1,4 @@
+import { signedInState, storeNow } from "./customer-seed.ts";
 import {
   acceptTerms,
   checkA11y,
@@ -6,7 +7,6 @@ import {
   leadAsStaff,
   leadRefOnPage,
   pickAmoyGardens,
-  signIn,
   snap,
 } from "./nuform-steps.ts";
 import { staffToken, uniqueEmail } from "./support/api.ts";
@@ -28,7 +28,9 @@ test("the full enrolment passes with <nu-form> embedded on /demo/", async ({ pag
   await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
   await checkA11y(page);
   await snap(page, testInfo, "demo-01-login");
-  await signIn(page, email);
+  // Signed in (the sign-in on the brand page: customer-experience.spec.ts): the residence question.
+  await storeNow(page, await signedInState("nuform", email));
+  await page.reload();
   await page.getByRole("radio", { name: "香港" }).check();
   await page.getByRole("button", { name: "下一步" }).click();
 

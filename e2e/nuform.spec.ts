@@ -1,3 +1,4 @@
+import { hkPerson, seedCustomer } from "./customer-seed.ts";
 import {
   acceptTerms,
   checkA11y,
@@ -13,11 +14,10 @@ import {
   storedFlag,
   submittedLeads,
   theSubmittedLead,
-  toNewMemberTerms,
 } from "./nuform-steps.ts";
 import { api, outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
 import { loseFirstAnswer } from "./support/lostAnswer.ts";
-import { expect, test } from "./support/test.ts";
+import { expect, type Page, test } from "./support/test.ts";
 
 test.describe("nuForm end to end", () => {
   test("a new Hong Kong customer goes from the entry page to the QR code", async ({ page }, testInfo) => {
@@ -126,10 +126,9 @@ test.describe("nuForm end to end", () => {
 
   test("a mainland customer fills in the mainland address", async ({ page }, testInfo) => {
     const email = uniqueEmail("nuform-cn");
-    await page.goto("/customer/nuForm");
-    await signIn(page, email);
-    await page.getByRole("radio", { name: "中國內地" }).check();
-    await page.getByRole("button", { name: "下一步" }).click();
+    // Signed in, 中國內地 chosen on the entry page.
+    await seedCustomer(page, "nuform", email, { residence: "CN" });
+    await page.goto("/customer/nuForm/personInfoCN");
 
     await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoCN$/);
     await expect(heading(page, "個人資料（中國內地）")).toBeVisible();
@@ -202,12 +201,18 @@ test.describe("nuForm end to end", () => {
   test("a partnership entry gets TnCPartnership and the partner is stored", async ({ page }, testInfo) => {
     const email = uniqueEmail("nuform-partner");
     const submitted = await submittedLeads(page);
+    // Signed in, with the personal details given; the partner comes with the entry page's link.
+    await seedCustomer(
+      page,
+      "nuform",
+      email,
+      hkPerson({ last_name: "張", first_name: "志明", phone: "61234567" }),
+    );
     await page.goto("/customer/nuForm?partner=C02");
-    await signIn(page, email);
     await page.getByRole("radio", { name: "香港" }).check();
     await page.getByRole("button", { name: "下一步" }).click();
-    await fillNamesAndPhone(page, { lastName: "張", firstName: "志明", phone: "61234567" });
-    await pickAmoyGardens(page);
+    await expect(page).toHaveURL(/\/customer\/nuForm\/personInfoHK$/);
+    await expect(page.getByRole("textbox", { name: "姓氏" })).toHaveValue("張");
     await page.getByRole("button", { name: "下一步" }).click();
 
     await expect(page).toHaveURL(/\/customer\/nuForm\/TnCPartnership$/);
@@ -244,8 +249,8 @@ test.describe("nuForm end to end", () => {
 
   test("signed in without a known e-mail, the entry page says so without a blank", async ({ page }) => {
     const email = uniqueEmail("nuform-no-email");
+    await seedCustomer(page, "nuform", email);
     await page.goto("/customer/nuForm");
-    await signIn(page, email);
     await expect(page.getByText(`你已用 ${email} 登入。`)).toBeVisible();
     // As when a host page sets the flags itself: the flow never saw the e-mail.
     await page.evaluate(() => localStorage.removeItem("nu-flow:nuform:email"));
@@ -308,6 +313,18 @@ test.describe("nuForm sign-in on a bad connection", () => {
   });
 });
 
+/** Signed in as a new Hong Kong customer with the personal details given: TnCNew open. */
+async function atNewMemberTerms(page: Page, email: string): Promise<void> {
+  await seedCustomer(
+    page,
+    "nuform",
+    email,
+    hkPerson({ last_name: "周", first_name: "子健", phone: "98765432" }),
+  );
+  await page.goto("/customer/nuForm/TnCNew");
+  await expect(heading(page, "條款及細則（新會員）")).toBeVisible();
+}
+
 test.describe("nuForm keeps what the customer typed", () => {
   test("a reload mid-form keeps the input", async ({ page }) => {
     const email = uniqueEmail("nuform-reload");
@@ -341,7 +358,7 @@ test.describe("nuForm keeps what the customer typed", () => {
   test("a server error on submit keeps the input, and the retry makes one lead", async ({ page }) => {
     const email = uniqueEmail("nuform-retry");
     const submitted = await submittedLeads(page);
-    await toNewMemberTerms(page, email);
+    await atNewMemberTerms(page, email);
 
     // The first submit reaches the server (the lead is made) but its answer is lost as a 500.
     const keys: string[] = [];
@@ -404,7 +421,7 @@ test.describe("nuForm keeps what the customer typed", () => {
   }) => {
     const email = uniqueEmail("nuform-lost-changed");
     const submitted = await submittedLeads(page);
-    await toNewMemberTerms(page, email);
+    await atNewMemberTerms(page, email);
 
     // The first submit makes the lead, but its answer never arrives.
     await loseFirstAnswer(page, "**/api/lead", "POST");

@@ -1,4 +1,11 @@
 import {
+  expectingAtQueenMary,
+  GREEN_SHADE_CLINIC,
+  hkPerson,
+  seedCustomer,
+  termsAccepted,
+} from "./customer-seed.ts";
+import {
   acceptTerms,
   checkA11y,
   fillNamesAndPhone,
@@ -20,7 +27,7 @@ import { expect, type Page, test } from "./support/test.ts";
 
 const toEnGB = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
 
-/** Entry → personInfo → terms → cooperative partner, as far as babyInfo. */
+/** Entry → personInfo → terms → cooperative partner, as far as babyInfo: the golden path's walk. */
 async function upToBabyInfo(page: Page, email: string, shots?: (name: string) => Promise<void>) {
   await page.goto("/customer/recruitmentForm");
   // The page's h1 names the form; the step's own title says what to do, not the same words again.
@@ -59,11 +66,26 @@ async function upToBabyInfo(page: Page, email: string, shots?: (name: string) =>
   await expect(page).toHaveURL(/\/customer\/recruitmentForm\/babyInfo$/);
 }
 
-async function submitReview(page: Page, shots?: (name: string) => Promise<void>) {
+/** The answers of personInfo, terms and cooperativePartner, as walking them stores them. */
+const BEFORE_BABY_INFO = {
+  ...hkPerson({ last_name: "吳", first_name: "詠詩", phone: "91112222" }),
+  ...termsAccepted({ marketing: true, partner_contact: true }),
+  ...GREEN_SHADE_CLINIC,
+};
+
+/** Signed in, the steps before babyInfo answered, and babyInfo open. */
+async function atBabyInfo(page: Page, email: string) {
+  await seedCustomer(page, "recruitment", email, BEFORE_BABY_INFO);
+  await page.goto("/customer/recruitmentForm/babyInfo");
+  await expect(page.getByRole("radio", { name: "懷孕中" })).toBeVisible();
+}
+
+/** `check`: axe on the review page (the golden path's; the same screen elsewhere is not checked again). */
+async function submitReview(page: Page, shots?: (name: string) => Promise<void>, check = false) {
   await expect(page).toHaveURL(/\/customer\/recruitmentForm\/lookingForward$/);
   await expect(heading(page, "確認資料")).toBeVisible();
   await expect(page.getByText("綠蔭母嬰健康中心")).toBeVisible();
-  await checkA11y(page);
+  if (check) await checkA11y(page);
   await shots?.("r06-review");
   await page.getByRole("button", { name: "確認並提交" }).click();
   await expect(page).toHaveURL(/\/customer\/recruitmentForm\/memberRedemption$/);
@@ -94,7 +116,7 @@ test.describe("recruitment form end to end", () => {
     await expect(heading(page, "確認資料")).toBeVisible();
     await expect(page.getByText(toEnGB(due))).toBeVisible();
     await expect(page.getByText("伊利沙伯醫院")).toBeVisible();
-    const ref = await submitReview(page, shots);
+    const ref = await submitReview(page, shots, true);
     expect(await storedFlag(page, "isInserted")).toBe("true");
     // Nothing the customer typed stays in the tab once the lead is made.
     expect(await sessionStorageText(page)).not.toContain("伊利沙伯");
@@ -107,7 +129,16 @@ test.describe("recruitment form end to end", () => {
       email,
       residence: "HK",
       clinic_id: "C02",
-      consents: { terms: true, privacy: true, marketing: true, partner_contact: true },
+      consents: {
+        terms: true,
+        privacy: true,
+        marketing: true,
+        partner_contact: true,
+        documents: [
+          { kind: "privacy_policy", version: "sample-2026-01" },
+          { kind: "pics", version: "sample-2026-01" },
+        ],
+      },
       baby: { status: "expecting", date: due, hospital_type: "Public", hospital_id: 3 },
     });
 
@@ -118,7 +149,7 @@ test.describe("recruitment form end to end", () => {
 
   test("a born baby: birth date, private hospital, Others", async ({ page }) => {
     const email = uniqueEmail("re-born");
-    await upToBabyInfo(page, email);
+    await atBabyInfo(page, email);
     await page.getByRole("radio", { name: "寶寶已出生" }).check();
     const born = hkDay(-45);
     await pickDate(page, "寶寶出生日期", born);
@@ -131,7 +162,7 @@ test.describe("recruitment form end to end", () => {
   });
 
   test("the calendar refuses days outside each status's range", async ({ page }) => {
-    await upToBabyInfo(page, uniqueEmail("re-calendar"));
+    await atBabyInfo(page, uniqueEmail("re-calendar"));
     await page.getByRole("radio", { name: "懷孕中" }).check();
     // Expecting: today … today + 280.
     let dialog = await openCalendarAt(page, "預產期", hkDay(-1));
@@ -160,48 +191,6 @@ test.describe("recruitment form end to end", () => {
     );
     await dialog.getByRole("button", { name: "取消" }).click();
   });
-
-  test("member redemption hands over to nuForm's product step and back, clearing RECTUITMENTFORM", async ({
-    page,
-  }) => {
-    const email = uniqueEmail("re-handover");
-    await upToBabyInfo(page, email);
-    await page.getByRole("radio", { name: "懷孕中" }).check();
-    await pickDate(page, "預產期", hkDay(60));
-    await page.getByRole("radio", { name: "公立醫院" }).check();
-    await page.getByRole("combobox", { name: "分娩醫院" }).selectOption({ label: "瑪麗醫院" });
-    await page.getByRole("button", { name: "下一步" }).click();
-    const ref = await submitReview(page);
-
-    // The element only asks (`nu-step`); the host page routes in place: no page load.
-    await page.evaluate(() => {
-      const win = window as unknown as { handOver: unknown[] };
-      win.handOver = [];
-      document.addEventListener("nu-step", (event) => win.handOver.push((event as CustomEvent).detail));
-    });
-    await page.getByRole("button", { name: "選擇營養產品" }).click();
-    await expect(page).toHaveURL(/\/customer\/nuForm\/product$/);
-    await expect(heading(page, "選擇營養產品")).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { handOver: unknown[] }).handOver)).toEqual([
-      { step: "nuform:product", path: "/customer/nuForm/product" },
-    ]);
-    expect(await storedFlag(page, "RECTUITMENTFORM")).toBe("true");
-    expect(await storedFlag(page, "isAuthenticated")).toBe("true");
-    await page.getByRole("radio", { name: /媽媽孕期營養奶粉/ }).check();
-    await page.getByRole("button", { name: "確認選擇" }).click();
-
-    await expect(page).toHaveURL(/\/customer\/nuForm\/memberRedemption$/);
-    expect(await leadRefOnPage(page)).toBe(ref);
-    await expect.poll(() => storedFlag(page, "RECTUITMENTFORM")).toBeNull();
-    const lead = await leadAsStaff(ref, await staffToken("A001"));
-    expect(lead).toMatchObject({ flow: "recruitment", product_id: "P03" });
-
-    // Back on the recruitment form's member page, the product is chosen: no hand-over offered.
-    await page.goto("/customer/recruitmentForm/memberRedemption");
-    expect(await leadRefOnPage(page)).toBe(ref);
-    await expect(page.getByRole("button", { name: "更新兌換狀態" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "選擇營養產品" })).toHaveCount(0);
-  });
 });
 
 test.describe("recruitment form review page", () => {
@@ -221,12 +210,11 @@ test.describe("recruitment form review page", () => {
 
   test("修改 opens the step, and its submit returns to the review, also after a reload", async ({ page }) => {
     const email = uniqueEmail("re-edit");
-    await upToBabyInfo(page, email);
-    await page.getByRole("radio", { name: "懷孕中" }).check();
-    await pickDate(page, "預產期", hkDay(30));
-    await page.getByRole("radio", { name: "公立醫院" }).check();
-    await page.getByRole("combobox", { name: "分娩醫院" }).selectOption({ label: "瑪麗醫院" });
-    await page.getByRole("button", { name: "下一步" }).click();
+    await seedCustomer(page, "recruitment", email, {
+      ...BEFORE_BABY_INFO,
+      ...expectingAtQueenMary(hkDay(30)),
+    });
+    await page.goto("/customer/recruitmentForm/lookingForward");
     await expect(heading(page, "確認資料")).toBeVisible();
 
     await page.getByRole("button", { name: "修改個人資料" }).click();
@@ -254,7 +242,6 @@ test.describe("recruitment form review page", () => {
     await page.getByRole("combobox", { name: "合作夥伴診所" }).selectOption({ label: "綠蔭母嬰健康中心" });
     await page.getByRole("button", { name: "返回確認資料" }).click();
     await expect(page).toHaveURL(/lookingForward$/);
-    await checkA11y(page);
 
     // Reaching the review ended the change: walking back goes step by step again.
     await page.getByRole("button", { name: "上一步" }).click();
@@ -276,7 +263,7 @@ test.describe("recruitment form keeps what the customer typed", () => {
     page,
   }) => {
     const email = uniqueEmail("re-retry");
-    await upToBabyInfo(page, email);
+    await atBabyInfo(page, email);
     await page.getByRole("radio", { name: "寶寶已出生" }).check();
     const born = hkDay(-200);
     await pickDate(page, "寶寶出生日期", born);
@@ -318,13 +305,12 @@ test("no partner clinics (a production server before load-catalogue): the step s
     const body = await response.json();
     await route.fulfill({ response, json: { ...body, Data: [] } });
   });
-  await page.goto("/customer/recruitmentForm");
-  await signIn(page, uniqueEmail("no-clinics"));
-  await expect(page).toHaveURL(/\/customer\/recruitmentForm\/personInfo$/);
-  await fillNamesAndPhone(page, { lastName: "吳", firstName: "詠詩", phone: "91112222" });
-  await pickAmoyGardens(page);
-  await page.getByRole("button", { name: "下一步" }).click();
-  await acceptTerms(page, { submit: "下一步", marketing: false });
+  // Signed in, personInfo and the terms answered: the step after them.
+  await seedCustomer(page, "recruitment", uniqueEmail("no-clinics"), {
+    ...hkPerson({ last_name: "吳", first_name: "詠詩", phone: "91112222" }),
+    ...termsAccepted({ marketing: false }),
+  });
+  await page.goto("/customer/recruitmentForm/cooperativePartner");
   await expect(page).toHaveURL(/\/customer\/recruitmentForm\/cooperativePartner$/);
   await expect(page.getByTestId("no-clinics")).toHaveText("暫時沒有可選擇的合作夥伴診所，請稍後再試。");
   await expect(page.getByRole("combobox", { name: "合作夥伴診所" })).toHaveCount(0);
