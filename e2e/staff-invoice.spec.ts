@@ -119,25 +119,6 @@ test("an invoice page with an unknown or missing id says so", async ({ page }) =
   await checkA11y(page);
 });
 
-test("an invoice number already recorded is said at 發票編號, in words, not the API's field name", async ({
-  page,
-}) => {
-  const ref = await createLead("staff-invoice-dup");
-  const number = `INV-DUP-${Date.now()}`;
-  const first = await api("POST", "/invoices", {
-    token: await staffToken("S001"),
-    body: { lead_id: ref, invoice_no: number, invoice_date: "2026-11-20", amount: 100, shop: "旺角店" },
-  });
-  expect(first.Code).toBe(200);
-  await useStaffSession(page, "S001");
-  await page.goto("/staff/invoice_qrcode");
-  await fillInvoice(page, { number, amount: "100", shop: "旺角店", ref });
-  const field = page.getByRole("textbox", { name: "發票編號" });
-  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
-  await expect(field).toHaveAccessibleDescription(/此發票號碼已有記錄。/);
-  await expect(page.getByText("invoice_no")).toHaveCount(0);
-});
-
 test("saved but its answer lost: pressing again shows the QR code of the invoice saved, and one invoice is kept", async ({
   page,
 }) => {
@@ -199,9 +180,16 @@ test("saved, its answer lost, then the page reloaded: the details and their key 
   await expect(page.getByText(/未收到回覆/)).toHaveCount(0);
 });
 
-test("a customer reference no lead has is named on its field; a reload after that refusal starts empty", async ({
+test("a customer reference no lead has is named on its field, and a reload after that refusal starts empty; an invoice number already recorded is said at 發票編號, in words, not the API's field name", async ({
   page,
 }) => {
+  const ref = await createLead("staff-invoice-dup");
+  const number = `INV-DUP-${Date.now()}`;
+  const first = await api("POST", "/invoices", {
+    token: await staffToken("S001"),
+    body: { lead_id: ref, invoice_no: number, invoice_date: "2026-11-20", amount: 100, shop: "旺角店" },
+  });
+  expect(first.Code).toBe(200);
   await useStaffSession(page, "S001");
   await page.goto("/staff/invoice_qrcode");
   await fillInvoice(page, {
@@ -219,4 +207,10 @@ test("a customer reference no lead has is named on its field; a reload after tha
   await page.reload();
   await expect(page.getByRole("textbox", { name: "發票編號" })).toHaveValue("");
   await expect(page.getByText(/未收到回覆/)).toHaveCount(0);
+
+  await fillInvoice(page, { number, amount: "100", shop: "旺角店", ref });
+  const field = page.getByRole("textbox", { name: "發票編號" });
+  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await expect(field).toHaveAccessibleDescription(/此發票號碼已有記錄。/);
+  await expect(page.getByText("invoice_no")).toHaveCount(0);
 });
