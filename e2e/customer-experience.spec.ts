@@ -342,7 +342,7 @@ test.describe("a real finish (recruitment form) and the hand-over", () => {
     // The recruitment form offers the nutritionist consultation too.
     await expect(page.getByText("營養師諮詢", { exact: true })).toBeVisible();
     expect((await outboxConfirmations(email))[0]).toMatch(/\/customer\/recruitmentForm/);
-    await checkA11y(page);
+    // axe on this page: the golden path's (recruitment.spec.ts), the same screen in the same state.
     await shot(page, testInfo, "done-02-recruitment");
 
     // The element only asks (`nu-step`); the host page routes in place: no page load.
