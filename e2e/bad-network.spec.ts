@@ -40,7 +40,8 @@ test("a staff page whose chunk fails reloads once, then offers 重新載入; the
   await expect(page.getByRole("alert")).toHaveText("網絡不穩定，表格未能載入。請檢查網絡連線後再試。");
   await page.waitForTimeout(SETTLE_MS);
   expect(loads.count).toBe(2); // the page, and one automatic reload
-  await page.screenshot({ path: test.info().outputPath("staff-chunk-failed-390.png"), fullPage: true });
+  if (process.env.SCREENSHOTS)
+    await page.screenshot({ path: test.info().outputPath("staff-chunk-failed-390.png"), fullPage: true });
 
   // 重新載入 while the file still fails: the same view again, no automatic reload after it.
   await page.getByRole("button", { name: "重新載入" }).click();
@@ -94,7 +95,8 @@ test("home whose chunk fails, in English: one reload, then the English load erro
   await expect(page.getByRole("alert")).toContainText("check your connection");
   await page.waitForTimeout(SETTLE_MS);
   expect(loads.count).toBe(2);
-  await page.screenshot({ path: test.info().outputPath("home-chunk-failed-en-390.png"), fullPage: true });
+  if (process.env.SCREENSHOTS)
+    await page.screenshot({ path: test.info().outputPath("home-chunk-failed-en-390.png"), fullPage: true });
 
   chunk.fail = false;
   await page.getByRole("button", { name: "Reload" }).click();
@@ -175,5 +177,6 @@ test("a maintenance endpoint that never answers holds the entry 3 s once, then n
   await expect(overlay).toHaveCount(0);
   // The guarded step of a signed-in customer did not ask again: the failure is remembered.
   expect(held).toHaveLength(1);
-  await page.screenshot({ path: test.info().outputPath("maintenance-hung-step-390.png"), fullPage: true });
+  if (process.env.SCREENSHOTS)
+    await page.screenshot({ path: test.info().outputPath("maintenance-hung-step-390.png"), fullPage: true });
 });

@@ -30,6 +30,7 @@ const SAMPLE = "sample-2026-01";
 
 /** A full-page screenshot at the test's 390 px viewport, attached to the report. */
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: "image/png" });
@@ -426,5 +427,5 @@ test("the code step is short and says what to do; after sign-in the step is in v
   const progress = await page.getByText("第 1 步（共 5 步）").boundingBox();
   expect(progress && header && progress.y >= header.y + header.height).toBe(true);
   await checkA11y(page);
-  await page.screenshot({ path: testInfo.outputPath("signed-in-viewport.png") });
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: testInfo.outputPath("signed-in-viewport.png") });
 });

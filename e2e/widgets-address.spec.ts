@@ -412,7 +412,8 @@ test("the building comes first; an English pick in the Chinese UI shows building
   await expect(a.root.getByText("牛頭角道77號")).toHaveCount(0);
   await expect(a.region).toHaveValue("KLN");
   await expect(a.district).toHaveValue("KT");
-  await a.root.screenshot({ path: testInfo.outputPath("address-english-pick.png") });
+  if (process.env.SCREENSHOTS)
+    await a.root.screenshot({ path: testInfo.outputPath("address-english-pick.png") });
 });
 
 test("a value the page sets clears the 'no matching address' line next to the new building", async ({
@@ -466,7 +467,8 @@ test("a lookup that hangs is said within a few seconds with the manual path, zh 
   await expect(status).toHaveText(/暫時未能使用地址查詢服務/);
   await expect(a.root.getByText("請輸入大廈或屋苑名稱，並在下面選擇區域及地區。")).toBeVisible();
   await expect(a.root.getByText(/再從建議中選擇/)).toHaveCount(0);
-  await page.locator("#address-empty").screenshot({ path: test.info().outputPath("address-hung-zh.png") });
+  if (process.env.SCREENSHOTS)
+    await page.locator("#address-empty").screenshot({ path: test.info().outputPath("address-hung-zh.png") });
 
   // The manual path: focus on the region, no more lookups, the notice gone.
   await manual.click();
@@ -493,5 +495,6 @@ test("a lookup that hangs is said within a few seconds with the manual path, zh 
     other.getByRole("button", { name: "Can't find your address? Enter it yourself" }),
   ).toBeVisible();
   await checkA11y(page, { include: "#address-error" });
-  await other.screenshot({ path: test.info().outputPath("address-hung-en.png") });
+  if (process.env.SCREENSHOTS)
+    await other.screenshot({ path: test.info().outputPath("address-hung-en.png") });
 });
