@@ -28,7 +28,7 @@ import { expect, type Page, type TestInfo, test } from "./support/test.ts";
 
 const SAMPLE = "sample-2026-01";
 
-/** A full-page screenshot at the test's 390 px viewport, attached to the report. */
+/** SCREENSHOTS=1: a full-page screenshot at the test's 390 px viewport, attached to the report. */
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   if (!process.env.SCREENSHOTS) return;
   const path = testInfo.outputPath(`${name}.png`);
