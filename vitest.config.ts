@@ -93,6 +93,10 @@ export default defineConfig({
           include: ["server/**/*.test.ts"],
           environment: "node",
           globalSetup: ["server/test/globalSetup.ts"],
+          // Files share a worker's modules (hono, pg, PGlite, the server) instead of importing them
+          // anew for each of the ~30 files; each file still has its own server and database, and
+          // setup.ts runs before each.
+          isolate: false,
           setupFiles: ["server/test/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
