@@ -5,9 +5,8 @@
  * lib/flows/shared/flowDraft.ts) holding the answers of the steps before. The values are the ones
  * the pages store for the same answers (the address is the played-back Amoy Gardens, Block P).
  */
-import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { FlowDraft } from "../lib/flows/shared/flowDraft.ts";
+import { emptyDraft, type FlowDraft } from "../lib/flows/shared/flowDraft.ts";
 import { customerToken, type FlowName } from "./nuform-steps.ts";
 
 /** What the browser holds: localStorage and sessionStorage entries. */
@@ -114,26 +113,13 @@ export async function signedInState(
   answers: Partial<FlowDraft> = {},
 ): Promise<StoredState> {
   const token = await customerToken(email, flow);
+  // The app's own empty draft, as the entry page has it after a code went out.
   const draft: FlowDraft = {
-    idempotencyKey: randomUUID(),
+    ...emptyDraft(),
     loginEmail: email,
     codeSent: true,
     codeSentAt: Date.now(),
     codeSends: 1,
-    residence: "",
-    partner: "",
-    last_name: "",
-    first_name: "",
-    phone_code: "852",
-    phone: "",
-    address: null,
-    address_en: null,
-    address_cn: { province: "", city: "", district: "", detail: "" },
-    consents: { terms: false, privacy: false, marketing: false },
-    clinic_id: "",
-    baby: {},
-    labels: {},
-    returnToReview: false,
     ...answers,
   };
   return {
