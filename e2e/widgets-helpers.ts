@@ -1,6 +1,7 @@
 /** Shared steps of the widget specs (e2e/widgets*.spec.ts). */
 import { expect, type Page } from "@playwright/test";
 import { ALS_PLAYBACK_URL } from "./support/env.ts";
+import { testFetch } from "./support/fetch.ts";
 
 export const WIDGET_TAGS = [
   "nu-radio-group",
@@ -56,7 +57,7 @@ export interface AlsRequest {
  * texts of their own; the playback server outlives a test and keeps older requests).
  */
 export async function alsRequests(q: string, sinceMs: number): Promise<AlsRequest[]> {
-  const response = await fetch(new URL("/__requests", ALS_PLAYBACK_URL));
+  const response = await testFetch(new URL("/__requests", ALS_PLAYBACK_URL));
   const all = (await response.json()) as AlsRequest[];
   return all.filter((r) => r.q === q && r.at >= sinceMs);
 }

@@ -2,6 +2,8 @@
  * The engines suite's checks, written once for Firefox and WebKit (drivers.ts). Each gets a page
  * (`fresh`: a browser of its own, for checks that fail a download: a browser may remember it).
  */
+
+import { testFetch } from "../support/fetch.ts";
 import type { EnginePage } from "./drivers.ts";
 import type { Servers } from "./harness.ts";
 
@@ -143,7 +145,7 @@ export const CHECKS: Check[] = [
 ];
 
 async function runtimeChunk(servers: Servers): Promise<string> {
-  const entry = await (await fetch(`${servers.serverUrl}/elements/nu-forms.js`)).text();
+  const entry = await (await testFetch(`${servers.serverUrl}/elements/nu-forms.js`)).text();
   const name = /chunks\/runtime-[\w-]+\.js/.exec(entry)?.[0];
   if (!name) throw new Error("nu-forms.js names no runtime chunk");
   return `/elements/${name}`;

@@ -1,5 +1,6 @@
 /** Small helpers for e2e tests that talk to the real API directly (set-up and checks). */
 import { API_KEY, BASE_URL, DEMO_PASSWORD } from "./env.ts";
+import { testFetch } from "./fetch.ts";
 
 export interface Envelope<T = Record<string, unknown>> {
   Code: number;
@@ -24,7 +25,7 @@ export async function api<T = Record<string, unknown>>(
   const headers: Record<string, string> = { "x-api-key": API_KEY, ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${options.base ?? BASE_URL}/api${path}`, {
+  const response = await testFetch(`${options.base ?? BASE_URL}/api${path}`, {
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
