@@ -130,6 +130,24 @@ describe("caching", () => {
   });
 });
 
+describe("a new build", () => {
+  it("gives a rewritten file a new ETag, and a revalidation its new bytes", async () => {
+    const file = path.join(distDir, "elements/nu-forms.js");
+    const kept = fs.readFileSync(file, "utf8");
+    const plain = { "accept-encoding": "identity" };
+    try {
+      const old = (await get("/elements/nu-forms.js", plain)).headers.get("etag") as string;
+      fs.writeFileSync(file, `${kept}\nexport const release = 2;`);
+      const again = await get("/elements/nu-forms.js", { ...plain, "if-none-match": old });
+      expect(again.status).toBe(200);
+      expect(again.headers.get("etag")).not.toBe(old);
+      expect(await again.text()).toContain("release = 2");
+    } finally {
+      fs.writeFileSync(file, kept);
+    }
+  });
+});
+
 describe("CORS for the element bundle", () => {
   it("lets a page of any origin, or of none, load the public bundle", async () => {
     for (const origin of ["https://shop.example", "https://unlisted.example", "null"]) {
