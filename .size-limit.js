@@ -63,7 +63,7 @@ export default [
     limit: "36400 B",
   },
   {
-    // The English sign-in texts load for lang="en" (lib/elements/catalogues.ts); the rest at idle.
+    // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,

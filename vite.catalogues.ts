@@ -36,7 +36,7 @@ const moduleIs = (id: string, file: string) => id.replaceAll("\\", "/").endsWith
 /**
  * Each catalogue in two chunks: lib/core/i18n/zh-HK.ts and en.ts keep the texts the
  * flows' sign-in step shows (lib/core/i18n/signInMessages.ts), zh-HK.later.ts and en.later.ts get
- * the others, which lib/elements/catalogues.ts loads before anything else renders.
+ * the others, which lib/load/catalogues.ts loads before anything else renders.
  *
  * Then it checks the cut: the code the sign-in step loads (every module of the chunks
  * first-steps.json lists for the flow elements) may name only sign-in texts, as a string or as the

@@ -61,7 +61,7 @@ const noNanostoresGlobal: Plugin = {
 };
 
 /**
- * The English catalogue loads only for `lang="en"` (lib/elements/catalogues.ts): in the element
+ * The English catalogue loads only for `lang="en"` (lib/load/catalogues.ts): in the element
  * bundle, lib/core/i18n starts with an empty English catalogue instead of importing it.
  */
 const englishOnDemand: Plugin = {
@@ -81,6 +81,8 @@ const englishOnDemand: Plugin = {
 /** The package's dependencies: a build of the package leaves them to the user's bundler. */
 const PACKAGE_DEPENDENCIES = [
   /^@r2wc\//,
+  /^dayjs($|\/)/,
+  "ky",
   "nanostores",
   /^@nanostores\/persistent/,
   "valibot",

@@ -105,7 +105,7 @@ test("home whose chunk fails, in English: one reload, then the English load erro
 
 test("an element chunk that fails on a host page shows 重試 and never reloads the page", async ({ page }) => {
   // The element bundle has no Vite preload helper (library build): its chunks never reach the
-  // shell's page reload; lib/elements/lazy.tsx offers 重試 in the element instead.
+  // shell's page reload; lib/load/lazy.tsx offers 重試 in the element instead.
   const loads = countLoads(page);
   await page.route(/\/elements\/chunks\/NuForm-[^/?]+\.js(\?[^/]*)?$/, (route) => route.abort("failed"));
   await page.goto("/customer/nuForm");

@@ -61,7 +61,7 @@ test("the hosted page keeps its footer below the fold while the form's code is o
   expect(top).toBeGreaterThanOrEqual((page.viewportSize()?.height ?? 0) - 1);
 });
 
-// The element's own reserve (lib/elements/lazy.tsx) is its sign-in step's height with the default
+// The element's own reserve (lib/load/lazy.tsx) is its sign-in step's height with the default
 // fonts, in both languages, at a phone's width and a desktop's: nothing moves when the step comes.
 for (const width of [390, 1024]) {
   for (const lang of ["zh-HK", "en"]) {

@@ -117,7 +117,7 @@ async function describeElement(
     problems.push(`${where}: the package's React entry (lib/index.ts) does not export ${doc.reactExport}`);
   }
 
-  const found = scan([sourceFile, resolve(elementsDir, "lazy.tsx")], new Set(Object.keys(TOKENS)));
+  const found = scan([sourceFile, resolve(lib, "load/lazy.tsx")], new Set(Object.keys(TOKENS)));
   const events = { ...doc.events, ...COMMON_EVENT_DOCS, ...doc.events };
   for (const event of found.events) {
     if (!(event in events))

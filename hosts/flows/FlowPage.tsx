@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
 import { NUFORM_STEPS, RECRUITMENT_STEPS } from "../../lib/core/routes.ts";
 import type { Flow } from "../../lib/core/types.ts";
-import { flowPath, runGate } from "../../lib/customerGate.ts";
+import { flowPath, runGate } from "../../lib/gates/customerGate.ts";
 import { useHostLang } from "../language.ts";
 import { currentQuery, routeStep } from "../navigation.ts";
 import { NotFound } from "../pages/lazySitePages.ts";

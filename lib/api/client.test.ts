@@ -101,6 +101,10 @@ async function route(req: Seen, res: ServerResponse): Promise<void> {
     case "GET /api/busy-for-an-hour":
       res.writeHead(503, { "content-type": "application/json", "retry-after": "3600" });
       return void res.end(JSON.stringify({ Code: 503, Message: "維護中", Data: [] }));
+    case "GET /api/bad-gateway-for-a-second":
+      if (count > 1) return send(200, ok([{ attempt: count }]));
+      res.writeHead(502, { "content-type": "application/json", "retry-after": "1" });
+      return void res.end(JSON.stringify({ Code: 502, Message: "bad gateway", Data: [] }));
     case "GET /api/always-503":
       return send(503, { Code: 503, Message: "服務暫時未能使用", Data: [] });
     case "POST /api/redemptions":
@@ -399,6 +403,16 @@ describe("retries", () => {
       retryAfterS: 3600,
     });
     expect(hits.get("GET /api/busy-for-an-hour")).toBe(1);
+  });
+
+  // ky honours Retry-After only on 413/429/503 unless told otherwise: the product does on every
+  // status it retries (docs/api.md).
+  it("waits out a Retry-After within the time-out on any retried status (here 502), not the back-off", async () => {
+    const started = Date.now();
+    const data = await client().call("get", "bad-gateway-for-a-second");
+    expect(data.Data).toEqual([{ attempt: 2 }]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(hits.get("GET /api/bad-gateway-for-a-second")).toBe(2);
   });
 
   it("sends the query and keeps a query already in the URL", async () => {

@@ -3,8 +3,10 @@
  * there is one, runs at most `timeoutMs`, and counts in the global loading flag until it settles.
  * Only the body is used: the `{Code, Message, Data, Error, Field}` envelope is parsed once here,
  * into Data or an ApiError. GETs are retried on network errors, 408/429/5xx; writes never are.
- * Written on fetch() itself (it replaced ky: 4.5 kB gzip less on every sign-in step).
+ * Built on ky (docs/api.md "The client"): its time-out, retry and Retry-After handling, set to
+ * the product's rules below.
  */
+import ky, { isHTTPError, isTimeoutError, type KyInstance, type Options, type RetryOptions } from "ky";
 import type { ErrorCode } from "../core/errorCodes.ts";
 import { errorMessage, type Lang } from "../core/i18n/index.ts";
 import type {
@@ -30,7 +32,7 @@ import { ApiError, codeForStatus, isErrorCode, NotFoundError } from "./errors.ts
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /**
  * The maintenance read's own time-out: the customer gate waits for it before a step shows and
- * fails open after it (lib/customerGate.ts, docs/flows.md "Maintenance check").
+ * fails open after it (lib/gates/customerGate.ts, docs/flows.md "Maintenance check").
  */
 export const MAINTENANCE_TIMEOUT_MS = 3_000;
 export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
@@ -135,83 +137,58 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** Retries after the first attempt, for GETs only. */
 export const RETRY_LIMIT = 2;
 
-const defaultRetryDelay = (attempt: number) => 300 * 2 ** (attempt - 1);
-
-/** The answer arrived with a status outside 2xx. */
-class HttpStatusError extends Error {
-  constructor(readonly response: Response) {
-    super(`HTTP ${response.status}`);
-  }
-}
-
-/** No answer within the time-out. */
-class TimeoutError extends Error {}
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `base` + `path` as ky's prefixUrl joined them: one slash between, a full URL left alone. */
-function joinUrl(base: string | undefined, path: string): string {
-  if (base === undefined) return path;
-  return `${base.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
-}
-
 export function createApiClient(options: ApiClientOptions) {
   const lang = options.lang ?? "zh-HK";
   const onLoading = options.onLoading ?? startLoading;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const retryDelay = options.retryDelay ?? defaultRetryDelay;
-
-  /** One attempt: the answer within the time-out, or TimeoutError / the network's TypeError. */
-  async function attempt(url: string, init: RequestInit, ms: number): Promise<Response> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), ms);
-    try {
-      return await fetch(url, { ...init, signal: controller.signal });
-    } catch (error) {
-      if (controller.signal.aborted) throw new TimeoutError();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
 
   /**
-   * The request with its retries: a GET is tried again (twice at most) after a network failure or
-   * a 408/429/5xx answer, after `retryDelay`, or after the answer's Retry-After when it names one
-   * that ends within the time-out (a longer one is the caller's to show). A time-out is not retried.
+   * A GET is tried again (twice at most) after a network failure or a 408/429/5xx answer, after
+   * `retryDelay`, or after the answer's Retry-After when it names one that ends within the
+   * time-out; a longer one is the caller's to show, so it is not waited for. A time-out is not
+   * retried (ky's `retryOnTimeout` stays false). Writes are never retried.
    */
-  async function fetchWithRetry(
-    method: string,
-    url: string,
-    init: RequestInit,
-    ms = timeoutMs,
-  ): Promise<Response> {
-    const retries = method === "GET" ? RETRY_LIMIT : 0;
-    for (let n = 0; ; n++) {
-      let response: Response;
-      try {
-        response = await attempt(url, init, ms);
-      } catch (error) {
-        if (error instanceof TimeoutError || n >= retries) throw error;
-        await wait(retryDelay(n + 1));
-        continue;
-      }
-      if (response.ok) return response;
-      if (n >= retries || !RETRY_STATUS_CODES.includes(response.status)) throw new HttpStatusError(response);
-      const after = retryAfterSeconds(response.headers.get("Retry-After"));
-      if (after !== undefined && after * 1000 > ms) throw new HttpStatusError(response);
-      await response.body?.cancel().catch(() => {});
-      await wait(after !== undefined ? after * 1000 : retryDelay(n + 1));
-    }
-  }
+  const retryFor = (ms: number): RetryOptions => ({
+    limit: RETRY_LIMIT,
+    methods: ["get"],
+    statusCodes: RETRY_STATUS_CODES,
+    // ky honours Retry-After only for these statuses; the product honours it on every retried one.
+    afterStatusCodes: RETRY_STATUS_CODES,
+    maxRetryAfter: ms,
+    // ky's own back-off (300 ms, then 600 ms) unless the caller names one.
+    ...(options.retryDelay ? { delay: options.retryDelay } : {}),
+    shouldRetry: ({ error }) => {
+      if (!isHTTPError(error)) return undefined;
+      const after = retryAfterSeconds(error.response.headers.get("Retry-After"));
+      return after !== undefined && after * 1000 > ms ? false : undefined;
+    },
+  });
+
+  /** Without a prefix: the maintenance URL is complete and may be on another host. */
+  const base: KyInstance = ky.create({
+    timeout: timeoutMs,
+    retry: retryFor(timeoutMs),
+    headers: { "x-api-key": options.apiKey },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = options.getToken?.();
+          // A call may name its own token (sign-out sends the one just removed from storage).
+          if (token && !request.headers.has("Authorization"))
+            request.headers.set("Authorization", `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+  const api = base.extend({ prefixUrl: options.apiBase });
 
   /** Any failure → ApiError with a message the user can read. */
   async function toApiError(error: unknown): Promise<ApiError> {
     if (error instanceof ApiError) return error;
-    if (error instanceof TimeoutError) {
+    if (isTimeoutError(error)) {
       return new ApiError({ status: 0, code: "TIMEOUT", message: errorMessage(lang, "TIMEOUT") });
     }
-    if (error instanceof HttpStatusError) {
+    if (isHTTPError(error)) {
       const status = error.response.status;
       const body = await readBody(error.response).catch(() => null);
       const envelope = isEnvelope(body) ? (body as Partial<Envelope<unknown>>) : {};
@@ -229,37 +206,28 @@ export function createApiClient(options: ApiClientOptions) {
     return new ApiError({ status: 0, code: "NETWORK", message: errorMessage(lang, "NETWORK") });
   }
 
-  /**
-   * One request → its envelope; Code outside 2xx is an error like an HTTP error. `prefix` is the
-   * API base (undefined: `url` is complete, e.g. the maintenance URL).
-   */
+  /** One request → its envelope; Code outside 2xx is an error like an HTTP error. */
   async function send<T>(
-    prefix: string | undefined,
+    client: KyInstance,
     method: string,
-    path: string,
-    { query, json, headers: own, background, timeoutMs: ms, onHeaders }: CallOptions = {},
+    url: string,
+    { query, json, headers, background, timeoutMs: ms, onHeaders }: CallOptions = {},
   ): Promise<Envelope<T>> {
     const end = background ? () => {} : onLoading();
     try {
-      const headers = new Headers({ "x-api-key": options.apiKey });
-      let body: string | undefined;
-      if (json !== undefined) {
-        headers.set("Content-Type", "application/json");
-        body = JSON.stringify(json);
+      // ky merges options key by key: an explicit `undefined` would wipe the instance's headers.
+      const request: Options = { method };
+      if (query)
+        request.searchParams = Object.fromEntries(
+          Object.entries(query).filter(([, value]) => value !== undefined),
+        ) as Record<string, string | number>;
+      if (json !== undefined) request.json = json;
+      if (headers) request.headers = headers;
+      if (ms !== undefined) {
+        request.timeout = ms;
+        request.retry = retryFor(ms);
       }
-      for (const [name, value] of Object.entries(own ?? {})) headers.set(name, value);
-      const token = options.getToken?.();
-      // A call may name its own token (sign-out sends the one just removed from storage).
-      if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
-      let url = joinUrl(prefix, path);
-      const search = new URLSearchParams();
-      for (const [name, value] of Object.entries(query ?? {})) {
-        if (value !== undefined) search.set(name, String(value));
-      }
-      const queryText = search.toString();
-      if (queryText) url += `${url.includes("?") ? "&" : "?"}${queryText}`;
-      const upper = method.toUpperCase();
-      const response = await fetchWithRetry(upper, url, { method: upper, headers, body }, ms);
+      const response = await client(url, request);
       const answer = await readBody(response);
       if (!isEnvelope(answer)) {
         throw new ApiError({
@@ -287,8 +255,9 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  // ky refuses a path that starts with a slash under prefixUrl; the client has always taken both.
   const call = <T>(method: string, path: string, opts?: CallOptions) =>
-    send<T>(options.apiBase, method, path, opts);
+    send<T>(api, method, path.replace(/^\/+/, ""), opts);
   const data = async <T>(method: string, path: string, opts?: CallOptions) =>
     (await call<T>(method, path, opts)).Data;
   const first = async <T>(method: string, path: string, opts?: CallOptions) =>
@@ -394,7 +363,7 @@ export function createApiClient(options: ApiClientOptions) {
     async getMaintenance(url: string): Promise<MaintenanceRecord> {
       let envelope: Envelope<MaintenanceRecord>;
       try {
-        envelope = await send<MaintenanceRecord>(undefined, "get", url, {
+        envelope = await send<MaintenanceRecord>(base, "get", url, {
           headers: { "Content-Type": "application/json" },
           timeoutMs: MAINTENANCE_TIMEOUT_MS,
         });

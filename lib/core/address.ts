@@ -32,7 +32,8 @@ export function emptyAddress(): AddressValue {
 }
 
 /** A building name in either language: the one required free-text part (the API checks it too). */
-export function hasBuilding(v: Pick<AddressValue, "building" | "buildingEn">): boolean {
+// Typed by its fields, not by AddressValue: the address schema calls it, and AddressValue is inferred from that schema.
+export function hasBuilding(v: { building: string; buildingEn: string }): boolean {
   return v.building.trim() !== "" || v.buildingEn.trim() !== "";
 }
 

@@ -4,10 +4,12 @@ import {
   calendarRange,
   displayDate,
   fromEnGB,
+  hkDateTime,
   hkToday,
   inRange,
   isEmptyRange,
   isValidYmd,
+  lastRedemptionDay,
   toEnGB,
   yearOptions,
 } from "./dates.ts";
@@ -130,4 +132,29 @@ describe("toEnGB / fromEnGB", () => {
     expect(toEnGB("2026-02-31")).toBe("");
     expect(isValidYmd("2026-2-1")).toBe(false);
   });
+});
+
+describe("the device's own time zone", () => {
+  // Chile moves its clocks at midnight (that local midnight does not exist) and New York at 2:00:
+  // the days and Hong Kong times must not follow the device's zone or its daylight saving.
+  it.each(["America/Santiago", "America/New_York", "Asia/Hong_Kong", "UTC"])(
+    "changes no day and no Hong Kong time in %s",
+    (zone) => {
+      const before = process.env.TZ;
+      process.env.TZ = zone;
+      try {
+        expect(addDays("2026-09-05", 1)).toBe("2026-09-06");
+        expect(addDays("2026-03-08", 1)).toBe("2026-03-09");
+        expect(addDays("2026-11-01", 1)).toBe("2026-11-02");
+        expect(isValidYmd("2026-09-06")).toBe(true);
+        expect(toEnGB("2026-09-06")).toBe("06/09/2026");
+        expect(hkToday(Date.parse("2026-09-05T16:00:00Z"))).toBe("2026-09-06");
+        expect(hkDateTime("2026-03-08T07:05:00Z")).toBe("08/03/2026 15:05");
+        expect(lastRedemptionDay("2026-09-05T16:30:00Z", 30)).toBe("2026-10-06");
+      } finally {
+        if (before === undefined) delete process.env.TZ;
+        else process.env.TZ = before;
+      }
+    },
+  );
 });

@@ -2,16 +2,22 @@
  * Date helpers. Dates travel as `YYYY-MM-DD` strings (calendar days, no time zone); the UI shows
  * them as `DD/MM/YYYY` (en-GB).
  *
- * "Today" is the Hong Kong calendar day. Hong Kong is UTC+8 all year (no daylight saving since
- * 1979), so it is computed as UTC + 8 h instead of with a time-zone library, which needs the
- * Intl time-zone database (absent from small-ICU runtimes and some embedded browsers). Day
- * arithmetic is done on UTC dates, which have no daylight saving either (dayjs did it before: 3 kB
- * gzip on every page that showed a date).
+ * Built on dayjs and its `utc` plugin. "Today" and a moment's Hong Kong time are read at the fixed
+ * offset +08:00 (`utcOffset(480)`), not with the `timezone` plugin: Hong Kong has had no daylight
+ * saving since 1979, and the plugin needs the Intl time-zone database, which small-ICU runtimes and
+ * some embedded browsers lack (docs/hong-kong.md "Dates and Hong Kong time"). Calendar days are
+ * parsed and moved in UTC mode, which has no daylight saving whatever the device's zone.
  */
+import dayjs, { type Dayjs } from "dayjs";
+import utc from "dayjs/plugin/utc.js";
+
+dayjs.extend(utc);
 
 export const DEFAULT_DISPLAY_DATE = "01/01/1970";
 export const YEAR_OPTION_COUNT = 8;
-const HK_OFFSET_MS = 8 * 60 * 60 * 1000;
+/** Hong Kong's offset from UTC in minutes, all year. */
+export const HK_UTC_OFFSET_MIN = 8 * 60;
+const YMD_FORMAT = "YYYY-MM-DD";
 const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EN_GB = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
@@ -24,23 +30,25 @@ export interface DateRange {
 
 /** True when `ymd` is a real calendar day written as YYYY-MM-DD (2026-02-31 is not). */
 export function isValidYmd(ymd: string | null | undefined): ymd is string {
-  const m = ymd ? YMD.exec(ymd) : null;
-  if (!m) return false;
-  const [, y, mo, d] = m.map(Number);
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  // dayjs rolls 2026-02-31 over to 2026-03-03: a day is real when it formats back to itself.
+  return !!ymd && YMD.test(ymd) && dayjs.utc(ymd).format(YMD_FORMAT) === ymd;
 }
+
+/** A `YYYY-MM-DD` calendar day as a dayjs value in UTC mode (no time zone can shift it). */
+export const calendarDay = (ymd: string): Dayjs => dayjs.utc(ymd);
+
+/** A moment in Hong Kong time. */
+const inHongKong = (nowMs: number): Dayjs => dayjs(nowMs).utcOffset(HK_UTC_OFFSET_MIN);
 
 /** The Hong Kong calendar day at `nowMs`, as YYYY-MM-DD. */
 export function hkToday(nowMs: number = Date.now()): string {
-  return new Date(nowMs + HK_OFFSET_MS).toISOString().slice(0, 10);
+  return inHongKong(nowMs).format(YMD_FORMAT);
 }
 
 /** `YYYY-MM-DD` + n days. */
 export function addDays(ymd: string, days: number): string {
   if (!isValidYmd(ymd)) throw new RangeError(`addDays: expected YYYY-MM-DD, got "${ymd}"`);
-  const [y, m, d] = ymd.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return dayjs.utc(ymd).add(days, "day").format(YMD_FORMAT);
 }
 
 /**
@@ -53,9 +61,7 @@ export function lastRedemptionDay(registeredAt: string, validDays: number): stri
 
 /** `YYYY-MM-DD` → `DD/MM/YYYY`; '' for anything that is not a real day. */
 export function toEnGB(ymd: string | null | undefined): string {
-  if (!isValidYmd(ymd)) return "";
-  const [y, m, d] = ymd.split("-");
-  return `${d}/${m}/${y}`;
+  return isValidYmd(ymd) ? dayjs.utc(ymd).format("DD/MM/YYYY") : "";
 }
 
 /** Strict `DD/MM/YYYY` → `YYYY-MM-DD`; null for other shapes and for days that do not exist. */
@@ -90,7 +96,7 @@ export function isEmptyRange(range: DateRange): boolean {
 
 /** The calendar's year list: 8 years ending at the max day's year, ascending. */
 export function yearOptions(range: DateRange): number[] {
-  const last = Number(range.max.slice(0, 4));
+  const last = dayjs.utc(range.max).year();
   return Array.from({ length: YEAR_OPTION_COUNT }, (_, i) => last - YEAR_OPTION_COUNT + 1 + i);
 }
 
@@ -99,6 +105,5 @@ export function hkDateTime(iso: string | number | null | undefined): string {
   if (iso === null || iso === undefined || iso === "") return "";
   const ms = typeof iso === "number" ? iso : Date.parse(iso);
   if (Number.isNaN(ms)) return "";
-  const local = new Date(ms + HK_OFFSET_MS).toISOString();
-  return `${toEnGB(local.slice(0, 10))} ${local.slice(11, 16)}`;
+  return inHongKong(ms).format("DD/MM/YYYY HH:mm");
 }

@@ -14,7 +14,6 @@ import { isValidPhone, normalisePhone, PHONE_CODES } from "./lists/phoneCodes.ts
 import { findDistrict, findRegion, findSubDistrict, REGIONS, regionOfDistrict } from "./lists/regions.ts";
 import { checkPassword } from "./password.ts";
 import { isPersonName } from "./personName.ts";
-import type { Flow } from "./types.ts";
 
 export const LIMITS = {
   name: 50,
@@ -103,7 +102,8 @@ export const emailSchema = v.pipe(
   v.regex(EMAIL_PATTERN),
 );
 
-export const flowSchema = v.picklist(["nuform", "recruitment"] as const satisfies readonly Flow[]);
+/** The flows: the `Flow` type is inferred from this list (types.ts). */
+export const flowSchema = v.picklist(["nuform", "recruitment"]);
 /** Six digits; full-width ones (a Chinese keyboard) are read as digits (lib/core/halfWidth.ts). */
 export const oneTimeCodeSchema = v.pipe(
   v.string(),

@@ -1,5 +1,23 @@
-/** Entity types of docs/rules.md#fields-and-formats and the HTTP API (docs/api.md, docs/ARCHITECTURE.md). */
+/**
+ * Entity types of docs/rules.md#fields-and-formats and the HTTP API (docs/api.md, docs/ARCHITECTURE.md).
+ * Where a valibot schema judges an entity (schemas.ts), its type is inferred from that schema, so
+ * the two cannot drift; the records only the server writes (a lead as read, staff, the
+ * maintenance record …) have no schema in the browser and are written out here.
+ */
+import type * as v from "valibot";
 import type { DistrictCode, RegionCode } from "./lists/regionTypes.ts";
+import type {
+  acceptedDocumentSchema,
+  addressEnSchema,
+  addressSchema,
+  babySchema,
+  consentsSchema,
+  flowSchema,
+  hospitalTypeSchema,
+  legalDocumentKindSchema,
+  mainlandAddressSchema,
+  redemptionKindSchema,
+} from "./schemas.ts";
 
 export type { DistrictCode, RegionCode } from "./lists/regionTypes.ts";
 
@@ -8,44 +26,22 @@ export type { DistrictCode, RegionCode } from "./lists/regionTypes.ts";
  * English one; `buildingLang` says which of the two the user typed and sees (docs/rules.md#fields-and-formats: the
  * Chinese field when the typed text contains Chinese). `block` is in that same language
  * (`P座` / `BLK P`). `subDistrict` is a Hongkong Post area id (see lists/regions.ts).
+ *
+ * The schema's output is a stored, complete address; the form's value may still lack its region
+ * and district (`""`) while the customer fills it in.
  */
-export interface AddressValue {
+export type AddressValue = Omit<v.InferOutput<typeof addressSchema>, "region" | "district"> & {
   region: RegionCode | "";
   district: DistrictCode | "";
-  subDistrict: string;
-  building: string;
-  buildingEn: string;
-  block: string;
-  floor: string;
-  room: string;
-  street_en: string;
-  street_zh: string;
-  latitude: string;
-  longitude: string;
-  buildingLang: "zh" | "en" | "";
-}
+};
 
 /** The English-translated copy of an address (names, not codes). */
-export interface AddressEn {
-  region: string;
-  district: string;
-  subDistrict: string;
-  building: string;
-  block: string;
-  floor: string;
-  room: string;
-  street: string;
-}
+export type AddressEn = v.InferOutput<typeof addressEnSchema>;
 
 /** Address of a customer living in mainland China (personInfoCN). */
-export interface MainlandAddress {
-  province: string;
-  city: string;
-  district: string;
-  detail: string;
-}
+export type MainlandAddress = v.InferOutput<typeof mainlandAddressSchema>;
 
-export type HospitalType = "Private" | "Public";
+export type HospitalType = v.InferOutput<typeof hospitalTypeSchema>;
 
 export interface Hospital {
   id: number;
@@ -71,8 +67,8 @@ export interface StaffRecord {
   need_otp: string;
 }
 
-export type Flow = "nuform" | "recruitment";
-export type RedemptionKind = "member" | "nutritionist";
+export type Flow = v.InferOutput<typeof flowSchema>;
+export type RedemptionKind = v.InferOutput<typeof redemptionKindSchema>;
 
 export interface Redemption {
   kind: RedemptionKind;
@@ -86,7 +82,7 @@ export interface Redemption {
   note?: string | null;
 }
 
-export type LegalDocumentKind = "privacy_policy" | "pics";
+export type LegalDocumentKind = v.InferOutput<typeof legalDocumentKindSchema>;
 
 /** An operator's legal text in one language (`GET /api/legal_documents`). */
 export interface LegalDocument {
@@ -108,29 +104,20 @@ export interface RedemptionOffer {
   valid_days: number;
 }
 
-export interface AcceptedDocument {
-  kind: LegalDocumentKind;
-  version: string;
-}
+export type AcceptedDocument = v.InferOutput<typeof acceptedDocumentSchema>;
 
-export interface Consents {
+/**
+ * The consents as the schema keeps them (`documents`: the versions accepted; `accepted_at`: when
+ * the server recorded them, ISO 8601), except that terms and privacy are the form's ticks, false
+ * until the customer accepts: a lead exists only with both true.
+ */
+export type Consents = Omit<v.InferOutput<typeof consentsSchema>, "terms" | "privacy"> & {
   terms: boolean;
   privacy: boolean;
-  marketing: boolean;
-  partner_contact?: boolean;
-  /** The document versions accepted (recorded by the server). */
-  documents?: AcceptedDocument[];
-  /** When the server recorded the consents (ISO 8601). */
-  accepted_at?: string;
-}
+};
 
-export interface BabyInfo {
-  status: "expecting" | "born";
-  /** YYYY-MM-DD: due date or birth date. */
-  date: string;
-  hospital_type: HospitalType;
-  hospital_id: number;
-}
+/** The baby's status, `date` (YYYY-MM-DD: due date or birth date) and hospital. */
+export type BabyInfo = v.InferOutput<typeof babySchema>;
 
 export type TncKind = "new" | "existing" | "partnership";
 
@@ -157,13 +144,18 @@ export interface Lead {
   updated_at: string;
 }
 
-/** What `POST /api/lead` needs at least; the rest of a lead is optional at creation. */
+/**
+ * What `POST /api/lead` needs at least; the rest of a lead is optional at creation. Not inferred
+ * from leadCreateSchema: the body is built from the draft, whose ticks and codes are wider than
+ * what the schema accepts (terms may still be false), and the server's schema is the judge.
+ */
 export type NewLead = Pick<
   Lead,
   "flow" | "email" | "last_name" | "first_name" | "phone_code" | "phone" | "consents"
 > &
   Partial<Omit<Lead, "id" | "redemptions" | "created_at" | "updated_at">>;
 
+/** What `PATCH /api/lead` takes: the id and any fields to change (built like NewLead). */
 export type LeadPatch = { id: string } & Partial<
   Omit<Lead, "id" | "redemptions" | "created_at" | "updated_at">
 >;

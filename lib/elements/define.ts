@@ -1,8 +1,8 @@
 import r2wc, { type R2WCRenderer } from "@r2wc/core";
 import { type ComponentType, createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import type { MessageScope } from "./catalogues.ts";
-import { lazyElement } from "./lazy.tsx";
+import type { MessageScope } from "../load/catalogues.ts";
+import { lazyElement } from "../load/lazy.tsx";
 import { attributeName, COMMON_PROPS, type ElementDefinition, type R2wcType } from "./meta.ts";
 
 export { COMMON_PROPS };

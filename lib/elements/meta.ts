@@ -6,7 +6,7 @@
  * CSS parts and custom properties it finds in the components' code.
  */
 import type { ComponentType } from "react";
-import type { MessageScope } from "./catalogues.ts";
+import type { MessageScope } from "../load/catalogues.ts";
 
 /** How r2wc converts an attribute to the prop (booleans: only "true", "yes", "1"… are true). */
 export type R2wcType = "string" | "number" | "boolean" | "json";
@@ -21,7 +21,7 @@ export interface ElementDefinition {
   load: () => Promise<AnyComponent>;
   /** Prop name → how its attribute converts (the attribute is the kebab-case: `minDays` → `min-days`). */
   props: Record<string, R2wcType>;
-  /** The texts it needs before it renders, when not its group's (lib/elements/catalogues.ts). */
+  /** The texts it needs before it renders, when not its group's (lib/load/catalogues.ts). */
   messages?: MessageScope;
 }
 

@@ -7,8 +7,8 @@ import { type ApiClient, createApiClient } from "../api/index.ts";
 import { configure, resolveConfig } from "../config.ts";
 import { checkStaffToken } from "../core/staffToken.ts";
 import type { Flow, MaintenanceRecord } from "../core/types.ts";
+import { isUnauthorised } from "../gates/unauthorised.ts";
 import { signOutStaff as endStaffSession, sessionExpired } from "../staff/staffSignOut.ts";
-import { isUnauthorised } from "../staff/unauthorised.ts";
 import {
   $flags,
   $ownProgress,

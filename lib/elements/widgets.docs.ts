@@ -172,7 +172,7 @@ export const WIDGET_DOCS: ElementDoc[] = [
   {
     tag: "nu-error-message",
     reactExport: "ErrorMessage",
-    source: "widgets/ErrorMessage.tsx",
+    source: "ui/form/ErrorMessage.tsx",
     summary: "An error line, announced by screen readers as it appears.",
     attributes: {
       message: { description: "The text; empty shows nothing but keeps the live region in place." },

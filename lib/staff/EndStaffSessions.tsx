@@ -3,12 +3,12 @@ import type { ApiClient } from "../api/index.ts";
 import { normaliseStaffId } from "../core/halfWidth.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
+import { ErrorMessage } from "../ui/form/ErrorMessage.tsx";
 import { StepForm } from "../ui/form/StepForm.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { TextField } from "../ui/form/TextField.tsx";
 import { errorCode, useSubmit } from "../ui/form/useSubmit.ts";
 import { useIds } from "../ui/ids.ts";
-import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import { failureText } from "./useStaffApi.ts";
 
 /**

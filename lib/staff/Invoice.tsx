@@ -1,14 +1,14 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ApiError } from "../api/errors.ts";
 import type { Invoice as InvoiceRecordType } from "../core/types.ts";
+import { isUnauthorised } from "../gates/staffGate.ts";
 import { baseSheet } from "../ui/base.ts";
+import { ErrorMessage } from "../ui/form/ErrorMessage.tsx";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
-import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails } from "./events.ts";
 import { InvoiceRecord, invoiceSheet } from "./InvoiceRecord.tsx";
-import { isUnauthorised } from "./staffGate.ts";
 import { currentPath, sessionExpired } from "./staffSession.ts";
 import { staffSheet } from "./styles.ts";
 import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";

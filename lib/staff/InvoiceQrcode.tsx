@@ -5,6 +5,7 @@ import type { MessageKey } from "../core/i18n/index.ts";
 import { newRequestKey } from "../core/requestKey.ts";
 import type { Invoice } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
+import { ErrorMessage } from "../ui/form/ErrorMessage.tsx";
 import { StepForm } from "../ui/form/StepForm.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { TextField } from "../ui/form/TextField.tsx";
@@ -13,7 +14,6 @@ import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import { DatePicker } from "../widgets/DatePicker.tsx";
-import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import type { StaffEventDetails } from "./events.ts";
 import { InvoiceRecord, invoiceSheet } from "./InvoiceRecord.tsx";
 import {

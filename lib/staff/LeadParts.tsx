@@ -4,7 +4,7 @@ import { t } from "../core/i18n/index.ts";
 import { normaliseLeadRef } from "../core/leadRef.ts";
 import type { Lead, RedemptionKind } from "../core/types.ts";
 import { EmailText } from "../ui/EmailText.tsx";
-import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
+import { ErrorMessage } from "../ui/form/ErrorMessage.tsx";
 import { customerName, phoneText, redeemedByText, redemptionOf } from "./leadView.ts";
 import type { LeadState } from "./useStaffApi.ts";
 

@@ -1,11 +1,11 @@
 import { type RefObject, useState } from "react";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
+import { describedBy, FieldError, FieldHint, FieldLabel } from "../ui/form/Field.tsx";
 import { StepForm } from "../ui/form/StepForm.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useIds } from "../ui/ids.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
-import { describedBy, FieldError, FieldHint, FieldLabel } from "../widgets/Field.tsx";
 import { leadRefFrom } from "./leadRefInput.ts";
 
 /**

@@ -1,11 +1,11 @@
 import { type ChangeEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
+import { ErrorMessage } from "../ui/form/ErrorMessage.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { focusRing, space, token } from "../ui/theme.ts";
-import { ErrorMessage } from "../widgets/ErrorMessage.tsx";
 import { type CameraScan, cameraFailure, decodeQrFromFile, startCameraScan } from "./scanner.ts";
 import { cameraWanted, wantCamera } from "./useStaffApi.ts";
 

@@ -11,11 +11,11 @@ import { hkDateTime } from "../core/dates.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
 import type { Lead } from "../core/types.ts";
+import { isUnauthorised } from "../gates/staffGate.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { normaliseLang } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
 import { noteSessionEnded } from "./sessionEndedNote.ts";
-import { isUnauthorised } from "./staffGate.ts";
 import { $flags, currentPath, sessionExpired } from "./staffSession.ts";
 
 export interface StaffApiProps {

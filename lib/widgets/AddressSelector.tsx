@@ -14,6 +14,7 @@ import { districtsOf, REGIONS, subDistrictsOf } from "../core/lists/regions.ts";
 import type { AddressEn, AddressValue, DistrictCode, RegionCode } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
 import { comboboxSheet, useCombobox } from "../ui/combobox.tsx";
+import { describedBy, FieldError, FieldHint, FieldLabel } from "../ui/form/Field.tsx";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { SuggestionList } from "../ui/suggestionList.tsx";
@@ -22,7 +23,6 @@ import { useEmit } from "../ui/useEmit.ts";
 import { useHostState } from "../ui/useHostState.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import { clearAddressHints, saveAddressHints } from "./addressHints.ts";
-import { describedBy, FieldError, FieldHint, FieldLabel } from "./Field.tsx";
 import { useAddressLookup } from "./useAddressLookup.ts";
 
 /** Props of `<nu-address-selector>`: documented once, in lib/elements/widgets.docs.ts. */

@@ -11,6 +11,7 @@ import {
 } from "../core/dates.ts";
 import { baseSheet } from "../ui/base.ts";
 import { dialogSheet, useModalDialog, useOutsideClose } from "../ui/dialog.ts";
+import { describedBy, FieldError, FieldLabel } from "../ui/form/Field.tsx";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { focusRing, space, token } from "../ui/theme.ts";
@@ -32,7 +33,6 @@ import {
   viewOf,
   ymdOf,
 } from "./calendarGrid.ts";
-import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 
 /** Props of `<nu-date-picker>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface DatePickerProps {

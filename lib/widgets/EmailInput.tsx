@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { isEmail } from "../core/email.ts";
 import { baseSheet } from "../ui/base.ts";
 import { comboboxSheet, useCombobox } from "../ui/combobox.tsx";
+import { describedBy, FieldError, FieldLabel } from "../ui/form/Field.tsx";
 import { SubmitButton } from "../ui/form/SubmitButton.tsx";
 import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
@@ -12,7 +13,6 @@ import { useOwnProgress } from "../ui/useOwnProgress.ts";
 import { useT } from "../ui/useT.ts";
 import { useEmailDomains } from "./emailDomainsOnDemand.ts";
 import { emailSheet } from "./emailSheet.ts";
-import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 
 export type EmailSendStatus = "idle" | "sending" | "sent" | "error";
 

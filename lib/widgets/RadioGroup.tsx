@@ -1,11 +1,11 @@
 import { useRef } from "react";
 import { baseSheet } from "../ui/base.ts";
+import { describedBy, FieldError, FieldLabel } from "../ui/form/Field.tsx";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { focusRing, space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useHostState } from "../ui/useHostState.ts";
-import { describedBy, FieldError, FieldLabel } from "./Field.tsx";
 import { normaliseOptions, type OptionsInput } from "./options.ts";
 
 /** Props of `<nu-radio-group>`: documented once, in lib/elements/widgets.docs.ts. */

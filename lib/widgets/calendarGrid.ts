@@ -1,8 +1,8 @@
 /**
  * The month grid of the date picker and the moves of its keyboard focus. Days are `YYYY-MM-DD`
- * strings; weekdays are computed in UTC, so no time zone can shift a day.
+ * strings, read as dayjs calendar days in UTC mode (lib/core/dates.ts), so no time zone can shift a day.
  */
-import { addDays } from "../core/dates.ts";
+import { addDays, calendarDay } from "../core/dates.ts";
 
 export interface MonthView {
   year: number;
@@ -16,13 +16,8 @@ export function ymdOf(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
-function toDate(ymd: string): Date {
-  const [y, m, d] = ymd.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return calendarDay(ymdOf(year, month, 1)).daysInMonth();
 }
 
 export function viewOf(ymd: string): MonthView {
@@ -32,7 +27,7 @@ export function viewOf(ymd: string): MonthView {
 
 /** Weeks of a month, Sunday first (as Hong Kong calendars print them); null pads the edges. */
 export function monthWeeks({ year, month }: MonthView): Array<Array<string | null>> {
-  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const first = calendarDay(ymdOf(year, month, 1)).day();
   const cells: Array<string | null> = Array.from({ length: first }, () => null);
   for (let day = 1; day <= daysInMonth(year, month); day++) cells.push(ymdOf(year, month, day));
   while (cells.length % 7 !== 0) cells.push(null);
@@ -43,11 +38,8 @@ export function monthWeeks({ year, month }: MonthView): Array<Array<string | nul
 
 /** Same day of another month, clamped to that month's length (31 Jan + 1 month → 28/29 Feb). */
 export function addMonthsTo(ymd: string, months: number): string {
-  const [y, m, d] = ymd.split("-").map(Number);
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return ymdOf(year, month, Math.min(d, daysInMonth(year, month)));
+  // dayjs keeps the day of the month and clamps it to the new month's length.
+  return calendarDay(ymd).add(months, "month").format("YYYY-MM-DD");
 }
 
 /** The day in `view` with the same day-of-month as `ymd` (clamped). */
@@ -78,9 +70,9 @@ export function moveFocus(ymd: string, key: GridKey, shift = false): string {
     case "ArrowDown":
       return addDays(ymd, 7);
     case "Home":
-      return addDays(ymd, -toDate(ymd).getUTCDay());
+      return addDays(ymd, -calendarDay(ymd).day());
     case "End":
-      return addDays(ymd, 6 - toDate(ymd).getUTCDay());
+      return addDays(ymd, 6 - calendarDay(ymd).day());
     case "PageUp":
       return addMonthsTo(ymd, shift ? -12 : -1);
     case "PageDown":

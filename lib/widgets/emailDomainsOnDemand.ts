@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { preloadWhenIdle } from "../elements/lazy.tsx";
+import { preloadWhenIdle } from "../load/lazy.tsx";
 
 type EmailDomains = typeof import("./emailSuggestions.ts");
 

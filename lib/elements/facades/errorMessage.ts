@@ -2,4 +2,4 @@
 // (`ui`); importing it through this module of its own gives the import its own small chunk with a
 // plain `export … from`, so the shared chunk needs no namespace object and no bundler helper
 // (one file less before the sign-in step).
-export { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
+export { ErrorMessage } from "../../ui/form/ErrorMessage.tsx";

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import type { Consents } from "../../core/types.ts";
-import { lazyElement } from "../../elements/lazy.tsx";
+import { lazyElement } from "../../load/lazy.tsx";
 import { $flags } from "../../state/index.ts";
 import { IncompleteError } from "../shared/customerSignIn.ts";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";

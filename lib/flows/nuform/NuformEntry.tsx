@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { useState } from "react";
-import { lazyElement } from "../../elements/lazy.tsx";
+import { lazyElement } from "../../load/lazy.tsx";
 import { $flags, setFlag } from "../../state/index.ts";
 import { useIds } from "../../ui/ids.ts";
 import { isSignedIn } from "../shared/customerSignIn.ts";

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import type { Lead } from "../../core/types.ts";
-import { lazyElement } from "../../elements/lazy.tsx";
+import { lazyElement } from "../../load/lazy.tsx";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
 import { FlowRoot } from "../shared/FlowRoot.tsx";
 import { getDraft, updateDraft, useDraft } from "../shared/flowDraft.ts";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { describedBy, FieldError } from "../../ui/form/Field.tsx";
 import { useIds } from "../../ui/ids.ts";
-import { describedBy, FieldError } from "../../widgets/Field.tsx";
 
 export interface ConsentProps {
   name: string;

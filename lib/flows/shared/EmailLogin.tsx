@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { useEffect, useRef, useState } from "react";
 import { mayHaveBeenDone } from "../../api/errors.ts";
 import { isEmail } from "../../core/email.ts";
-import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
+import { lazyElement, preloadWhenIdle } from "../../load/lazy.tsx";
 import { emailSlot, withEmail } from "../../ui/EmailText.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { useCountdown } from "../../ui/useCountdown.ts";

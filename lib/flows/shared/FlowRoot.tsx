@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { resolveConfig } from "../../config.ts";
 import type { Flow } from "../../core/types.ts";
-import { runGate } from "../../customerGate.ts";
+import { runGate } from "../../gates/customerGate.ts";
 import { $flags, applyFlagChanges } from "../../state/index.ts";
 import { baseSheet } from "../../ui/base.ts";
 import { requestHeadingFocus } from "../../ui/form/focus.ts";
@@ -30,7 +30,7 @@ export interface FlowRootProps extends FlowProps {
  *
  * Host-driven (a `step` is given): shows that step, and `go()` only emits `nu-step`; the host runs
  * the gate and changes the attribute. Self-driven (no `step`): the current step lives in the flow's
- * session store (a re-mount or reload lands on it), every step passes lib/customerGate's runGate (guard +
+ * session store (a re-mount or reload lands on it), every step passes lib/gates/customerGate's runGate (guard +
  * maintenance) before it shows, and `go()` emits `nu-step` as it moves.
  */
 export function FlowRoot(props: FlowRootProps) {

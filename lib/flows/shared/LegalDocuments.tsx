@@ -2,10 +2,10 @@ import { useCallback, useRef, useState } from "react";
 import { displayDate, hkToday } from "../../core/dates.ts";
 import type { AcceptedDocument, LegalDocument, LegalDocumentKind } from "../../core/types.ts";
 import { dialogSheet, useModalDialog } from "../../ui/dialog.ts";
+import { ErrorMessage } from "../../ui/form/ErrorMessage.tsx";
 import { useIds } from "../../ui/ids.ts";
 import { sheet, useStyles } from "../../ui/styles.ts";
 import { focusRing, space, token } from "../../ui/theme.ts";
-import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { useFlow } from "./FlowContext.tsx";
 import { useList } from "./useList.ts";
 

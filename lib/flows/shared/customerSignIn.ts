@@ -8,7 +8,7 @@
 import type { ApiClient, ApiError } from "../../api/index.ts";
 import type { FlagKey } from "../../core/storageKeys.ts";
 import type { Flow } from "../../core/types.ts";
-import { SIGNED_IN_FLAG } from "../../customerGate.ts";
+import { SIGNED_IN_FLAG } from "../../gates/customerGate.ts";
 import { $flags, applyFlagChanges } from "../../state/index.ts";
 import { clearDraft, getDraft } from "./flowDraft.ts";
 import { resetFlowSession } from "./flowSession.ts";

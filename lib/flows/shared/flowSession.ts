@@ -19,7 +19,7 @@ export interface FlowSession {
   justRegistered?: string;
   /** Self-driven elements only: the step shown ('login' for the entry). */
   step?: string;
-  /** Why the customer was sent back to sign-in (lib/customerGate's SignInReason); a sign-in clears it. */
+  /** Why the customer was sent back to sign-in (lib/gates/customerGate's SignInReason); a sign-in clears it. */
   signInReason?: string;
   [key: string]: string | undefined;
 }

@@ -7,7 +7,7 @@
  */
 import { useEffect } from "react";
 import type { Flow } from "../../core/types.ts";
-import { lazyElement, preloadWhenIdle } from "../../elements/lazy.tsx";
+import { lazyElement, preloadWhenIdle } from "../../load/lazy.tsx";
 import { isSignedIn } from "./customerSignIn.ts";
 import { getDraft, listenDraft } from "./flowDraft.ts";
 import { ENTRY_STEP } from "./stepPaths.ts";

@@ -14,7 +14,7 @@
 import { type Lang, type MessageKey, normaliseLang, t } from "../../core/i18n/index.ts";
 import { DRAFT_KEY_PREFIX, type FlagKey, flowSessionPrefix } from "../../core/storageKeys.ts";
 import type { Flow } from "../../core/types.ts";
-import { loadMessages } from "../../elements/catalogues.ts";
+import { loadMessages } from "../../load/catalogues.ts";
 import { baseSheet } from "../../ui/base.ts";
 import { adoptSheets, sheet } from "../../ui/sheet.ts";
 import { emailSheet } from "../../widgets/emailSheet.ts";

@@ -3,7 +3,7 @@ import { focusRing, space, token } from "../../ui/theme.ts";
 
 /** Layout of a flow step: heading, progress, the form's sections and its action row. */
 export const flowSheet = sheet(`
-/* Until the first step shows, the height the element reserved while loading (lib/elements/lazy.tsx). */
+/* Until the first step shows, the height the element reserved while loading (lib/load/lazy.tsx). */
 .nu-root[part~="flow"]:not([data-step]) { min-height: var(--nu-loading-height, 0px); }
 .nu-flow { display: flex; flex-direction: column; gap: ${space(2.5)}; max-width: 40em; margin-inline: auto; }
 .nu-step-head { display: flex; flex-direction: column; gap: ${space(0.5)}; }

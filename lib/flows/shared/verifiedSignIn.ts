@@ -5,7 +5,7 @@
  */
 import type { ApiClient, VerifyResult } from "../../api/index.ts";
 import type { Flow } from "../../core/types.ts";
-import { SIGNED_IN_FLAG } from "../../customerGate.ts";
+import { SIGNED_IN_FLAG } from "../../gates/customerGate.ts";
 import { applyFlagChanges } from "../../state/index.ts";
 import { PROGRESS_FLAGS } from "./customerSignIn.ts";
 import { clearDraft, getDraft } from "./flowDraft.ts";

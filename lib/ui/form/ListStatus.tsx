@@ -1,6 +1,6 @@
 import type { Lang } from "../../core/i18n/index.ts";
-import { ErrorMessage } from "../../widgets/ErrorMessage.tsx";
 import { useT } from "../useT.ts";
+import { ErrorMessage } from "./ErrorMessage.tsx";
 
 /** Loading line, or the load error with a retry button, for a list a step reads. */
 export function ListStatus({

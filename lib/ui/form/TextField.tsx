@@ -1,6 +1,6 @@
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from "react";
-import { describedBy, FieldError, FieldHint, FieldLabel } from "../../widgets/Field.tsx";
 import { useIds } from "../ids.ts";
+import { describedBy, FieldError, FieldHint, FieldLabel } from "./Field.tsx";
 
 export interface TextFieldProps {
   label: string;

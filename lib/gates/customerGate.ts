@@ -4,12 +4,12 @@
  * host pages and by a self-driven `<nu-form>` / `<nu-recruitment-form>` alike, so the rules run
  * the same way whether or not a router is around.
  */
-import { type GuardDecision, nuformGuard, recruitmentGuard } from "./core/guards.ts";
-import { maintenanceDecision } from "./core/maintenance.ts";
-import { NUFORM_BASE, RECRUITMENT_BASE } from "./core/routes.ts";
-import { tokenExpiry } from "./core/staffToken.ts";
-import type { FlagKey, Flags } from "./core/storageKeys.ts";
-import type { Flow, MaintenanceRecord } from "./core/types.ts";
+import { type GuardDecision, nuformGuard, recruitmentGuard } from "../core/guards.ts";
+import { maintenanceDecision } from "../core/maintenance.ts";
+import { NUFORM_BASE, RECRUITMENT_BASE } from "../core/routes.ts";
+import { tokenExpiry } from "../core/staffToken.ts";
+import type { FlagKey, Flags } from "../core/storageKeys.ts";
+import type { Flow, MaintenanceRecord } from "../core/types.ts";
 
 export interface GateInput {
   flow: Flow;

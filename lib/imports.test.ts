@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-const LIB = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const LIB = dirname(fileURLToPath(import.meta.url));
 const STAFF = join(LIB, "staff");
 const FLOWS = join(LIB, "flows");
 const IMPORT =
@@ -39,6 +39,50 @@ function reachable(start: string): Map<string, string[]> {
   }
   return seen;
 }
+
+/**
+ * The floors of lib/, lowest first (docs/ARCHITECTURE.md "Floors"). A module may import its own
+ * floor and the floors below it, never one above: the rules and types know no UI, a widget knows no
+ * flow, a flow or staff tool knows no element registration.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ["core"],
+  ["api", "state", "ui", "load", "gates", "config.ts"],
+  ["widgets"],
+  ["flows", "staff"],
+  ["elements"],
+  ["index.ts"],
+];
+
+/** The floor of a module of lib/ (its first path segment), or undefined for a module outside lib/. */
+function floorOf(file: string): number | undefined {
+  const top = relative(LIB, file).split(sep)[0];
+  const floor = FLOORS.findIndex((names) => names.includes(top));
+  if (floor < 0) throw new Error(`lib/${top} is on no floor: add it to FLOORS (and docs/ARCHITECTURE.md)`);
+  return floor;
+}
+
+describe("lib's floors", () => {
+  const sources = sourcesUnder(LIB);
+
+  it("place every module of lib/", () => {
+    expect(sources.length).toBeGreaterThan(150);
+    for (const file of sources) expect(floorOf(file), relative(LIB, file)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("only point down: no module imports a floor above its own", () => {
+    const upward: string[] = [];
+    for (const file of sources) {
+      const own = floorOf(file) as number;
+      for (const target of importsOf(file)) {
+        if (!target.startsWith(`${LIB}${sep}`)) continue;
+        const floor = floorOf(target) as number;
+        if (floor > own) upward.push(`${relative(LIB, file)} → ${relative(LIB, target)}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+});
 
 describe("the staff tools' imports", () => {
   const staffFiles = sourcesUnder(STAFF);

@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import { baseSheet } from "../ui/base.ts";
-import { useStyles } from "../ui/styles.ts";
+import { baseSheet } from "../base.ts";
+import { useStyles } from "../styles.ts";
 
 /** Props of `<nu-error-message>`: documented once, in lib/elements/widgets.docs.ts. */
 export interface ErrorMessageProps {

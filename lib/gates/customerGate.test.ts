@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { MaintenanceRecord } from "./core/types.ts";
+import type { MaintenanceRecord } from "../core/types.ts";
 import { forgetMaintenanceFailure, MAINTENANCE_RETRY_AFTER_MS, runGate } from "./customerGate.ts";
 
 const NOW = Date.parse("2026-11-23T10:00:00Z");
