@@ -47,6 +47,15 @@ export const preactAliases = [
 ];
 
 /**
+ * dayjs's package points at its UMD build, which the bundle would carry with a CommonJS wrapper;
+ * its ES modules (dayjs/esm) are the same code: 0.4 kB gzip less wherever dates are used.
+ */
+const dayjsModules = [
+  { find: /^dayjs$/, replacement: "dayjs/esm/index.js" },
+  { find: /^dayjs\/plugin\/(\w+)\.js$/, replacement: "dayjs/esm/plugin/$1/index.js" },
+];
+
+/**
  * nanostores keeps a counter on `globalThis.nanostoresGlobal` so that several copies of it agree;
  * the bundle has exactly one copy, so the counter stays inside it and the page gets no global.
  */
@@ -127,7 +136,7 @@ export default defineConfig(({ mode }): UserConfig => {
         precompress(),
       ],
       define: production,
-      resolve: { alias: ELEMENT_RUNTIME === "preact" ? preactAliases : {} },
+      resolve: { alias: [...(ELEMENT_RUNTIME === "preact" ? preactAliases : []), ...dayjsModules] },
       build: {
         outDir: resolve(root, "dist/elements"),
         emptyOutDir: true,
