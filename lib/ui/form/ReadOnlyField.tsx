@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { FieldHint, FieldLabel } from "../../widgets/Field.tsx";
 import { useIds } from "../ids.ts";
+import { FieldHint, FieldLabel } from "./Field.tsx";
 
 export interface ReadOnlyFieldProps {
   label: string;
