@@ -31,7 +31,7 @@ const hostScripts = (route) => {
 // runtime (a JSON string given as a list property is parsed like the attribute; the staff code
 // step's ticket is sent back), +0.3 kB in the flows' shared chunk, +0.1 kB (the runtime lists the
 // counter tools' new files); the staff login +0.7 kB more (the counter home, the code step's note
-// and new code). Then the chosen libraries came back (docs/performance.md "The libraries' share"),
+// and new code). Then the chosen libraries came back (docs/performance.md "The browser's libraries: ky and dayjs"),
 // measured on one build against main: ky +4126 B on each live sign-in step (ky 1.14.3 alone is
 // 5079 B, less the fetch() code it replaced), ky and dayjs +7571 B on the staff login's first
 // screen (dayjs with utc alone 3744 B). The limits are those measures plus about 20 B, and take in
