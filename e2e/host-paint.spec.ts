@@ -1,11 +1,13 @@
 /**
  * /customer/nuForm paints from its HTML (LCP): the server writes the page frame and a
- * still picture of `<nu-form>`'s sign-in step (server/hostFrame.ts, server/firstStepPreview.ts);
+ * still picture of `<nu-form>`'s sign-in step, both the components themselves rendered at build time
+(docs/performance.md#the-first-paint; server/html.ts fills them in);
  * the host shell takes the frame over as it is and swaps the picture for the live element in the
  * same place (hosts/flows/firstStepPreview.tsx). The picture is inert until then.
  */
 
 import { collectCspViolations, nuFormReady } from "./embed-helpers.ts";
+import { BASE_URL } from "./support/env.ts";
 import { expect, type Page, type Route, test } from "./support/test.ts";
 
 declare global {
@@ -107,6 +109,67 @@ function boxes(page: Page, where: "picture" | "element") {
   );
 }
 
+/**
+ * The sign-in step's markup in the picture or in the element's shadow root: every element with its
+ * attributes and its text, in order. Ids differ by renderer (React DOM's on the server, Preact's in
+ * the element): each becomes the order in which it first appears, in the id and in what refers to
+ * it. Attributes in name order (each renderer sets them in its own); an input's `value` is a
+ * property in the live field, an attribute in the markup: left out.
+ */
+function stepMarkup(page: Page, where: "picture" | "element") {
+  return page.evaluate((where) => {
+    const root =
+      where === "picture"
+        ? document.querySelector('.first-step-preview [part~="flow"]')
+        : document.querySelector("nu-form")?.shadowRoot?.querySelector('[part~="flow"]');
+    const ids = new Map<string, string>();
+    const idOf = (value: string) =>
+      value
+        .split(" ")
+        .map((id) => {
+          if (!ids.has(id)) ids.set(id, `id${ids.size}`);
+          return ids.get(id);
+        })
+        .join(" ");
+    const REFERENCES = ["id", "for", "aria-labelledby", "aria-describedby", "aria-controls"];
+    const shape = (node: Node): unknown => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+      const element = node as Element;
+      const attributes = [...element.attributes]
+        .filter((attribute) => attribute.name !== "value")
+        .map((attribute) =>
+          REFERENCES.includes(attribute.name)
+            ? `${attribute.name}=${idOf(attribute.value)}`
+            : `${attribute.name}=${attribute.value}`,
+        );
+      return [element.localName, ...attributes.sort(), [...element.childNodes].map(shape)];
+    };
+    return root ? shape(root) : null;
+  }, where);
+}
+
+test("the picture is the live step's own markup: the same elements, attributes and texts", async ({
+  page,
+}) => {
+  for (const english of [false, true]) {
+    if (english) await page.context().addCookies([{ name: "nu-forms-lang", value: "en", url: BASE_URL }]);
+    const nuForm = await hold(page, /\/elements\/chunks\/NuForm-[^/]+\.js/);
+    // The field's suggestion list comes later (its own chunk, at idle): the picture is the step
+    // as the element first draws it, with the list's empty stand-in.
+    const suggestions = await hold(page, /\/elements\/chunks\/emailSuggestions-[^/]+\.js/);
+    await page.goto("/customer/nuForm", { waitUntil: "domcontentloaded" });
+    await nuForm.held;
+    const picture = await stepMarkup(page, "picture");
+    expect(JSON.stringify(picture)).toContain(english ? "Join nu membership" : "登記成為 nu 會員");
+    nuForm.release();
+    await expect(page.getByRole("combobox", { name: english ? "E-mail address" : "電郵地址" })).toBeVisible();
+    await expect(page.locator(".first-step-preview")).toHaveCount(0);
+    expect(await stepMarkup(page, "element")).toEqual(picture);
+    suggestions.release();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  }
+});
+
 test("the sign-in step shows from the HTML, before any script, and cannot be used until it is live", async ({
   page,
 }) => {
@@ -132,7 +195,7 @@ test("the sign-in step shows from the HTML, before any script, and cannot be use
   await expect(page.getByRole("combobox", { name: "電郵地址" })).toHaveCount(0);
 });
 
-test("no script is requested before the first paint (server/afterPaint.ts), and the step then goes live", async ({
+test("no script is requested before the first paint (server/html.ts), and the step then goes live", async ({
   page,
 }) => {
   const violations = await collectCspViolations(page);

@@ -94,3 +94,7 @@ export function pageTitle(
   const page = parts.filter(Boolean).join(" · ");
   return page ? `${page} | ${brand.name}` : brand.name;
 }
+
+/** The operator's name in `lang`: the English name on English pages when the operator gave one. */
+export const brandName = (brand: Pick<Brand, "name" | "nameEn">, lang: "zh-HK" | "en"): string =>
+  (lang === "en" && brand.nameEn) || brand.name;
