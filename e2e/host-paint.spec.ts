@@ -1,9 +1,9 @@
 /**
- * /customer/nuForm paints from its HTML (LCP): the server writes the page frame and a
- * still picture of `<nu-form>`'s sign-in step, both the components themselves rendered at build time
-(docs/performance.md#the-first-paint; server/html.ts fills them in);
- * the host shell takes the frame over as it is and swaps the picture for the live element in the
- * same place (hosts/flows/firstStepPreview.tsx). The picture is inert until then.
+ * /customer/nuForm (and /customer/recruitmentForm) paints from its HTML (LCP): the server writes
+ * the page frame and a still picture of the element's sign-in step, both the components themselves
+ * rendered at build time (docs/performance.md#the-first-paint; server/html.ts fills them in); the
+ * host shell takes the frame over as it is and swaps the picture for the live element in the same
+ * place (hosts/flows/firstStepPreview.tsx). The picture is inert until then.
  */
 
 import { collectCspViolations, nuFormReady } from "./embed-helpers.ts";
@@ -95,7 +95,7 @@ function boxes(page: Page, where: "picture" | "element") {
       const root =
         where === "picture"
           ? document.querySelector(".first-step-preview")
-          : document.querySelector("nu-form")?.shadowRoot;
+          : document.querySelector("nu-form, nu-recruitment-form")?.shadowRoot;
       return parts.map((part) => {
         const box = root?.querySelector(part)?.getBoundingClientRect();
         return box
@@ -121,7 +121,7 @@ function stepMarkup(page: Page, where: "picture" | "element") {
     const root =
       where === "picture"
         ? document.querySelector('.first-step-preview [part~="flow"]')
-        : document.querySelector("nu-form")?.shadowRoot?.querySelector('[part~="flow"]');
+        : document.querySelector("nu-form, nu-recruitment-form")?.shadowRoot?.querySelector('[part~="flow"]');
     const ids = new Map<string, string>();
     const idOf = (value: string) =>
       value
@@ -168,6 +168,30 @@ test("the picture is the live step's own markup: the same elements, attributes a
     suggestions.release();
     await page.unrouteAll({ behavior: "ignoreErrors" });
   }
+});
+
+test("/customer/recruitmentForm paints its sign-in step from the HTML too; the live step takes its place box for box, in the same markup", async ({
+  page,
+}) => {
+  await observe(page);
+  const form = await hold(page, /\/elements\/chunks\/RecruitmentForm-[^/]+\.js/);
+  const suggestions = await hold(page, /\/elements\/chunks\/emailSuggestions-[^/]+\.js/);
+  await page.goto("/customer/recruitmentForm", { waitUntil: "domcontentloaded" });
+  await form.held;
+  const picture = page.locator(".first-step-preview");
+  await expect(picture.locator("h2")).toHaveText("登記成為媽媽會員");
+  await expect(picture).toHaveAttribute("inert", "");
+  await expect(picture).toHaveAttribute("aria-hidden", "true");
+  const boxesBefore = await boxes(page, "picture");
+  const markup = await stepMarkup(page, "picture");
+  form.release();
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+  await expect(picture).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  expect(await boxes(page, "element")).toEqual(boxesBefore);
+  expect(await stepMarkup(page, "element")).toEqual(markup);
+  expect(await page.evaluate(() => window.__paintShifts)).toEqual([]);
+  suggestions.release();
 });
 
 test("the sign-in step shows from the HTML, before any script, and cannot be used until it is live", async ({

@@ -146,8 +146,8 @@ export function pageLang(cookies: Record<string, string | undefined>): HostLang 
   return cookies[LANG_COOKIE] === "en" ? "en" : "zh-HK";
 }
 
-/** The page whose first paint includes its flow's sign-in step. */
-const PICTURED: Record<string, Flow> = { [NUFORM_BASE]: "nuform" };
+/** The pages whose first paint includes their flow's sign-in step: each flow's entry. */
+const PICTURED: Record<string, Flow> = { [NUFORM_BASE]: "nuform", [RECRUITMENT_BASE]: "recruitment" };
 
 /**
  * The still picture of the flow's sign-in step, as its element draws it, `inert` and `aria-hidden`:
@@ -234,10 +234,11 @@ export function writePage(text: string, parts: PageParts): { page: string; csp: 
       : "";
     starter = `<script data-after-paint="${escapeHtml([moduleScript[1], ...preloads].join(" "))}"${prefetch}>${AFTER_PAINT_SCRIPT}</script>`;
   }
+  // Replacer functions: a `$` in the brand's values is text, not a replacement pattern.
   const page = text
-    .replace("<title>nu-forms</title>", `<title>${escapeHtml(brandName(config.brand, lang))}</title>`)
-    .replace(/<\/head>/i, `${configMeta(config)}${style}${pictureStyle}${links}</head>`)
-    .replace('<div id="app"></div>', `<div id="app">${frame}</div>`)
-    .replace(/<\/body>/i, `${starter}</body>`);
+    .replace("<title>nu-forms</title>", () => `<title>${escapeHtml(brandName(config.brand, lang))}</title>`)
+    .replace(/<\/head>/i, () => `${configMeta(config)}${style}${pictureStyle}${links}</head>`)
+    .replace('<div id="app"></div>', () => `<div id="app">${frame}</div>`)
+    .replace(/<\/body>/i, () => `${starter}</body>`);
   return { page, csp: contentSecurityPolicy(config, paint?.css) };
 }

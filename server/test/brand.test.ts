@@ -88,7 +88,7 @@ describe("brand configuration", () => {
       BRAND_FILE: file(
         "frame.json",
         JSON.stringify({
-          name: "小樹苗 <營養>",
+          name: "小樹苗 <營養> $$",
           logoUrl: "",
           termsUrl: "",
           contactUrl: "https://sprout.example/contact?a=1&b=2",
@@ -113,12 +113,12 @@ describe("brand configuration", () => {
     const html = await (await fetch(`${server.url}/customer/recruitmentForm`)).text();
     const year = new Date().getFullYear();
     expect(html).toContain(
-      `<header class="site-header"><a class="brand" href="/"><span>小樹苗 &lt;營養&gt;</span></a>`,
+      `<header class="site-header"><a class="brand" href="/"><span>小樹苗 &lt;營養&gt; $$</span></a>`,
     );
     expect(html).toContain(
       `<ul><li><a href="${DEMO_BRAND.privacyUrl}" data-native>私隱政策</a></li><li><a href="https://sprout.example/contact?a=1&amp;b=2" data-native>聯絡我們</a></li></ul>`,
     );
-    expect(html).toContain(`<p>© ${year} 小樹苗 &lt;營養&gt;</p></footer>`);
+    expect(html).toContain(`<p>© ${year} 小樹苗 &lt;營養&gt; $$</p></footer>`);
     expect(html).not.toMatch(/brand-logo|條款及細則|⟦/);
   });
 });
