@@ -161,6 +161,26 @@ test.describe("a sign-in that guides", () => {
   });
 });
 
+test("the details step shows the signed-in e-mail whole at 390 px, however long, as text not a dead field", async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail("chan.tai.man.and.family.household-account");
+  await seedCustomer(page, "nuform", email, { residence: "HK" });
+  await page.goto("/customer/nuForm/personInfoHK");
+  const value = page.getByText(email, { exact: true });
+  await expect(value).toBeVisible();
+  // Nothing that looks typeable but is not.
+  await expect(page.getByRole("textbox", { name: "電郵地址" })).toHaveCount(0);
+  await expect(page.getByText("登入時驗證的電郵地址，不能更改。")).toBeVisible();
+  // The whole address inside the page: wrapped at its @ and dots, not cut off.
+  const box = await value.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  expect(await value.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+  expect(await value.evaluate((node) => node.getClientRects().length)).toBeGreaterThan(0);
+  await checkA11y(page);
+  await shot(page, testInfo, "details-01-long-email");
+});
+
 test.describe("readable consent and a real finish (nuForm)", () => {
   test("documents open in dialogs, the versions accepted are recorded, the end page says what's next", async ({
     page,
@@ -409,11 +429,12 @@ test("the code step is short and says what to do; after sign-in the step is in v
   // axe on the code step: the sign-in test's, with the countdown running (the same screen and state).
   await shot(page, testInfo, "code-01-step");
 
-  // A wrong code says what to do next.
-  await code.fill("000000");
+  // A wrong code says what to do next and how many tries are left (4 of the 5).
+  const wrongCode = (await outboxCode({ email })) === "000000" ? "111111" : "000000";
+  await code.fill(wrongCode);
   await page.getByRole("button", { name: "驗證" }).click();
   await expect(code).toHaveAccessibleDescription(
-    /驗證碼不正確。請核對最新一封電郵內的 6 位數字；找不到電郵可按「重新發送」。/,
+    /驗證碼不正確（尚餘 4 次機會）。請核對最新一封電郵內的 6 位數字；找不到電郵可按「重新發送」。/,
   );
   await shot(page, testInfo, "code-02-wrong");
 

@@ -6,13 +6,28 @@
  * still in the buffer are written on a normal stop (`flushLog`); a kill -9 may lose the last
  * LOG_FLUSH_MS of log lines, never data.
  * What goes in is chosen by the caller: method, path without query string, status, time, names
- * and codes of errors. Never query strings, headers, bodies, tokens or personal data.
+ * and codes of errors. Never query strings, headers, bodies, tokens or personal data; pino's
+ * redaction (LOG_REDACT) censors those fields should a caller ever pass one.
  */
 import { pino } from "pino";
 
 type SonicBoom = ReturnType<typeof pino.destination>;
 
 export type Logger = pino.Logger;
+
+/** Fields that must never reach the log in clear (top level: what the callers pass is flat). */
+export const LOG_REDACT = [
+  "email",
+  "phone",
+  "password",
+  "code",
+  "token",
+  "authorization",
+  "cookie",
+  "headers",
+  "body",
+  "query",
+];
 
 let lastMs = 0;
 let lastTime = "";
@@ -33,7 +48,8 @@ export const LOG_FLUSH_MS = 100;
 
 interface Destination {
   write(text: string): void;
-  flushSync?(): void;
+  /** pino's `logger.flush(cb)` calls this: everything gathered is written before `cb`. */
+  flush(cb?: (error?: Error) => void): void;
 }
 
 /**
@@ -61,9 +77,16 @@ export function batched(out: Pick<SonicBoom, "write" | "flushSync">): Destinatio
       if (chars >= LOG_BATCH_BYTES) flush();
       else if (timer === undefined) timer = setTimeout(flush, LOG_FLUSH_MS).unref();
     },
-    flushSync() {
-      flush();
-      out.flushSync();
+    flush(cb) {
+      try {
+        flush();
+        out.flushSync();
+      } catch (error) {
+        // stdout gone or not ready: nothing more can be written.
+        cb?.(error as Error);
+        return;
+      }
+      cb?.();
     },
   };
 }
@@ -78,6 +101,7 @@ export function createLogger(write?: (line: string) => void): Logger {
       base: undefined,
       timestamp: isoTimeOncePerMs,
       formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: LOG_REDACT, censor: "[redacted]" },
     },
     destination,
   );
@@ -85,19 +109,10 @@ export function createLogger(write?: (line: string) => void): Logger {
 
 /** Writes the lines still gathered, synchronously (a stop, before the process exits). */
 export function flushLog(logger: Logger): void {
-  const stream = (logger as unknown as Record<symbol, { flushSync?: () => void }>)[pino.symbols.streamSym];
-  try {
-    stream?.flushSync?.();
-  } catch {
-    // stdout gone or not ready: nothing more can be written.
-  }
+  logger.flush();
 }
 
-/**
- * The access log's line for one request, as `logger.info({ reqId, method, path, status, ms })`
- * would write it, built directly (pino's generic serialisation showed in the profile of every
- * request) and handed to the same destination.
- */
+/** The access log's line for one request. */
 export function logRequest(
   logger: Logger,
   reqId: string,
@@ -106,13 +121,8 @@ export function logRequest(
   status: number,
   ms: number,
 ): void {
-  if (logger.levelVal > INFO) return;
-  const stream = (logger as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];
-  stream.write(
-    `{"level":"info"${isoTimeOncePerMs()},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"path":${JSON.stringify(path)},"status":${status},"ms":${ms}}\n`,
-  );
+  logger.info({ reqId, method, path, status, ms });
 }
-const INFO = 30;
 
 let counter = 0;
 const PROCESS_TAG = Math.floor(Math.random() * 36 ** 6)

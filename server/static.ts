@@ -5,11 +5,16 @@
  * build yet, HTML routes say how to make one.
  */
 import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
+import { cors } from "hono/cors";
+import { etag, RETAINED_304_HEADERS } from "hono/etag";
+import { secureHeaders } from "hono/secure-headers";
 import type { FirstPaint } from "../lib/core/firstPaint.ts";
 import { firstStepName, type HostLang } from "../lib/core/hostPage.ts";
 import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
@@ -17,34 +22,10 @@ import type { ServerConfig } from "./config.ts";
 import { flowOfPath, pageLang, writePage } from "./html.ts";
 import type { AppEnv } from "./http/env.ts";
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".txt": "text/plain; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-};
-
-/** `rel` inside `root`, or null for anything that would leave it. */
+/** `rel` inside `root`, or null for anything that would leave it (the demo's HTML files). */
 function safeJoin(root: string, rel: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rel);
-  } catch {
-    return null;
-  }
-  if (decoded.includes("\0") || decoded.split(/[\\/]/).some((part) => part === "..")) return null;
-  const full = path.resolve(root, `.${path.posix.sep}${decoded}`);
+  if (rel.includes("\0") || rel.split(/[\\/]/).some((part) => part === "..")) return null;
+  const full = path.resolve(root, `.${path.posix.sep}${rel}`);
   return full.startsWith(root + path.sep) ? full : null;
 }
 
@@ -75,20 +56,6 @@ export function acceptedEncodings(header: string | undefined): ("br" | "gzip")[]
   return ENCODINGS.map((e) => e.name).filter((name) => accepted.has(name) || accepted.has("*"));
 }
 
-/** The file's bytes in the best encoding the request accepts that the build precompressed. */
-async function readEncoded(
-  file: string,
-  acceptEncoding: string | undefined,
-): Promise<{ bytes: Buffer; encoding: "br" | "gzip" | null } | null> {
-  for (const name of acceptedEncodings(acceptEncoding)) {
-    const suffix = ENCODINGS.find((e) => e.name === name)?.suffix as string;
-    const bytes = await readFileOrNull(file + suffix);
-    if (bytes) return { bytes, encoding: name };
-  }
-  const bytes = await readFileOrNull(file);
-  return bytes ? { bytes, encoding: null } : null;
-}
-
 const HTML_CACHE_LIMIT = 64;
 /** Compressed HTML pages by ETag: the pages are few and change only with a build. */
 const compressedHtml = new Map<string, Buffer>();
@@ -109,15 +76,43 @@ function compressHtml(page: Buffer, etag: string, encoding: "br" | "gzip"): Buff
 
 const etagOf = (bytes: Buffer | string) => `"${createHash("sha1").update(bytes).digest("base64url")}"`;
 
-/** `If-None-Match` names this ETag (a list, weak forms and `*` included). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch
-    .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, ""))
-    .some((tag) => tag === "*" || tag === bare);
+const fileEtags = new Map<string, { size: number; mtimeMs: number; etag: string }>();
+/**
+ * A file's ETag: the hash of its bytes (the same on every instance serving the same build, one
+ * per representation), made once per file and version (size, modification time). Left to the
+ * `etag` middleware, every answer's bytes were hashed again: that cost more CPU than sending them.
+ */
+function fileEtag(file: string): string {
+  const stat = statSync(file);
+  const known = fileEtags.get(file);
+  if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return known.etag;
+  const etag = etagOf(readFileSync(file));
+  if (fileEtags.size >= FILE_ETAG_LIMIT) fileEtags.clear();
+  fileEtags.set(file, { size: stat.size, mtimeMs: stat.mtimeMs, etag });
+  return etag;
 }
+const FILE_ETAG_LIMIT = 4096;
+
+/**
+ * secureHeaders with every header off: its defaults are a page's (frame, opener, referrer, HSTS
+ * …); the HTML pages write their own policy (htmlHeaders), and HSTS is the request log's
+ * (only behind an https PUBLIC_ORIGIN).
+ */
+const NO_SECURE_HEADERS = {
+  contentSecurityPolicy: undefined,
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  strictTransportSecurity: false,
+  xContentTypeOptions: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const;
 
 export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   const hostsDir = path.join(config.distDir, "hosts");
@@ -236,8 +231,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     c.header("ETag", etag);
     // The host pages follow the language cookie (pageLang).
     c.header("Vary", host ? "Accept-Encoding, Cookie" : "Accept-Encoding");
-    if (status === 200 && matches(c.req.header("if-none-match"), etag)) return c.body(null, 304);
-    c.header("Content-Type", TYPES[".html"]);
+    c.header("Content-Type", "text/html; charset=utf-8");
     const [encoding] = acceptedEncodings(c.req.header("accept-encoding"));
     if (!encoding) return c.body(new Uint8Array(page), status);
     c.header("Content-Encoding", encoding);
@@ -245,52 +239,83 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   }
 
   /**
-   * Files under `root` for paths under `prefix`, precompressed (.br, .gz beside the file, written
-   * by the build) when the request accepts it. `immutable` for content-hashed names; the rest is
-   * revalidated with its ETag. `cors`: module scripts are fetched in CORS mode, so every brand site
-   * (any origin, or none: a sandboxed or `about:blank` page) is answered with
-   * `Access-Control-Allow-Origin: *`. The code is public and sent without credentials; what guards
-   * the API is the API's own origin check (ALLOWED_ORIGINS, http/middleware.ts).
+   * Files under `root` for paths under `prefix` (@hono/node-server's serveStatic: its MIME types,
+   * its guard against paths leaving `root`), precompressed (.br, .gz beside the file, written by
+   * the build) when the request accepts it. `immutable` for content-hashed names; the rest is
+   * revalidated with its ETag (the `etag` middleware below). Range requests are served too.
    */
   function files(
     prefix: string,
     root: string,
-    opts: { immutable?: (rel: string) => boolean; htmlFiles?: boolean; cors?: boolean } = {},
+    opts: { immutable?: (rel: string) => boolean; htmlFiles?: boolean } = {},
   ) {
+    const serve = serveStatic<AppEnv>({
+      precompressed: true,
+      // The path relative to the working directory, as serveStatic documents its paths.
+      rewriteRequestPath: (requested) =>
+        path.relative(process.cwd(), path.join(root, requested.slice(prefix.length))),
+      onFound: (file, c) => {
+        // Also when the file is sent as it is: a cache must not answer a gzip request with brotli bytes.
+        c.header("Vary", "Accept-Encoding");
+        c.header("ETag", fileEtag(file));
+        c.header(
+          "Cache-Control",
+          opts.immutable?.(c.req.path.slice(prefix.length))
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
+        );
+      },
+    });
+    const notFound = (c: Context<AppEnv>) => c.text("Not found\n", 404);
     return async (c: Context<AppEnv>) => {
       const rel = c.req.path.slice(prefix.length);
-      const file = safeJoin(root, rel);
-      if (!file) return c.text("Not found\n", 404);
-      const ext = path.extname(file).toLowerCase();
-      if (opts.htmlFiles && ext === ".html") return html(c, file, 200);
-      if (ext === ".br" || ext === ".gz") return c.text("Not found\n", 404);
-      // Source maps are for development: production does not hand out the source.
-      if (ext === ".map" && config.production) return c.text("Not found\n", 404);
-      const found = await readEncoded(file, c.req.header("accept-encoding"));
-      if (!found) return c.text("Not found\n", 404);
-      if (opts.cors) {
-        c.header("Access-Control-Allow-Origin", "*");
-        c.header("Cross-Origin-Resource-Policy", "cross-origin");
+      const ext = path.extname(rel).toLowerCase();
+      if (opts.htmlFiles && ext === ".html") {
+        const file = safeJoin(root, rel);
+        return file ? html(c, file, 200) : notFound(c);
       }
-      c.header("Vary", "Accept-Encoding");
-      // One ETag per representation: a cache must not answer a gzip request with brotli bytes.
-      const etag = etagOf(found.bytes);
-      c.header("ETag", etag);
-      c.header("X-Content-Type-Options", "nosniff");
-      c.header("Cache-Control", opts.immutable?.(rel) ? "public, max-age=31536000, immutable" : "no-cache");
-      if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304);
-      c.header("Content-Type", TYPES[ext] ?? "application/octet-stream");
-      if (found.encoding) c.header("Content-Encoding", found.encoding);
-      return c.body(new Uint8Array(found.bytes), 200);
+      if (ext === ".br" || ext === ".gz") return notFound(c);
+      // Source maps are for development: production does not hand out the source.
+      if (ext === ".map" && config.production) return notFound(c);
+      return (await serve(c, async () => {})) ?? notFound(c);
     };
   }
+
+  // These middlewares come after the API's routes, which answer without calling `next`: they
+  // run for the pages and files only.
+  /**
+   * Every page and file is revalidated by its ETag (Hono's `etag`: 304, `If-None-Match` lists and
+   * weak forms): one per representation, hashed from the bytes sent unless the route set one (the
+   * HTML pages: from the page before compression, with `Vary`). CORS and CORP stay on a 304.
+   */
+  app.use(
+    "*",
+    etag({
+      retainedHeaders: [
+        ...RETAINED_304_HEADERS,
+        "access-control-allow-origin",
+        "cross-origin-resource-policy",
+        "x-content-type-options",
+      ],
+    }),
+  );
+  app.use("*", secureHeaders({ ...NO_SECURE_HEADERS, xContentTypeOptions: true }));
+  /**
+   * Module scripts are fetched in CORS mode, so every brand site (any origin, or none: a sandboxed
+   * or `about:blank` page) is answered with `Access-Control-Allow-Origin: *` (Hono's `cors`), and
+   * may embed them (`Cross-Origin-Resource-Policy: cross-origin`). The code is public and sent
+   * without credentials; what guards the API is the API's own origin check (ALLOWED_ORIGINS,
+   * http/middleware.ts).
+   */
+  app.use("/elements/*", cors({ origin: "*", allowMethods: ["GET", "HEAD"] }));
+  app.use("/elements/*", secureHeaders({ ...NO_SECURE_HEADERS, crossOriginResourcePolicy: "cross-origin" }));
 
   const favicon = files("/", hostsDir);
   // The chunks' names carry their content hash; nu-forms.js keeps its name and is revalidated.
   const hashed = (rel: string) => rel.startsWith("chunks/");
   app.get("/favicon.svg", favicon);
   app.get("/favicon.ico", (c) => c.redirect("/favicon.svg", 301));
-  app.get("/elements/*", files("/elements/", elementsDir, { immutable: hashed, cors: true }));
+  app.get("/elements/*", files("/elements/", elementsDir, { immutable: hashed }));
   app.get("/assets/*", files("/assets/", path.join(hostsDir, "assets"), { immutable: () => true }));
   if (config.production) {
     // The demo brand's pages (a live form under a made-up brand, a sample privacy text) are not

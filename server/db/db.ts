@@ -193,6 +193,9 @@ function preparable(sql: string, params: unknown[]): boolean {
  * notifications reach their listeners as before.
  * The messages are written by pg-protocol (node-postgres' own encoder, on Buffers): PGlite's
  * encoder cost more per insert than its result parsing (bench:api profile, docs/performance.md).
+ * `_runExclusiveQuery`, `_runExclusiveTransaction` and `_checkReady` are PGlite's private methods:
+ * kept because PGlite's `query` costs twice the CPU per statement (docs/performance.md, "PGlite"),
+ * with PGlite pinned to one version and server/test/db.test.ts failing when they move.
  */
 function preparedPglite(db: PGlite) {
   const names = new Map<string, string>();

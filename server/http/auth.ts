@@ -1,7 +1,7 @@
 /** Who is calling: the Bearer token of a request, checked, and the role a route needs. */
 import type { Context } from "hono";
 import type { ReadMark } from "../auth/sessions.ts";
-import type { Principal } from "../auth/tokens.ts";
+import type { Principal, UncheckedToken } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { findStaff, type StaffRow } from "../services/staff.ts";
 import { type AppEnv, header as headerOf } from "./env.ts";
@@ -26,6 +26,12 @@ export async function principalOf(c: Context, deps: Deps): Promise<Principal | n
 }
 
 /** A customer session the caller's own write statement checks (sessions.ts `cached`/`accept`). */
+/** Who writes, from a customer token: `subject` is the HMAC of the e-mail that sessions name. */
+export type CustomerWriter = Pick<
+  Extract<UncheckedToken, { kind: "customer" }>,
+  "email" | "flow" | "subject"
+>;
+
 export interface PendingSession {
   sid: string;
   subject: string;
@@ -40,7 +46,7 @@ export interface PendingSession {
 export async function customerForWrite(
   c: Context,
   deps: Deps,
-): Promise<{ customer: Pick<CustomerPrincipal, "email" | "flow">; pending?: PendingSession }> {
+): Promise<{ customer: CustomerWriter; pending?: PendingSession }> {
   const token = bearerToken(c);
   if (token === null) throw new ApiFailure("UNAUTHENTICATED");
   const claims = deps.tokens.unchecked(token);
@@ -48,7 +54,7 @@ export async function customerForWrite(
     await deps.sessions.check(claims.sid, claims.kind, claims.subject);
     throw new ApiFailure("FORBIDDEN");
   }
-  const customer = { email: claims.email, flow: claims.flow };
+  const customer = { email: claims.email, flow: claims.flow, subject: claims.subject };
   const mark = deps.sessions.mark();
   if (await deps.sessions.cached(claims.sid, "customer", claims.subject)) return { customer };
   return { customer, pending: { sid: claims.sid, subject: claims.subject, mark } };

@@ -118,6 +118,12 @@ export async function verifyEmailCode(
     if (!check.wrongTry) await attempt.forget();
     else if (attempt.countIn(pair) >= WRONG_GUESSES_PER_ADDRESS)
       throw tooManyGuesses(attempt.retryAfterS(pair));
+    // Tries left from this address for this e-mail: the caller's own count, the same for an
+    // unknown address, so it tells nothing about the code or the account.
+    if (check.wrongTry)
+      throw new ApiFailure(check.error, {
+        data: [{ tries_left: WRONG_GUESSES_PER_ADDRESS - attempt.countIn(pair) }],
+      });
     throw new ApiFailure(check.error);
   }
   let token: string;

@@ -75,6 +75,8 @@ describe("e-mail code sign-in", () => {
     const again = await verify("reuse@example.com", code);
     expect(again.status).toBe(400);
     expect(again.body.Error).toBe("CODE_INVALID");
+    // No wrong try, so no count of tries left.
+    expect(again.body.Data).toEqual([]);
   });
 
   it("the request that used the code, sent again after its answer was lost, signs in with a fresh token", async () => {
@@ -152,15 +154,18 @@ describe("e-mail code sign-in", () => {
   it("kills a code after 5 wrong tries: the right code is then refused too (429)", async () => {
     await sendCode("brute@example.com");
     const code = await latestCode(s, { email: "brute@example.com" });
-    const errors: string[] = [];
-    for (let i = 0; i < 5; i++)
-      errors.push((await verify("brute@example.com", wrong(code))).body.Error as string);
-    expect(errors).toEqual([
-      "CODE_INVALID",
-      "CODE_INVALID",
-      "CODE_INVALID",
-      "CODE_INVALID",
-      "CODE_TOO_MANY_ATTEMPTS",
+    const answers: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { body } = await verify("brute@example.com", wrong(code));
+      answers.push([body.Error, body.Data]);
+    }
+    // Each wrong code says how many tries are left; the fifth stops the code.
+    expect(answers).toEqual([
+      ["CODE_INVALID", [{ tries_left: 4 }]],
+      ["CODE_INVALID", [{ tries_left: 3 }]],
+      ["CODE_INVALID", [{ tries_left: 2 }]],
+      ["CODE_INVALID", [{ tries_left: 1 }]],
+      ["CODE_TOO_MANY_ATTEMPTS", []],
     ]);
     const right = await verify("brute@example.com", code);
     expect(right.status).toBe(429);

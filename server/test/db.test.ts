@@ -1,7 +1,11 @@
 /**
  * PGlite statements with parameters run prepared (parsed once, then one call each): the answers,
- * errors and notifications must be exactly those of PGlite's own `query`.
+ * errors and notifications must be exactly those of PGlite's own `query`. That path calls PGlite's
+ * private methods, kept for their measured gain (docs/performance.md): the version is pinned and
+ * the first test fails on an upgrade that moves them.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, pgCode, wrapPglite } from "../db/db.ts";
@@ -22,6 +26,30 @@ afterAll(async () => {
 });
 
 describe("PGlite statements with parameters", () => {
+  it("run through the private PGlite methods of the pinned version, prepared once per statement", async () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const wanted = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).devDependencies[
+      "@electric-sql/pglite"
+    ];
+    const installed = JSON.parse(
+      fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+    ).version;
+    expect(wanted, "pinned exactly: the prepared path uses PGlite's private methods").toMatch(
+      /^\d+\.\d+\.\d+$/,
+    );
+    expect(installed).toBe(wanted);
+    const internals = raw as unknown as Record<string, unknown>;
+    for (const method of ["_runExclusiveQuery", "_runExclusiveTransaction", "_checkReady", "execProtocol"])
+      expect(typeof internals[method], method).toBe("function");
+    const sql = "SELECT $1::text AS v";
+    for (const v of ["x", "y"]) expect((await db.query(sql, [v])).rows).toEqual([{ v }]);
+    const named = await raw.query<{ name: string }>(
+      "SELECT name FROM pg_prepared_statements WHERE statement = $1",
+      [sql],
+    );
+    expect(named.rows).toEqual([{ name: expect.stringMatching(/^nu\d+$/) }]);
+  });
+
   const insert = "INSERT INTO t (id, n, doc, at) VALUES ($1, $2, $3::jsonb, $4) RETURNING id, n, doc, at";
 
   it("answer as PGlite's query does: types parsed, row counts, the same rows on every run", async () => {

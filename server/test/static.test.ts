@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -52,6 +53,22 @@ afterAll(async () => {
 
 const get = (p: string, headers: Record<string, string> = {}) => fetch(`${s.url}${p}`, { headers });
 
+/** A GET of exactly this path (no URL normalisation on the way). */
+function rawGet(p: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${s.url}/`, { path: p }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 describe("encodings", () => {
   it("parses Accept-Encoding: brotli first, q=0 refuses, * takes both", () => {
     expect(acceptedEncodings("gzip, deflate, br, zstd")).toEqual(["br", "gzip"]);
@@ -87,6 +104,20 @@ describe("encodings", () => {
   it("never serves the .br/.gz files by their own names", async () => {
     expect((await get("/elements/chunks/flows-Ab12.js.br")).status).toBe(404);
   });
+
+  it("serves nothing outside the folder a path names", async () => {
+    // Sent as written: fetch() would resolve the dots itself.
+    for (const where of [
+      "/elements/..%2fhosts/index.html",
+      "/elements/%2e%2e/hosts/favicon.svg",
+      "/elements/chunks/..%5c..%5chosts%5cfavicon.svg",
+      "/assets/%2e%2e%2f%2e%2e%2fhosts%2ffavicon.svg",
+    ]) {
+      const answer = await rawGet(where);
+      expect(answer.status, where).toBe(404);
+      expect(answer.body, where).not.toContain("<svg");
+    }
+  });
 });
 
 describe("caching", () => {
@@ -108,6 +139,24 @@ describe("caching", () => {
   });
 });
 
+describe("a new build", () => {
+  it("gives a rewritten file a new ETag, and a revalidation its new bytes", async () => {
+    const file = path.join(distDir, "elements/nu-forms.js");
+    const kept = fs.readFileSync(file, "utf8");
+    const plain = { "accept-encoding": "identity" };
+    try {
+      const old = (await get("/elements/nu-forms.js", plain)).headers.get("etag") as string;
+      fs.writeFileSync(file, `${kept}\nexport const release = 2;`);
+      const again = await get("/elements/nu-forms.js", { ...plain, "if-none-match": old });
+      expect(again.status).toBe(200);
+      expect(again.headers.get("etag")).not.toBe(old);
+      expect(await again.text()).toContain("release = 2");
+    } finally {
+      fs.writeFileSync(file, kept);
+    }
+  });
+});
+
 describe("CORS for the element bundle", () => {
   it("lets a page of any origin, or of none, load the public bundle", async () => {
     for (const origin of ["https://shop.example", "https://unlisted.example", "null"]) {
@@ -118,6 +167,18 @@ describe("CORS for the element bundle", () => {
         expect(answer.headers.get("vary")).toBe("Accept-Encoding");
       }
     }
+  });
+
+  it("keeps them on a 304, which a browser checks again", async () => {
+    const first = await get("/elements/nu-forms.js", { origin: "https://unlisted.example" });
+    const again = await get("/elements/nu-forms.js", {
+      origin: "https://unlisted.example",
+      "if-none-match": first.headers.get("etag") as string,
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("access-control-allow-origin")).toBe("*");
+    expect(again.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect(again.headers.get("cache-control")).toBe("no-cache");
   });
 
   it("still refuses an unlisted origin at the API", async () => {
@@ -316,7 +377,7 @@ describe("favicon", () => {
   it("has one: /favicon.svg, and /favicon.ico leads to it", async () => {
     const svg = await get("/favicon.svg");
     expect(svg.status).toBe(200);
-    expect(svg.headers.get("content-type")).toBe("image/svg+xml");
+    expect(svg.headers.get("content-type")).toMatch(/^image\/svg\+xml(;|$)/);
     const ico = await fetch(`${s.url}/favicon.ico`, { redirect: "manual" });
     expect(ico.status).toBe(301);
     expect(ico.headers.get("location")).toBe("/favicon.svg");

@@ -304,6 +304,8 @@ export const en = {
     "We sent a new code to {email}. Use the code in the newest e-mail: earlier ones no longer work.",
   "flows.login.wrongCode":
     "That code isn't right. Check the 6 digits in the latest e-mail, or tap Resend for a new one.",
+  "flows.login.wrongCodeTriesLeft":
+    "That code isn't right (tries left: {n}). Check the 6 digits in the latest e-mail, or tap Resend for a new one.",
   "flows.login.codeInvalid": "Please enter the 6-digit code",
   "flows.login.signedInAs": "You are signed in as {email}.",
   "flows.login.signedIn": "You are signed in.",

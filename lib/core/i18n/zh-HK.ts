@@ -285,6 +285,8 @@ export const zhHK = {
   "flows.login.codeSentAgainTo": "新驗證碼已發送至 {email}，請使用最新一封電郵內的驗證碼，較早的已經失效。",
   "flows.login.codeInvalid": "請輸入 6 位數字驗證碼",
   "flows.login.wrongCode": "驗證碼不正確。請核對最新一封電郵內的 6 位數字；找不到電郵可按「重新發送」。",
+  "flows.login.wrongCodeTriesLeft":
+    "驗證碼不正確（尚餘 {n} 次機會）。請核對最新一封電郵內的 6 位數字；找不到電郵可按「重新發送」。",
   "flows.login.signedInAs": "你已用 {email} 登入。",
   "flows.login.signedIn": "你已登入。",
   "flows.login.switchEmail": "改用其他電郵地址",

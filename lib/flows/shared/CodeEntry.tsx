@@ -1,4 +1,5 @@
 import { type RefObject, useState } from "react";
+import { ApiError } from "../../api/errors.ts";
 import { halfWidth } from "../../core/halfWidth.ts";
 import { requestKeys } from "../../core/requestKey.ts";
 import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
@@ -10,6 +11,13 @@ import { signInFailure } from "./signInFailure.ts";
 import { completeSignIn, type VerifiedSignIn } from "./verifiedSignIn.ts";
 
 const CODE_PATTERN = /^\d{6}$/;
+
+/** The server's count of wrong tries left (`Data: [{ tries_left }]`), when it sent one. */
+function triesLeft(error: unknown): number | undefined {
+  const data = error instanceof ApiError ? error.data[0] : undefined;
+  const left = (data as { tries_left?: unknown } | undefined)?.tries_left;
+  return typeof left === "number" ? left : undefined;
+}
 
 export interface CodeEntryProps {
   /** The element's language (for the 重試 its loader shows if the chunk fails). */
@@ -36,8 +44,13 @@ export function CodeEntry({ email, onVerified, onNotice, submitRef }: CodeEntryP
   const [keyFor] = useState(requestKeys);
   const { busy: verifying, run } = useSubmit({
     failureText: (error) => {
-      // A wrong code says what to do next, not only that it is wrong.
-      if (apiErrorCode(error) === "CODE_INVALID") return t("flows.login.wrongCode");
+      // A wrong code says what to do next and how many tries are left, not only that it is wrong.
+      if (apiErrorCode(error) === "CODE_INVALID") {
+        const left = triesLeft(error);
+        return left === undefined
+          ? t("flows.login.wrongCode")
+          : t("flows.login.wrongCodeTriesLeft", { n: left });
+      }
       const failure = signInFailure(error, t, lang);
       return failure.notice ?? failure.field ?? "";
     },

@@ -7,6 +7,8 @@ import {
   PHONE_CODES,
 } from "../../core/lists/phoneCodes.ts";
 import type { MainlandAddress } from "../../core/types.ts";
+import { EmailText } from "../../ui/EmailText.tsx";
+import { ReadOnlyField } from "../../ui/form/ReadOnlyField.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { TextField } from "../../ui/form/TextField.tsx";
 import { useIds } from "../../ui/ids.ts";
@@ -136,16 +138,9 @@ export function PersonInfo({ variant, step, toReview, onDone, onBack }: PersonIn
               required
             />
           </div>
-          <TextField
-            label={t("login.email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={() => undefined}
-            readOnly
-            hint={t("flows.person.emailHint")}
-          />
+          <ReadOnlyField label={t("login.email")} hint={t("flows.person.emailHint")}>
+            <EmailText email={email} />
+          </ReadOnlyField>
         </fieldset>
         {variant === "HK" ? (
           <AddressSelector

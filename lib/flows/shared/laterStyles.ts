@@ -9,7 +9,11 @@ import { focusRing, space, token } from "../../ui/theme.ts";
 export const laterStepSheet = sheet(`
 .nu-fieldset { display: flex; flex-direction: column; gap: ${space(2)}; }
 .nu-fieldset-title { font-size: 1.0625em; font-weight: 700; margin-bottom: ${space(1)}; padding: 0; }
-.nu-control[readonly] { background: ${token("color-background")}; color: ${token("color-muted")}; }
+.nu-read-only-value {
+  margin: 0; padding: ${space(1)} 0; font-weight: 600; overflow-wrap: anywhere;
+}
+/* Breaks at @ and dots first; inside a part only when the part alone is wider than the line. */
+.nu-read-only-value .nu-email-part { white-space: normal; }
 .nu-row { display: grid; gap: ${space(2)}; grid-template-columns: 1fr; }
 @media (min-width: 600px) { .nu-row--2 { grid-template-columns: 1fr 1fr; } }
 .nu-phone-row { display: grid; gap: ${space(1.5)}; grid-template-columns: minmax(6.5em, 8.5em) 1fr; align-items: start; }
