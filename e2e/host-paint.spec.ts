@@ -1,7 +1,7 @@
 /**
  * /customer/nuForm (and /customer/recruitmentForm) paints from its HTML (LCP): the server writes
  * the page frame and a still picture of the element's sign-in step, both the components themselves
- * rendered at build time (docs/performance.md#the-first-paint; server/html.ts fills them in); the
+ * rendered at build time (docs/ARCHITECTURE.md#the-first-paint; server/html.ts fills them in); the
  * host shell takes the frame over as it is and swaps the picture for the live element in the same
  * place (hosts/flows/firstStepPreview.tsx). The picture is inert until then.
  */

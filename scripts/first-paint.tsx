@@ -1,5 +1,5 @@
 /**
- * What paints before the runtime, rendered from the components themselves (docs/performance.md#the-first-paint):
+ * What paints before the runtime, rendered from the components themselves (docs/ARCHITECTURE.md#the-first-paint):
  * each flow's sign-in step (`<NuForm step="login">`, `<RecruitmentForm step="login">`, React DOM's
  * server renderer) and the host pages' frame (hosts/pages/PageShell.tsx, Preact's), with markers
  * for the texts, the language and the brand (lib/core/firstPaint.ts). The element build puts the

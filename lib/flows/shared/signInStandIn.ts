@@ -2,7 +2,7 @@
  * The flows' sign-in step before their code has arrived: the element bundle's
  * entry draws it into each `<nu-form>` / `<nu-recruitment-form>` of the page from a few kB of
  * plain DOM, with the step's own markup (the live components rendered at build time:
- * docs/performance.md#the-first-paint), stylesheets and texts, so the e-mail field shows and
+ * docs/ARCHITECTURE.md#the-first-paint), stylesheets and texts, so the e-mail field shows and
  * takes text while the runtime and the flow load. The live step then takes over in place
  * (`handOver`): what was typed, the focus, and a 發送電郵 pressed meanwhile go to the live field,
  * and the stand-in goes in the same frame.
