@@ -1,7 +1,7 @@
 import { posix } from "node:path";
 import type { OutputChunk } from "rolldown";
 import type { Plugin } from "vite";
-import { firstStepName } from "./lib/elements/firstStepName.ts";
+import { firstStepName } from "./lib/core/hostPage.ts";
 import { compileEagerly } from "./vite.compile-hints.ts";
 
 /** The component module of each element whose first step has a size budget (.size-limit.js). */

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { compileEagerly } from "./vite.compile-hints.ts";
+import { firstPaintFile } from "./vite.first-paint.ts";
 import { precompress } from "./vite.precompress.ts";
 
 /**
@@ -63,7 +64,7 @@ const routeChunks: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [favicon, shellCompiledEagerly, routeChunks, precompress()],
+  plugins: [favicon, shellCompiledEagerly, routeChunks, firstPaintFile(), precompress()],
   root: resolve(root, "hosts"),
   publicDir: false,
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },

@@ -6,6 +6,7 @@ import { splitCatalogues } from "./vite.catalogues.ts";
 import { retryableChunkImports } from "./vite.chunk-retry.ts";
 import { elementChunkGroups } from "./vite.chunks.ts";
 import { minifiedCssStrings } from "./vite.css-strings.ts";
+import { firstPaintModule } from "./vite.first-paint.ts";
 import { firstStepManifest } from "./vite.first-steps.ts";
 import { precompress } from "./vite.precompress.ts";
 
@@ -133,6 +134,7 @@ export default defineConfig(({ mode }): UserConfig => {
         splitCatalogues(),
         retryableChunkImports(),
         firstStepManifest(),
+        firstPaintModule(),
         precompress(),
       ],
       define: production,

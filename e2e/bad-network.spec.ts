@@ -68,7 +68,7 @@ test("a page chunk that fails once (a deploy replaced it, a blip) loads after th
   const loads = countLoads(page);
   const chunk = { fail: true, requests: 0 };
   // The import's own download fails once. The page may also warm its cache with a fetch() of
-  // the same file as its HTML is read (server/afterPaint.ts): that one is left alone, or the
+  // the same file as its HTML is read (server/html.ts): that one is left alone, or the
   // failure would land on the warm-up, which nothing waits for.
   await page.route(/\/assets\/StaffPage-[\w-]+\.js$/, (route) => {
     if (route.request().resourceType() !== "script") return route.continue();

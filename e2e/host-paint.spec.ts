@@ -1,11 +1,13 @@
 /**
- * /customer/nuForm paints from its HTML (LCP): the server writes the page frame and a
- * still picture of `<nu-form>`'s sign-in step (server/hostFrame.ts, server/firstStepPreview.ts);
- * the host shell takes the frame over as it is and swaps the picture for the live element in the
- * same place (hosts/flows/firstStepPreview.tsx). The picture is inert until then.
+ * /customer/nuForm (and /customer/recruitmentForm) paints from its HTML (LCP): the server writes
+ * the page frame and a still picture of the element's sign-in step, both the components themselves
+ * rendered at build time (docs/ARCHITECTURE.md#the-first-paint; server/html.ts fills them in); the
+ * host shell takes the frame over as it is and swaps the picture for the live element in the same
+ * place (hosts/flows/firstStepPreview.tsx). The picture is inert until then.
  */
 
 import { collectCspViolations, nuFormReady } from "./embed-helpers.ts";
+import { BASE_URL } from "./support/env.ts";
 import { expect, type Page, type Route, test } from "./support/test.ts";
 
 declare global {
@@ -93,7 +95,7 @@ function boxes(page: Page, where: "picture" | "element") {
       const root =
         where === "picture"
           ? document.querySelector(".first-step-preview")
-          : document.querySelector("nu-form")?.shadowRoot;
+          : document.querySelector("nu-form, nu-recruitment-form")?.shadowRoot;
       return parts.map((part) => {
         const box = root?.querySelector(part)?.getBoundingClientRect();
         return box
@@ -106,6 +108,91 @@ function boxes(page: Page, where: "picture" | "element") {
     { parts: PARTS, where },
   );
 }
+
+/**
+ * The sign-in step's markup in the picture or in the element's shadow root: every element with its
+ * attributes and its text, in order. Ids differ by renderer (React DOM's on the server, Preact's in
+ * the element): each becomes the order in which it first appears, in the id and in what refers to
+ * it. Attributes in name order (each renderer sets them in its own); an input's `value` is a
+ * property in the live field, an attribute in the markup: left out.
+ */
+function stepMarkup(page: Page, where: "picture" | "element") {
+  return page.evaluate((where) => {
+    const root =
+      where === "picture"
+        ? document.querySelector('.first-step-preview [part~="flow"]')
+        : document.querySelector("nu-form, nu-recruitment-form")?.shadowRoot?.querySelector('[part~="flow"]');
+    const ids = new Map<string, string>();
+    const idOf = (value: string) =>
+      value
+        .split(" ")
+        .map((id) => {
+          if (!ids.has(id)) ids.set(id, `id${ids.size}`);
+          return ids.get(id);
+        })
+        .join(" ");
+    const REFERENCES = ["id", "for", "aria-labelledby", "aria-describedby", "aria-controls"];
+    const shape = (node: Node): unknown => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+      const element = node as Element;
+      const attributes = [...element.attributes]
+        .filter((attribute) => attribute.name !== "value")
+        .map((attribute) =>
+          REFERENCES.includes(attribute.name)
+            ? `${attribute.name}=${idOf(attribute.value)}`
+            : `${attribute.name}=${attribute.value}`,
+        );
+      return [element.localName, ...attributes.sort(), [...element.childNodes].map(shape)];
+    };
+    return root ? shape(root) : null;
+  }, where);
+}
+
+test("the picture is the live step's own markup: the same elements, attributes and texts", async ({
+  page,
+}) => {
+  for (const english of [false, true]) {
+    if (english) await page.context().addCookies([{ name: "nu-forms-lang", value: "en", url: BASE_URL }]);
+    const nuForm = await hold(page, /\/elements\/chunks\/NuForm-[^/]+\.js/);
+    // The field's suggestion list comes later (its own chunk, at idle): the picture is the step
+    // as the element first draws it, with the list's empty stand-in.
+    const suggestions = await hold(page, /\/elements\/chunks\/emailSuggestions-[^/]+\.js/);
+    await page.goto("/customer/nuForm", { waitUntil: "domcontentloaded" });
+    await nuForm.held;
+    const picture = await stepMarkup(page, "picture");
+    expect(JSON.stringify(picture)).toContain(english ? "Join nu membership" : "登記成為 nu 會員");
+    nuForm.release();
+    await expect(page.getByRole("combobox", { name: english ? "E-mail address" : "電郵地址" })).toBeVisible();
+    await expect(page.locator(".first-step-preview")).toHaveCount(0);
+    expect(await stepMarkup(page, "element")).toEqual(picture);
+    suggestions.release();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  }
+});
+
+test("/customer/recruitmentForm paints its sign-in step from the HTML too; the live step takes its place box for box, in the same markup", async ({
+  page,
+}) => {
+  await observe(page);
+  const form = await hold(page, /\/elements\/chunks\/RecruitmentForm-[^/]+\.js/);
+  const suggestions = await hold(page, /\/elements\/chunks\/emailSuggestions-[^/]+\.js/);
+  await page.goto("/customer/recruitmentForm", { waitUntil: "domcontentloaded" });
+  await form.held;
+  const picture = page.locator(".first-step-preview");
+  await expect(picture.locator("h2")).toHaveText("登記成為媽媽會員");
+  await expect(picture).toHaveAttribute("inert", "");
+  await expect(picture).toHaveAttribute("aria-hidden", "true");
+  const boxesBefore = await boxes(page, "picture");
+  const markup = await stepMarkup(page, "picture");
+  form.release();
+  await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
+  await expect(picture).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  expect(await boxes(page, "element")).toEqual(boxesBefore);
+  expect(await stepMarkup(page, "element")).toEqual(markup);
+  expect(await page.evaluate(() => window.__paintShifts)).toEqual([]);
+  suggestions.release();
+});
 
 test("the sign-in step shows from the HTML, before any script, and cannot be used until it is live", async ({
   page,
@@ -132,7 +219,7 @@ test("the sign-in step shows from the HTML, before any script, and cannot be use
   await expect(page.getByRole("combobox", { name: "電郵地址" })).toHaveCount(0);
 });
 
-test("no script is requested before the first paint (server/afterPaint.ts), and the step then goes live", async ({
+test("no script is requested before the first paint (server/html.ts), and the step then goes live", async ({
   page,
 }) => {
   const violations = await collectCspViolations(page);

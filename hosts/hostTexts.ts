@@ -1,24 +1,12 @@
 /**
  * The host pages' few texts of their own in both languages (the language switch, the footer's
- * label). No Preact here: the server draws the customer pages' first frame with them
- * (server/hostFrame.ts).
+ * label, the loading overlay). The server's first frame is PageShell itself, rendered at build time
+ * (scripts/first-paint.tsx).
  */
-import type { Brand } from "../lib/core/brand.ts";
-import type { HostLang } from "./language.ts";
+import type { HostLang } from "../lib/core/hostPage.ts";
 
-/**
- * The cookie that mirrors the visitor's language choice (kept in localStorage, hosts/language.ts)
- * so the server draws the first paint in that language (server/hostFrame.ts). Only `en` is ever set.
- */
-export const LANG_COOKIE = "nu-forms-lang";
-/** Where this browser keeps the visitor's choice (hosts/language.ts; server/afterPaint.ts writes it for an early tap). */
-export const LANG_STORAGE_KEY = "nu-forms:lang";
-/** Dispatched on `document` once the shell has taken over the HTML's frame (hosts/main.tsx). */
-export const HOST_LIVE_EVENT = "nu-host-live";
-
-/** The operator's name in `lang`: the English name on English pages when the operator gave one. */
-export const brandName = (brand: Pick<Brand, "name" | "nameEn">, lang: HostLang): string =>
-  (lang === "en" && brand.nameEn) || brand.name;
+export { brandName } from "../lib/core/brand.ts";
+export { HOST_LIVE_EVENT, LANG_COOKIE, LANG_STORAGE_KEY } from "../lib/core/hostPage.ts";
 
 /**
  * The language switch's texts, the footer's label and the loading overlay's spoken text, shared by

@@ -5,9 +5,9 @@
  * it as their `lang`, the page its `<html lang>`, heading, tab title and footer.
  */
 import { useEffect, useState } from "preact/hooks";
-import { LANG_STORAGE_KEY as KEY, LANG_COOKIE } from "./hostTexts.ts";
+import { type HostLang, LANG_STORAGE_KEY as KEY, LANG_COOKIE } from "../lib/core/hostPage.ts";
 
-export type HostLang = "zh-HK" | "en";
+export type { HostLang } from "../lib/core/hostPage.ts";
 
 const listeners = new Set<(lang: HostLang) => void>();
 

@@ -16,13 +16,13 @@ history.scrollRestoration = "manual";
 // A page chunk that fails to load (Vite's `vite:preloadError`, left unhandled so the error reaches
 // the page) reloads the page once, then offers 重新載入: hosts/lazyPage.tsx.
 
-/** The shell's own language switch handles taps from now on; the starter kept earlier ones (afterPaint.ts). */
+/** The shell's own language switch handles taps from now on; the starter kept earlier ones (server/html.ts). */
 function shellIsLive(): void {
   document.dispatchEvent(new Event(HOST_LIVE_EVENT));
 }
 
 // A customer page that paints from its HTML starts this script only after that paint
-// (server/afterPaint.ts). The shell's own start, the element bundle's start (it defines every tag)
+// (server/html.ts). The shell's own start, the element bundle's start (it defines every tag)
 // and the hydration each run in a task of their own.
 yieldToMain()
   .then(loadRuntime)
@@ -30,7 +30,7 @@ yieldToMain()
     async (runtime) => {
       await yieldToMain();
       // hydrate: the customer pages' frame and first-step picture came with the HTML
-      // (server/hostFrame.ts); the shell takes over those nodes as they are, so nothing repaints.
+      // (server/html.ts); the shell takes over those nodes as they are, so nothing repaints.
       hydrate(<App runtime={runtime} />, mount);
       shellIsLive();
     },

@@ -1,7 +1,8 @@
 /**
  * The pages: the built host shell for every host route (404 status for unknown paths, which the
  * shell renders as its 404 page), its assets, the element bundle and the demo. HTML gets the
- * config <meta> tags and a strict CSP; with no build yet, HTML routes say how to make one.
+ * config <meta> tags, a strict CSP and the customer pages' first frame (server/html.ts); with no
+ * build yet, HTML routes say how to make one.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
@@ -14,75 +15,12 @@ import { getCookie } from "hono/cookie";
 import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
-import { brandName } from "../hosts/hostTexts.ts";
-import type { HostLang } from "../hosts/language.ts";
-import { BRAND_FIELDS } from "../lib/core/brand.ts";
+import type { FirstPaint } from "../lib/core/firstPaint.ts";
+import { firstStepName, type HostLang } from "../lib/core/hostPage.ts";
 import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
-import { firstStepName } from "../lib/elements/firstStepName.ts";
-import { AFTER_PAINT_HASH, afterPaintStarter, WARM_HASH, warmStarter } from "./afterPaint.ts";
 import type { ServerConfig } from "./config.ts";
-import { firstStepPreview, PREVIEW_CSS, PREVIEW_CSS_HASH } from "./firstStepPreview.ts";
-import { flowOfPath, hostFrame, pageLang } from "./hostFrame.ts";
+import { flowOfPath, pageLang, writePage } from "./html.ts";
 import type { AppEnv } from "./http/env.ts";
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] as string,
-  );
-}
-
-function originOf(url: string): string | null {
-  try {
-    return /^https?:\/\//i.test(url) ? new URL(url).origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The brand's colours as CSS custom properties, inline in every host page so that the frame the
- * server writes (hostFrame.ts) paints in them before any script has run (hosts/brand.ts sets the
- * same properties again). Allowed by its hash in the CSP: no other inline style is.
- */
-export function brandStyle(config: ServerConfig): string {
-  const { primaryColor, primaryContrast } = config.brand;
-  return `:root{--brand-primary:${primaryColor};--brand-primary-contrast:${primaryContrast};--nu-color-primary:${primaryColor};--nu-color-primary-contrast:${primaryContrast}}`;
-}
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
-
-export function contentSecurityPolicy(config: ServerConfig): string {
-  const connect = ["'self'", originOf(config.alsUrl), originOf(config.maintenanceUrl)].filter(
-    (v, i, all): v is string => v !== null && all.indexOf(v) === i,
-  );
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${AFTER_PAINT_HASH} ${WARM_HASH}`,
-    `style-src 'self' 'sha256-${sha256(brandStyle(config))}' ${PREVIEW_CSS_HASH}`,
-    `img-src ${["'self'", "data:", "blob:", originOf(config.brand.logoUrl)].filter(Boolean).join(" ")}`,
-    `connect-src ${connect.join(" ")}`,
-    "font-src 'self'",
-    "worker-src 'self' blob:",
-    "media-src 'self' blob: mediastream:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-  ].join("; ");
-}
-
-export function configMeta(config: ServerConfig): string {
-  const entries: [string, string][] = [
-    ["nu-forms:api-base", "/api"],
-    ["nu-forms:api-key", config.apiKey],
-    ["nu-forms:als-url", config.alsUrl],
-    ["nu-forms:maintenance-url", config.maintenanceUrl],
-    ["nu-forms:maintenance-page-url", config.maintenancePageUrl],
-    ...BRAND_FIELDS.map(([field, meta]): [string, string] => [`nu-brand:${meta}`, config.brand[field]]),
-  ];
-  return entries.map(([name, content]) => `<meta name="${name}" content="${escapeHtml(content)}">`).join("");
-}
 
 /** `rel` inside `root`, or null for anything that would leave it (the demo's HTML files). */
 function safeJoin(root: string, rel: string): string | null {
@@ -179,8 +117,6 @@ const NO_SECURE_HEADERS = {
 export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
   const hostsDir = path.join(config.distDir, "hosts");
   const elementsDir = path.join(config.distDir, "elements");
-  const csp = contentSecurityPolicy(config);
-  const meta = configMeta(config);
   const hostIndex = path.join(hostsDir, "index.html");
 
   /**
@@ -227,7 +163,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
 
   /**
    * What a host page preloads of the host's own chunks (its page's), and what it prefetches: a
-   * flow or staff page fetches home's chunk at low priority after its first paint (afterPaint.ts),
+   * flow or staff page fetches home's chunk at low priority after its first paint (server/html.ts),
    * so the brand link (to home) does not blank the page while it loads.
    */
   async function hostChunks(pagePath: string): Promise<{ preload: string[]; prefetch: string[] }> {
@@ -238,7 +174,31 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     return { preload: await routeChunkFiles("/site"), prefetch: [] };
   }
 
-  function htmlHeaders(c: Context<AppEnv>): void {
+  /**
+   * The build's pictures of the first paint (dist/hosts/first-paint.json: server/html.ts), read
+   * again when the build writes a new one.
+   */
+  let firstPaint: { mtime: number; paint: FirstPaint | null } = { mtime: -1, paint: null };
+  async function readFirstPaint(): Promise<FirstPaint | null> {
+    const file = path.join(hostsDir, "first-paint.json");
+    const mtime = await fs.stat(file).then(
+      (stat) => stat.mtimeMs,
+      () => 0,
+    );
+    if (mtime !== firstPaint.mtime) {
+      const bytes = mtime ? await readFileOrNull(file) : null;
+      let paint: FirstPaint | null = null;
+      try {
+        paint = bytes ? (JSON.parse(bytes.toString("utf8")) as FirstPaint) : null;
+      } catch {
+        // A broken file only costs the first paint's frame: the shell draws the page.
+      }
+      firstPaint = { mtime, paint };
+    }
+    return firstPaint.paint;
+  }
+
+  function htmlHeaders(c: Context<AppEnv>, csp: string): void {
     c.header("Content-Security-Policy", csp);
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -256,43 +216,17 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     }
     const host = file === hostIndex;
     const lang = host ? pageLang(getCookie(c)) : "zh-HK";
-    const preview = host ? firstStepPreview(c.req.path, lang) : "";
-    const frame = host ? hostFrame(c.req.path, config.brand, escapeHtml, { content: preview, lang }) : "";
-    const style = host ? `<style>${brandStyle(config)}</style>` : "";
-    const previewStyle = preview ? `<style>${PREVIEW_CSS}</style>` : "";
-    const chunks = host ? await hostChunks(c.req.path) : { preload: [], prefetch: [] };
-    let text = bytes.toString("utf8");
-    // What the page's own module scripts load needs no second request (a demo page's bundle).
-    const ownScripts = new Set(
-      [...text.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]),
-    );
-    const preloads = [...chunks.preload, ...(await firstStepFiles(c.req.path, lang))].filter(
-      (href) => !ownScripts.has(href),
-    );
-    if (lang === "en") text = text.replace(/<html\b[^>]*>/i, '<html lang="en">');
-    // Downloaded ahead with fetch(), never modulepreload: a failed one must not stick (afterPaint.ts).
-    let links = preloads.length ? warmStarter(escapeHtml(preloads.join(" "))) : "";
-    // A page the script draws (staff): its prefetches wait in the HTML, at the lowest priority.
-    let starter = chunks.prefetch.map((href) => `<link rel="prefetch" href="${escapeHtml(href)}">`).join("");
-    const moduleScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(text);
-    if (frame && moduleScript) {
-      // A page whose HTML paints its own frame needs no script for its first paint (afterPaint.ts).
-      text = text.replace(moduleScript[0], "");
-      links = "";
-      starter = afterPaintStarter(
-        escapeHtml([moduleScript[1], ...preloads].join(" ")),
-        escapeHtml(chunks.prefetch.join(" ")),
-      );
-    }
-    const head = `${meta}${style}${previewStyle}${links}`;
-    const page = Buffer.from(
-      text
-        .replace("<title>nu-forms</title>", `<title>${escapeHtml(brandName(config.brand, lang))}</title>`)
-        .replace(/<\/head>/i, `${head}</head>`)
-        .replace('<div id="app"></div>', `<div id="app">${frame}</div>`)
-        .replace(/<\/body>/i, `${starter}</body>`),
-    );
-    htmlHeaders(c);
+    const { page: text, csp } = writePage(bytes.toString("utf8"), {
+      config,
+      pathname: c.req.path,
+      host,
+      lang,
+      paint: host ? await readFirstPaint() : null,
+      chunks: host ? await hostChunks(c.req.path) : { preload: [], prefetch: [] },
+      firstStepFiles: await firstStepFiles(c.req.path, lang),
+    });
+    const page = Buffer.from(text);
+    htmlHeaders(c, csp);
     const etag = etagOf(page);
     c.header("ETag", etag);
     // The host pages follow the language cookie (pageLang).

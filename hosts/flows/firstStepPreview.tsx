@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 /**
- * The still picture of the first step that the server wrote into the page (server/firstStepPreview.ts),
+ * The still picture of the first step that the server wrote into the page (server/html.ts),
  * kept on screen until the flow element has drawn its step, then swapped for it in one frame. Only
  * the page the browser loaded has one; a later navigation shows the element at once.
  */

@@ -1,12 +1,8 @@
 /** What each customer step is called in the browser tab (`document.title`), by flow and step. */
+import type { HostLang } from "../../lib/core/hostPage.ts";
 import type { Flow } from "../../lib/core/types.ts";
 
-import type { HostLang } from "../language.ts";
-
-export const FLOW_TITLES: Record<HostLang, Record<Flow, string>> = {
-  "zh-HK": { nuform: "會員登記", recruitment: "媽媽會員招募" },
-  en: { nuform: "Member registration", recruitment: "Mum membership" },
-};
+export { FLOW_TITLES } from "../../lib/core/hostPage.ts";
 
 const STEP_TITLES: Record<HostLang, Record<Flow, Record<string, string>>> = {
   "zh-HK": {

@@ -34,7 +34,7 @@ export function LangSwitch({ lang, class: className }: { lang: HostLang; class: 
   );
 }
 
-/** Privacy policy, terms and contact: the operator's links, on every page (server/hostFrame.ts writes the same markup). */
+/** Privacy policy, terms and contact: the operator's links, on every page (the server paints this very markup first: scripts/first-paint.tsx). */
 export function BrandFooter({ lang }: { lang: HostLang }) {
   const links = footerLinks(BRAND, lang);
   return (

@@ -76,11 +76,16 @@ export function completeBrand(
   return { brand, problems };
 }
 
-/** The brand the server wrote into the page (falls back to the demo brand field by field). */
-export function brandFromMeta(doc: Pick<Document, "querySelector">): Brand {
+/**
+ * The brand the server wrote into the page (falls back to the demo brand field by field). `doc` is
+ * the page's `document`, typed by what is read of it: lib/core also builds for the server, without
+ * the DOM's types.
+ */
+export function brandFromMeta(doc: { querySelector(selector: string): object | null }): Brand {
   const values: Partial<Record<keyof Brand, string>> = {};
   for (const [field, meta] of BRAND_FIELDS) {
-    const content = doc.querySelector<HTMLMetaElement>(`meta[name="nu-brand:${meta}"]`)?.content;
+    const found = doc.querySelector(`meta[name="nu-brand:${meta}"]`) as { content?: string } | null;
+    const content = found?.content;
     if (content !== undefined) values[field] = content;
   }
   return completeBrand(values).brand;
@@ -94,3 +99,7 @@ export function pageTitle(
   const page = parts.filter(Boolean).join(" · ");
   return page ? `${page} | ${brand.name}` : brand.name;
 }
+
+/** The operator's name in `lang`: the English name on English pages when the operator gave one. */
+export const brandName = (brand: Pick<Brand, "name" | "nameEn">, lang: "zh-HK" | "en"): string =>
+  (lang === "en" && brand.nameEn) || brand.name;

@@ -1,4 +1,5 @@
 /** The operator's brand: one JSON file and/or BRAND_* variables, written into every host page. */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -80,5 +81,44 @@ describe("brand configuration", () => {
     expect(res.headers.get("content-security-policy")).toContain(
       "img-src 'self' data: blob: https://cdn.sprout.example",
     );
+  });
+
+  it("draws the customer pages' frame (hosts/pages/PageShell.tsx, rendered by the build) with the brand's name, logo and links, leaving out what it has not", async () => {
+    const { brand } = configFromEnv({
+      BRAND_FILE: file(
+        "frame.json",
+        JSON.stringify({
+          name: "小樹苗 <營養> $$",
+          logoUrl: "",
+          termsUrl: "",
+          contactUrl: "https://sprout.example/contact?a=1&b=2",
+        }),
+      ),
+    });
+    const distDir = path.join(dir, "dist-frame");
+    fs.mkdirSync(path.join(distDir, "hosts"), { recursive: true });
+    fs.copyFileSync(
+      path.join(import.meta.dirname, "../../hosts/index.html"),
+      path.join(distDir, "hosts/index.html"),
+    );
+    fs.writeFileSync(
+      path.join(distDir, "hosts/first-paint.json"),
+      execFileSync(process.execPath, ["--import", "tsx", "scripts/first-paint.tsx"], {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        encoding: "utf8",
+      }),
+    );
+    await server?.stop();
+    server = await startTestServer({ brand, distDir });
+    const html = await (await fetch(`${server.url}/customer/recruitmentForm`)).text();
+    const year = new Date().getFullYear();
+    expect(html).toContain(
+      `<header class="site-header"><a class="brand" href="/"><span>小樹苗 &lt;營養&gt; $$</span></a>`,
+    );
+    expect(html).toContain(
+      `<ul><li><a href="${DEMO_BRAND.privacyUrl}" data-native>私隱政策</a></li><li><a href="https://sprout.example/contact?a=1&amp;b=2" data-native>聯絡我們</a></li></ul>`,
+    );
+    expect(html).toContain(`<p>© ${year} 小樹苗 &lt;營養&gt; $$</p></footer>`);
+    expect(html).not.toMatch(/brand-logo|條款及細則|⟦/);
   });
 });

@@ -3,6 +3,7 @@
  * hashed chunks cached for a year, the entry and the HTML revalidated by ETag, the element bundle
  * open to every origin (the API keeps its own origin check), and a favicon.
  */
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -32,6 +33,14 @@ beforeAll(async () => {
     `<!doctype html><html><head><title>t</title><script type="module" crossorigin src="/assets/index-T1.js"></script></head><body><div id="app">${"<p>x</p>".repeat(100)}</div></body></html>`,
   );
   fs.writeFileSync(path.join(distDir, "hosts/favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The frame and sign-in step the host build renders from the components (scripts/first-paint.tsx).
+  fs.writeFileSync(
+    path.join(distDir, "hosts/first-paint.json"),
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/first-paint.tsx"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      encoding: "utf8",
+    }),
+  );
   writeWithEncodings(path.join(distDir, "elements/nu-forms.js"), `import "./chunks/flows-Ab12.js";${chunk}`);
   writeWithEncodings(path.join(distDir, "elements/chunks/flows-Ab12.js"), chunk);
   s = await startTestServer({ distDir, allowedOrigins: ["https://shop.example"] });
@@ -182,7 +191,7 @@ describe("CORS for the element bundle", () => {
   });
 });
 
-/** What a page the server writes without a starter downloads ahead (afterPaint.ts, WARM_SCRIPT). */
+/** What a page the server writes without a starter downloads ahead (server/html.ts, WARM_SCRIPT). */
 function warmed(html: string): string[] {
   return /<script data-warm="([^"]+)">/.exec(html)?.[1].split(" ") ?? [];
 }
@@ -198,8 +207,8 @@ describe("modulepreload", () => {
     );
     const flowPage = await get("/customer/nuForm");
     const flow = await flowPage.text();
-    // A customer page paints from its HTML (server/hostFrame.ts): it requests its scripts only
-    // after that paint, through the one inline starter its CSP allows (server/afterPaint.ts).
+    // A customer page paints from its HTML (server/html.ts): it requests its scripts only
+    // after that paint, through the one inline starter its CSP allows (server/html.ts).
     expect(flow).not.toContain('<link rel="modulepreload"');
     expect(flow).not.toMatch(/<script type="module"/);
     const starter = /<script data-after-paint="([^"]+)">([^<]+)<\/script><\/body>/.exec(flow);
@@ -236,7 +245,7 @@ describe("modulepreload", () => {
       expect(page, where).not.toContain("StaffPage-S1");
     }
     // A flow page is all in the shell; after its first paint it prefetches home's chunk (the
-    // brand link), through the starter (afterPaint.ts), never as a link in the HTML.
+    // brand link), through the starter (server/html.ts), never as a link in the HTML.
     for (const where of ["/customer/nuForm", "/customer/recruitmentForm/personInfo"]) {
       const flow = await (await get(where)).text();
       expect(flow, where).toMatch(
@@ -303,6 +312,32 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     const chineseText = await chinese.text();
     expect(chineseText).toContain("<h1>會員登記</h1>");
     expect(chineseText).not.toContain("en-En12");
+  });
+
+  it("fills the build's frame and sign-in step in: texts, language, brand and year, no marker left; the CSP allows the step's style", async () => {
+    for (const [cookie, lang, title] of [
+      ["", "zh-HK", "登記成為 nu 會員"],
+      ["nu-forms-lang=en", "en", "Join nu membership"],
+    ] as const) {
+      const answer = await get("/customer/nuForm", { cookie });
+      const page = await answer.text();
+      expect(page, lang).not.toContain("⟦");
+      expect(page).toContain(`<div class="first-step-preview" inert aria-hidden="true"><div lang="${lang}"`);
+      expect(page).toContain(`>${title}</h2>`);
+      expect(page).toContain(`<p>© ${new Date().getFullYear()} `);
+      const style = /<style>([^<]*\.nu-step-title[^<]*)<\/style>/.exec(page)?.[1] ?? "";
+      expect(style).toContain(".nu-step-title");
+      const hash = `'sha256-${createHash("sha256").update(style).digest("base64")}'`;
+      const styleSrc = answer.headers
+        .get("content-security-policy")
+        ?.split("; ")
+        .find((directive) => directive.startsWith("style-src "));
+      expect(styleSrc).toContain(hash);
+    }
+    // A later step's page has the frame and no picture.
+    const later = await (await get("/customer/recruitmentForm/personInfo")).text();
+    expect(later).toContain('<main class="page" aria-busy="true"><h1>媽媽會員招募</h1></main>');
+    expect(later).not.toContain("first-step-preview");
   });
 
   it("gives the staff pages, home, maintenance and 404 English, and leaves other values Chinese", async () => {

@@ -1,7 +1,8 @@
 /**
  * The flows' sign-in step before their code has arrived: the element bundle's
  * entry draws it into each `<nu-form>` / `<nu-recruitment-form>` of the page from a few kB of
- * plain DOM, with the step's own markup, stylesheets and texts, so the e-mail field shows and
+ * plain DOM, with the step's own markup (the live components rendered at build time:
+ * docs/ARCHITECTURE.md#the-first-paint), stylesheets and texts, so the e-mail field shows and
  * takes text while the runtime and the flow load. The live step then takes over in place
  * (`handOver`): what was typed, the focus, and a 發送電郵 pressed meanwhile go to the live field,
  * and the stand-in goes in the same frame.
@@ -11,6 +12,8 @@
  * Anything else waits for the live code, as before.
  */
 
+import { SIGN_IN_STEPS } from "virtual:nu-first-paint";
+import { fillMarkers } from "../../core/firstPaint.ts";
 import { type Lang, type MessageKey, normaliseLang, t } from "../../core/i18n/index.ts";
 import { DRAFT_KEY_PREFIX, type FlagKey, flowSessionPrefix } from "../../core/storageKeys.ts";
 import type { Flow } from "../../core/types.ts";
@@ -18,25 +21,8 @@ import { loadMessages } from "../../load/catalogues.ts";
 import { baseSheet } from "../../ui/base.ts";
 import { adoptSheets, sheet } from "../../ui/sheet.ts";
 import { emailSheet } from "../../widgets/emailSheet.ts";
-import { NUFORM_PROGRESS } from "../nuform/steps.ts";
-import { RECRUITMENT_PROGRESS } from "../recruitment/steps.ts";
 import { ENTRY_STEP } from "./stepPaths.ts";
 import { flowSheet } from "./styles.ts";
-
-const FLOWS: Record<string, { flow: Flow; title: MessageKey; intro: MessageKey; steps: number }> = {
-  "NU-FORM": {
-    flow: "nuform",
-    title: "flows.nuform.entryTitle",
-    intro: "flows.login.intro",
-    steps: NUFORM_PROGRESS.length,
-  },
-  "NU-RECRUITMENT-FORM": {
-    flow: "recruitment",
-    title: "flows.recruitment.entryTitle",
-    intro: "flows.recruitment.entryIntro",
-    steps: RECRUITMENT_PROGRESS.length,
-  },
-};
 
 /**
  * While the stand-in is there, the element's own content (its loading space, then its step) is
@@ -64,45 +50,40 @@ function firstVisit(flow: Flow): boolean {
   }
 }
 
-function markup(lang: Lang, texts: (typeof FLOWS)[string]): string {
-  const text = (key: MessageKey, params?: Record<string, number>) => t(lang, key, params);
-  return `<section class="nu-flow" part="step"><div class="nu-step-head">
-<p class="nu-step-progress" part="progress">${text("flows.progress", { current: 1, total: texts.steps })}</p>
-<h2 id="nu-stand-in-heading" class="nu-step-title" part="step-title">${text(texts.title)}</h2>
-<div class="nu-step-intro">${text(texts.intro)}</div></div>
-<form class="nu-form" name="login" novalidate aria-labelledby="nu-stand-in-heading"><div class="nu-root nu-field" part="field">
-<label class="nu-label" for="nu-stand-in-email" part="label">${text("login.email")}<span class="nu-required" aria-hidden="true">*</span></label>
-<div class="nu-email-row"><div class="nu-combobox"><input id="nu-stand-in-email" class="nu-control" part="input" type="email" name="email" autocomplete="email" inputmode="email" spellcheck="false" autocapitalize="off" required></div>
-<button type="submit" class="nu-button" part="button send-button">${text("widgets.email.send")}</button></div>
-<p class="nu-email-status" role="status" part="status"></p><p class="nu-email-typo"></p>
-<div class="nu-root" part="error-root"><p class="nu-error" role="alert" part="error"></p></div></div>
-<p class="nu-hint">${text("flows.login.sendHint")}</p></form></section>`;
+/**
+ * The step as the live element draws it (rendered from its components at build time:
+ * vite.first-paint.ts), in `lang`.
+ */
+function markup(lang: Lang, flow: Flow): HTMLElement {
+  const template = document.createElement("template");
+  template.innerHTML = fillMarkers(SIGN_IN_STEPS[flow], (name, params) =>
+    name === "@lang" ? lang : t(lang, name as MessageKey, params),
+  );
+  return template.content.firstElementChild as HTMLElement;
 }
 
 /** The live element has drawn something of its own: its step, or the message that its code failed. */
 const LIVE = '.nu-live [part~="flow"][data-step], .nu-live [part~="load-error"]';
 
-function standIn(element: HTMLElement, lang: Lang, texts: (typeof FLOWS)[string]): StandIn {
+function standIn(element: HTMLElement, lang: Lang, flow: Flow): StandIn {
   const root = element.attachShadow({ mode: "open" });
   adoptSheets(root, [baseSheet, flowSheet, emailSheet, standInSheet]);
-  const frame = document.createElement("div");
-  frame.className = "nu-root nu-stand-in";
-  frame.setAttribute("part", "flow");
-  frame.lang = lang;
-  frame.innerHTML = markup(lang, texts);
+  const frame = markup(lang, flow);
   root.append(frame);
   const input = frame.querySelector("input") as HTMLInputElement;
   const button = frame.querySelector("button") as HTMLButtonElement;
   const status = frame.querySelector(".nu-email-status") as HTMLElement;
   let sendAsked = false;
   let composing = false;
-  frame.querySelector("form")?.addEventListener("submit", (event) => {
+  const askSend = (event: Event) => {
     event.preventDefault();
     if (sendAsked) return;
     sendAsked = true;
     button.setAttribute("aria-disabled", "true");
     status.textContent = t(lang, "widgets.email.sending");
-  });
+  };
+  frame.querySelector("form")?.addEventListener("submit", askSend);
+  button.addEventListener("click", askSend);
   input.addEventListener("compositionstart", () => {
     composing = true;
   });
@@ -160,15 +141,15 @@ export interface StandIn {
 export async function showSignInStandIns(): Promise<StandIn[]> {
   const shown: StandIn[] = [];
   for (const element of document.querySelectorAll<HTMLElement>("nu-form, nu-recruitment-form")) {
-    const texts = FLOWS[element.tagName];
-    if (!texts || element.shadowRoot || element.hasAttribute("step") || !firstVisit(texts.flow)) continue;
+    const flow: Flow = element.localName === "nu-form" ? "nuform" : "recruitment";
+    if (element.shadowRoot || element.hasAttribute("step") || !firstVisit(flow)) continue;
     const lang = normaliseLang(element.getAttribute("lang"));
     try {
       await loadMessages(lang, "sign-in");
     } catch {
       continue; // without its texts the live element shows it
     }
-    shown.push(standIn(element, lang, texts));
+    shown.push(standIn(element, lang, flow));
   }
   return shown;
 }

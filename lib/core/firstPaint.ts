@@ -1,0 +1,41 @@
+/**
+ * The pictures painted before the runtime (the server's first frame and step picture, the brand
+ * pages' sign-in stand-in) are the components themselves, rendered at build time
+ * (scripts/first-paint.tsx) with markers where a text, the language or the brand goes; this fills
+ * the markers in, in the server and in the stand-in.
+ *
+ * A text marker is `⟦key⟧`, or `⟦key name=value …⟧` for a text with parameters (the build renders
+ * each text as its key and its parameters); the other markers are `⟦@name⟧`. The texts the
+ * markers stand for need no HTML escaping (the build checks: scripts/first-paint.tsx).
+ */
+import type { Flow } from "./types.ts";
+
+/** What the build writes into dist/hosts/first-paint.json (the stand-in gets `steps`: vite.first-paint.ts). */
+export interface FirstPaint {
+  /** Each flow's sign-in step as its element draws it, texts and `lang` as markers. */
+  steps: Record<Flow, string>;
+  /** The step's stylesheets (the element's own `sheet()`s), as one stylesheet. */
+  css: string;
+  /** hosts/pages/PageShell.tsx per language and per brand: `frameKey` names the variant. */
+  frames: Record<string, Record<string, string>>;
+}
+
+/** The frame variant for a brand: which of its logo and footer links it has (PageShell leaves out an empty one). */
+export function frameKey(brand: {
+  logoUrl: string;
+  privacyUrl: string;
+  termsUrl: string;
+  contactUrl: string;
+}): string {
+  return [brand.logoUrl, brand.privacyUrl, brand.termsUrl, brand.contactUrl].map((v) => (v ? 1 : 0)).join("");
+}
+
+/** `template` with each marker replaced by `value(name, params)`, as it is (markup). */
+export function fillMarkers(
+  template: string,
+  value: (name: string, params: Record<string, string>) => string,
+): string {
+  return template.replace(/⟦([^ ⟧]+)([^⟧]*)⟧/g, (_, name: string, rest: string) =>
+    value(name, Object.fromEntries(rest.split(" ").map((pair) => pair.split("=")))),
+  );
+}
