@@ -82,7 +82,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "lib/**/*.test.tsx", "scripts/**/*.test.ts", "e2e/support/*.test.ts"],
+          include: ["lib/**/*.test.ts", "lib/**/*.test.tsx", "scripts/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...COMPONENT_TESTS],
           environment: "node",
         },

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { testFetch } from "./fetch.ts";
+import { testFetch } from "../e2e/support/fetch.ts";
 
 // A server that answers every other request and closes the connection of the rest without an
 // answer: what the client sees when its request crosses the server's close of an idle connection.
