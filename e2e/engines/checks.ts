@@ -3,6 +3,10 @@
  * (`fresh`: a browser of its own, for checks that fail a download: a browser may remember it).
  */
 
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { api, outboxCode, uniqueEmail } from "../support/api.ts";
+import { DEMO_PASSWORD } from "../support/env.ts";
 import { testFetch } from "../support/fetch.ts";
 import type { EnginePage } from "./drivers.ts";
 import type { Servers } from "./harness.ts";
@@ -39,7 +43,7 @@ export async function until<T>(page: EnginePage, what: string, body: string, ...
 async function pageState(page: EnginePage): Promise<string> {
   try {
     return await page.js<string>(
-      `return location.href + "\\n  shows: " + __nu.all("body, body *").filter(function(e){return !e.children.length && e.localName !== "script" && e.localName !== "style"}).map(__nu.text).filter(Boolean).join(" | ").slice(0, 600) + "\\n  log: " + window.__nuEngineLog.join("; ").slice(0, 600) + "\\n  undefined elements: " + __nu.all(":not(:defined)").map(function(e){return e.localName}).join(", ")`,
+      `return location.href + "\\n  shows: " + __nu.all("*").filter(function(e){return !e.children.length && e.localName !== "script" && e.localName !== "style" && __nu.visible(e)}).map(__nu.text).filter(Boolean).join(" | ").slice(0, 1200) + "\\n  log: " + window.__nuEngineLog.join("; ").slice(0, 600) + "\\n  undefined elements: " + __nu.all(":not(:defined)").map(function(e){return e.localName}).join(", ")`,
     );
   } catch (error) {
     return `(page state unreadable: ${error instanceof Error ? error.message : String(error)})`;
@@ -57,6 +61,63 @@ async function expectNoErrors(page: EnginePage, where: string): Promise<void> {
 
 /** Every element on the page defined and drawn (no loading line left). */
 const settled = `return window.__nu && !__nu.all(":not(:defined)").some(function(e){return e.localName.indexOf("nu-")===0}) && !__nu.all("[role=status]").some(function(e){return /^載入中/.test(__nu.text(e))})`;
+
+const heading = (name: string) => visible("heading", name);
+const shows = (text: string) =>
+  `return !!(window.__nu && __nu.all("p, span, div, li, dd, h1, h2, h3, [role=status], [role=alert]").some(function(e){return __nu.text(e).indexOf(${JSON.stringify(text)})>=0 && __nu.visible(e)}))`;
+/** A page expression: the value of the field `__nu.find(kind, name)` finds (undefined without one). */
+const fieldValue = (kind: string, name: string) =>
+  `(function(){var e=window.__nu&&__nu.find(${JSON.stringify(kind)},${JSON.stringify(name)});return e?e.value:undefined})()`;
+const pathIs = (pattern: RegExp) => `return ${pattern.toString()}.test(location.pathname)`;
+
+/**
+ * Opens `path` as a first visit: WebKit's checks share one session, so a customer signed in by an
+ * earlier check is forgotten first (both storages of the origin cleared, then the page again).
+ */
+async function openAsNewCustomer(page: EnginePage, path: string, options: { narrow?: boolean } = {}) {
+  await page.open(path, options);
+  await page.js("localStorage.clear(); sessionStorage.clear()");
+  await page.open(path, options);
+}
+
+/** E-mail → 發送電郵 → the code from the server's dev outbox → 驗證, on the entry step already shown. */
+async function signIn(page: EnginePage, servers: Servers, email: string): Promise<void> {
+  await page.fill("combobox", "電郵地址", email);
+  // The e-mail suggestions may be open over the button below the field.
+  await page.press("Escape");
+  await page.click("button", "發送電郵");
+  await until(page, "the code sent", shows(`驗證碼已發送至 ${email}`));
+  const code = await outboxCode({ email }, servers.serverUrl);
+  await page.fill("textbox", "驗證碼", code);
+  await page.click("button", "/^驗證$/");
+}
+
+/** Names, phone and the address picked from the played-back lookup (淘大 → Block P). */
+async function personalDetails(page: EnginePage, person: { last: string; first: string; phone: string }) {
+  await until(page, "the personal details", heading("個人資料（香港）"));
+  await page.fill("textbox", "姓氏", person.last);
+  await page.fill("textbox", "名字", person.first);
+  await page.fill("textbox", "電話號碼", person.phone);
+  await page.fill("combobox", "大廈／屋苑名稱", "淘大");
+  await until(page, "the address suggestion (P座)", visible("option", "P座"));
+  await page.click("option", "P座");
+  await until(
+    page,
+    "region and district from the pick",
+    `return ${fieldValue("combobox", "/^區域/")}==="KLN" && ${fieldValue("combobox", "/^地區/")}==="KT"`,
+  );
+}
+
+/** The member page's QR code drawn, and the reference beside it. */
+async function memberReference(page: EnginePage): Promise<string> {
+  const ref = await until<string>(
+    page,
+    "the member QR code and reference",
+    `var img=__nu.all("img,[role=img]").filter(function(e){return /會員二維碼/.test(e.getAttribute("alt")||e.getAttribute("aria-label")||"")&&__nu.visible(e)&&(!("naturalWidth" in e)||e.complete&&e.naturalWidth>0)})[0];var ref=__nu.all("[data-testid=lead-ref]")[0];return img&&ref?__nu.text(ref):null`,
+  );
+  if (!/^NU[0-9A-HJKMNP-TV-Z]{8}$/.test(ref)) throw new Error(`the reference shown is ${ref}`);
+  return ref;
+}
 
 export const CHECKS: Check[] = [
   {
@@ -76,6 +137,20 @@ export const CHECKS: Check[] = [
         await until(page, `${path} settled`, settled);
         await expectNoErrors(page, path);
       }
+    },
+  },
+  {
+    name: "/demo/: the brand page's hostile CSS does not reach the form (16 px solid-bordered e-mail field)",
+    async run(page) {
+      // Before the journeys: WebKit's checks share one session, and this one wants the first step.
+      await page.open("/demo/");
+      await until(page, "the e-mail field", visible("combobox", "電郵地址"));
+      const style = await page.js<string>(
+        "var s=getComputedStyle(__nu.find('combobox','電郵地址'));return s.fontSize+' '+s.borderTopStyle",
+      );
+      // The page sets a 62.5 % root font size and 10px !important, borderless inputs.
+      if (style !== "16px solid") throw new Error(`the e-mail field on /demo/ is ${style}`);
+      await expectNoErrors(page, "/demo/");
     },
   },
   {
@@ -118,6 +193,88 @@ export const CHECKS: Check[] = [
       await expectNoErrors(page, "/demo/widgets");
     },
   },
+  {
+    name: "nuForm at phone width: e-mail code, residence, details with the address lookup, terms, product, member QR code",
+    async run(page, servers) {
+      await openAsNewCustomer(page, "/customer/nuForm", { narrow: true });
+      await until(page, "the e-mail field", visible("combobox", "電郵地址"));
+      const email = uniqueEmail("engines-nuform");
+      await signIn(page, servers, email);
+      await until(page, "the residence step", visible("radio", "香港"));
+      await page.click("radio", "香港");
+      await page.click("button", "下一步");
+      await personalDetails(page, { last: "周", first: "子健", phone: "98765432" });
+      await page.click("button", "下一步");
+      await until(page, "the terms", heading("條款及細則（新會員）"));
+      await page.click("checkbox", "條款及細則");
+      await page.click("checkbox", "私隱政策");
+      await page.click("button", "同意並提交");
+      await until(page, "the product step", heading("選擇營養產品"));
+      await until(page, "the products", visible("radio", "/./"));
+      await page.click("radio", "/./");
+      await page.click("button", "確認選擇");
+      await memberReference(page);
+      await expectNoErrors(page, "nuForm");
+    },
+  },
+  {
+    name: "recruitment form at phone width: e-mail code, then the personal details step",
+    async run(page, servers) {
+      await openAsNewCustomer(page, "/customer/recruitmentForm", { narrow: true });
+      await until(page, "the e-mail field", visible("combobox", "電郵地址"));
+      await signIn(page, servers, uniqueEmail("engines-recruitment"));
+      await until(page, "the personal details", heading("個人資料（香港）"));
+      await until(page, "its path", pathIs(/\/customer\/recruitmentForm\/personInfo$/));
+      await expectNoErrors(page, "recruitment form");
+    },
+  },
+  {
+    name: "staff: S001 signs in with the demo password, looks up a lead made through the API, redeems it once",
+    async run(page, servers) {
+      const ref = await apiLead(servers);
+      await page.open("/staff/home");
+      await until(page, "the staff sign-in", visible("textbox", "職員編號"));
+      await page.fill("textbox", "職員編號", "S001");
+      await page.fill("textbox", "密碼", DEMO_PASSWORD);
+      await page.click("button", "/^登入$/");
+      await until(page, "signed in", "return !/\\/staff\\/home$/.test(location.pathname)");
+      await page.open("/staff/verification");
+      await until(page, "the look-up field", visible("textbox", "登記編號"));
+      await page.fill("textbox", "登記編號", ref);
+      await page.click("button", "/^查詢$/");
+      await until(page, "the lead's result page", pathIs(/\/staff\/result$/));
+      await until(page, "the lead shown", visible("a[href], button", "前往兌換中心"));
+      await page.click("a[href], button", "前往兌換中心");
+      await until(page, "the redeem centre", visible("button", "兌換會員禮品"));
+      await page.click("button", "兌換會員禮品");
+      await until(page, "the confirmation", visible("dialog", "確認兌換"));
+      await page.click("dialog button", "確認兌換");
+      await until(page, "redeemed", shows("兌換成功："));
+      await until(
+        page,
+        "no second redemption offered",
+        `return !${visible("button", "兌換會員禮品").replace("return ", "")}`,
+      );
+      await expectNoErrors(page, "staff");
+    },
+  },
+  {
+    name: "the form's own chunk fails during the first load: 此部分未能載入, and 重試 brings the form",
+    fresh: true,
+    async run(page, servers) {
+      const chunk = `/elements/chunks/${readdirSync(resolve(import.meta.dirname, "../../dist/elements/chunks")).find((f) => /^NuForm-[\w-]+\.js$/.test(f))}`;
+      servers.failNext(chunk, 1000);
+      await page.open("/customer/nuForm");
+      await until(page, "the part's failure", shows("此部分未能載入"));
+      servers.failNext(chunk, 0);
+      // Marks this document: the part comes back in the page, not by a reload.
+      await page.js("window.__nuSameDocument = true");
+      await page.click("button", "重試");
+      await until(page, "the form after 重試", visible("combobox", "電郵地址"));
+      if (!(await page.js<boolean>("return window.__nuSameDocument === true")))
+        throw new Error("重試 reloaded the page");
+    },
+  },
   ...(["/elements/nu-forms.js", "runtime"] as const).map(
     (failing): Check => ({
       name: `the bundle failed once (${failing === "runtime" ? "its runtime chunk" : "nu-forms.js"}): the customer comes back and gets the form`,
@@ -143,6 +300,39 @@ export const CHECKS: Check[] = [
     }),
   ),
 ];
+
+/** A nuForm lead made through the API (customer code → verify → POST /api/lead); its reference. */
+async function apiLead(servers: Servers): Promise<string> {
+  const base = servers.serverUrl;
+  const email = uniqueEmail("engines-staff");
+  await api("POST", "/auth/email/code", { base, body: { email, flow: "nuform" } });
+  const code = await outboxCode({ email }, base);
+  const verified = await api<{ token: string }>("POST", "/auth/email/verify", {
+    base,
+    body: { email, code, flow: "nuform" },
+  });
+  const token = verified.Data[0]?.token;
+  if (!token) throw new Error(`customer sign-in failed: ${verified.Message}`);
+  const created = await api<{ id: string }>("POST", "/lead", {
+    base,
+    token,
+    headers: { "Idempotency-Key": `engines-${email}` },
+    body: {
+      flow: "nuform",
+      email,
+      last_name: "陳",
+      first_name: "大文",
+      phone_code: "852",
+      phone: "91234567",
+      residence: "HK",
+      consents: { terms: true, privacy: true, marketing: false },
+      baby: { status: "expecting", date: "2027-03-01", hospital_type: "Public", hospital_id: 2 },
+    },
+  });
+  const ref = created.Data[0]?.id;
+  if (!ref) throw new Error(`POST /lead: ${created.Code} ${created.Message}`);
+  return ref;
+}
 
 async function runtimeChunk(servers: Servers): Promise<string> {
   const entry = await (await testFetch(`${servers.serverUrl}/elements/nu-forms.js`)).text();

@@ -5,7 +5,7 @@
  * (function bodies): the page's own look-ups are in page-helpers.js.
  */
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
-import { Builder, Key, Origin, type WebDriver, type WebElement } from "selenium-webdriver";
+import { Builder, By, Key, Origin, type WebDriver, type WebElement } from "selenium-webdriver";
 
 export type EngineName = "firefox" | "webkit";
 
@@ -21,6 +21,8 @@ export interface EnginePage {
   clickAt(x: number, y: number): Promise<void>;
   /** Focuses the field, empties it (select + Backspace: WebKit's Clear sends no `input`), types. */
   fill(kind: string, name: string, text: string): Promise<void>;
+  /** Chooses the option labelled `label` in the `<select>` `__nu.find("combobox", name)` finds. */
+  choose(name: string, label: string): Promise<void>;
   /** Types into whatever has focus. */
   type(text: string): Promise<void>;
   press(key: "Enter" | "Escape" | "ArrowRight" | "ArrowDown" | "Tab" | "Space"): Promise<void>;
@@ -68,6 +70,7 @@ export async function firefoxPage(browser: Browser, base: string): Promise<Engin
         await setViewport(page, narrow ? { width: 390, height: 844 } : null);
       }
       await page.goto(base + path, { waitUntil: "load" });
+      if (narrow) await narrowWidth(page);
     },
     js: (body, ...args) =>
       page.evaluate(`(function(){${body}}).apply(null, ${JSON.stringify(args)})`) as Promise<never>,
@@ -82,6 +85,15 @@ export async function firefoxPage(browser: Browser, base: string): Promise<Engin
       await page.keyboard.press("Backspace");
       await page.keyboard.type(text);
     },
+    async choose(name, label) {
+      const element = await handle("combobox", name);
+      const value = await element.evaluate(
+        (e, wanted) => Array.from((e as HTMLSelectElement).options).find((o) => o.label === wanted)?.value,
+        label,
+      );
+      if (value === undefined) throw new Error(`${name} has no option ${label}`);
+      await (element as ElementHandle<HTMLSelectElement>).select(value);
+    },
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key === "Space" ? " " : key),
     close: () => context.close(),
@@ -95,9 +107,17 @@ async function setViewport(page: Page, viewport: { width: number; height: number
   } catch (error) {
     if (!String(error).includes("setScreenOrientationOverride")) throw error;
   }
-  const width = await page.evaluate("innerWidth");
-  if (viewport && width !== viewport.width)
-    throw new Error(`the page is ${width} px wide, not ${viewport.width}`);
+}
+
+/** Waits for the page to be 390 px wide: Firefox may apply a new viewport after the next load. */
+async function narrowWidth(page: Page): Promise<void> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const width = await page.evaluate("innerWidth");
+    if (width === 390) return;
+    if (Date.now() > end) throw new Error(`the page is ${width} px wide, not 390`);
+    await new Promise((resume) => setTimeout(resume, 100));
+  }
 }
 
 const KEYS = {
@@ -109,6 +129,12 @@ const KEYS = {
   Space: Key.SPACE,
 } as const;
 
+/**
+ * How WebKit opens a narrow page: in a 390 px same-origin iframe (`frame`), or in MiniBrowser's
+ * window at its narrowest, 447 px (`window`).
+ */
+const NARROW_WEBKIT = process.env.ENGINES_WEBKIT_NARROW === "frame" ? "frame" : "window";
+
 export async function webkitPage(base: string): Promise<EnginePage> {
   const driver: WebDriver = await new Builder()
     .withCapabilities({
@@ -118,6 +144,7 @@ export async function webkitPage(base: string): Promise<EnginePage> {
     .usingServer(await webkitDriverUrl())
     .build();
   await driver.manage().window().setRect({ width: 1280, height: 900 });
+  let windowWidth = 1280;
   const element = async (kind: string, name: string) => {
     const found = (await driver.executeScript(FIND, kind, name)) as WebElement | null;
     if (!found) throw new Error(`no visible ${kind} named ${name}`);
@@ -127,7 +154,12 @@ export async function webkitPage(base: string): Promise<EnginePage> {
     engine: "webkit",
     async open(path, options = {}) {
       await driver.switchTo().defaultContent();
-      if (!options.narrow) return driver.get(base + path);
+      const width = options.narrow && NARROW_WEBKIT === "window" ? 447 : 1280;
+      if (width !== windowWidth) {
+        await driver.manage().window().setRect({ width, height: 900 });
+        windowWidth = width;
+      }
+      if (!options.narrow || NARROW_WEBKIT === "window") return driver.get(base + path);
       await driver.get(`${base}/__engines/frame.html?width=390&src=${encodeURIComponent(path)}`);
       await driver.wait(
         async () =>
@@ -149,6 +181,14 @@ export async function webkitPage(base: string): Promise<EnginePage> {
       await driver.actions().move({ origin: target }).click().perform();
       await driver.executeScript("arguments[0].select()", target);
       await driver.actions().sendKeys(Key.BACK_SPACE, text).perform();
+    },
+    async choose(name, label) {
+      const target = await element("combobox", name);
+      const options = await target.findElements(By.css("option"));
+      for (const option of options) {
+        if ((await option.getText()).trim() === label) return option.click();
+      }
+      throw new Error(`${name} has no option ${label}`);
     },
     type: (text) => driver.actions().sendKeys(text).perform(),
     press: (key) => driver.actions().sendKeys(KEYS[key]).perform(),

@@ -1,7 +1,8 @@
 /**
  * `npm run test:engines`: the checks of checks.ts in Firefox ESR and WebKitGTK (after `npm run
  * build`). Starts its own servers (harness.ts) and, when DISPLAY is unset, an Xvfb for MiniBrowser;
- * stops them all at the end. The two engines run side by side. `--engine firefox|webkit` runs one.
+ * stops them all at the end. The two engines run side by side. `--engine firefox|webkit` runs one,
+ * `--grep <text>` only the checks whose name contains it.
  * Prints one line per check and engine, then `N passed, N failed`; exits 1 on any failure.
  */
 import { type ChildProcess, spawn } from "node:child_process";

@@ -48,5 +48,15 @@ export function adoptSheets(root: StyleRoot, sheets: readonly Sheet[]): void {
     if (constructed && !current.includes(constructed) && !missing.includes(constructed))
       missing.push(constructed);
   }
-  if (missing.length > 0) root.adoptedStyleSheets = [...current, ...missing];
+  if (missing.length === 0) return;
+  root.adoptedStyleSheets = [...current, ...missing];
+  // WebKit can keep a flex container's height from before a sheet adopted into a root it has
+  // already laid out (a later step's sheet): the step then ends 33 px below its last child until a
+  // hover restyles it, and on a page scrolled to its end the submit button moves under a press.
+  // Adopting the same list again on the next frame restyles the root in full.
+  if (current.length > 0 && typeof requestAnimationFrame === "function") {
+    requestAnimationFrame(() => {
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets];
+    });
+  }
 }

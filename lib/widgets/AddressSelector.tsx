@@ -189,10 +189,13 @@ export function AddressSelector(props: AddressSelectorProps) {
   // Chosen by the customer once the lookup cannot help: no more lookups, region and district by hand.
   const [manual, setManual] = useState(false);
   // A value from outside, not the echo of the user's own change, ends the lookup and its status line.
-  const committed = useRef(propValue);
+  // Every recent change counts as an echo, not only the last: under Preact the effect of the render
+  // that carried the echo of 淘 can run after 大 was typed (two keys in one frame), and must not
+  // cancel the lookup of 淘大.
+  const committed = useRef<AddressValue[]>([propValue]);
   useEffect(() => {
-    if (sameAddress(committed.current, propValue)) return;
-    committed.current = propValue;
+    if (committed.current.some((own) => sameAddress(own, propValue))) return;
+    committed.current = [propValue];
     clearSuggestions();
   }, [propValue, clearSuggestions]);
 
@@ -202,7 +205,7 @@ export function AddressSelector(props: AddressSelectorProps) {
   const touch = (field: RequiredAddressField) => setTouched((current) => ({ ...current, [field]: true }));
 
   const commit = (next: AddressValue) => {
-    committed.current = next;
+    committed.current = [...committed.current.slice(-7), next];
     commitValue(next);
     emit("nu-change", { value: next, english: toAddressEn(next) });
   };
