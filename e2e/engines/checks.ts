@@ -245,7 +245,11 @@ export const CHECKS: Check[] = [
       await until(page, "the lead's result page", pathIs(/\/staff\/result$/));
       await until(page, "the lead shown", visible("a[href], button", "前往兌換中心"));
       await page.click("a[href], button", "前往兌換中心");
-      await until(page, "the redeem centre", visible("button", "兌換會員禮品"));
+      await until(
+        page,
+        "the redeem centre, its button ready",
+        "var b=__nu.find('button','兌換會員禮品');return !!b&&!b.disabled&&b.getAttribute('aria-disabled')!=='true'",
+      );
       await page.click("button", "兌換會員禮品");
       await until(page, "the confirmation", visible("dialog", "確認兌換"));
       await page.click("dialog button", "確認兌換");
