@@ -38,6 +38,8 @@ const hostScripts = (route) => {
 // the 30-50 B by which main's code step (tries left) had gone past the previous limits. The
 // stand-in's limits likewise take in that step's +40 B and the entry's +3 B for naming a runtime
 // chunk of another hash: the stand-in's own chunks are byte for byte the same with ky and dayjs.
+// Then +25 B (two WebKit fixes found by the engines suite: adoptSheets re-applies a late sheet on
+// the next frame, the address selector counts each of its own recent changes as an echo).
 export default [
   {
     // Target: at most 20 kB (docs/performance.md#budgets). The entry draws the step from these (lib/flows/shared/signInStandIn.ts)
@@ -66,20 +68,20 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "40580 B",
+    limit: "40630 B",
   },
   {
     // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "42920 B",
+    limit: "42970 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "40850 B",
+    limit: "40860 B",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
@@ -87,7 +89,7 @@ export default [
     gzip: true,
     // +0.7 kB: the counter's home (four tools, the redeem centre's opening the camera, sign-out
     // apart) and the code step's address note and new code.
-    limit: "42400 B",
+    limit: "42440 B",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -95,7 +97,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "60520 B",
+    limit: "60560 B",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):
