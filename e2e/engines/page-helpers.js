@@ -71,9 +71,22 @@
     if (element.labels?.length) return text(element.labels[0]);
     return text(element);
   };
+  /** Inside an `inert` or `aria-hidden` subtree (the server's still picture of a step), across shadow roots. */
+  const outOfReach = function outOfReach(element) {
+    for (let node = element; node; node = node.parentNode || node.host) {
+      if (node.nodeType === 1 && (node.hasAttribute("inert") || node.getAttribute("aria-hidden") === "true"))
+        return true;
+    }
+    return false;
+  };
   const visible = function visible(element) {
     const box = element.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== "hidden";
+    return (
+      box.width > 0 &&
+      box.height > 0 &&
+      getComputedStyle(element).visibility !== "hidden" &&
+      !outOfReach(element)
+    );
   };
   const KINDS = {
     button: "button, [role=button], a.button",

@@ -1,6 +1,6 @@
 /**
  * `npm run test:engines`: the checks of checks.ts in Firefox ESR and WebKitGTK (after `npm run
- * build`). Starts its own servers (harness.ts) and, when DISPLAY is unset, an Xvfb for MiniBrowser;
+ * build`). Starts servers of its own for each engine (harness.ts) and, when DISPLAY is unset, an Xvfb for MiniBrowser;
  * stops them all at the end. The two engines run side by side. `--engine firefox|webkit` runs one,
  * `--grep <text>` only the checks whose name contains it.
  * Prints one line per check and engine, then `N passed, N failed`; exits 1 on any failure.
@@ -58,11 +58,13 @@ function settle(shutdown: Promise<unknown>, ms = 10_000): Promise<unknown> {
 
 const started = Date.now();
 const xvfb = await startXvfb();
-const servers = await startServers();
 let passed = 0;
 let failed = 0;
 
 async function runEngine(engine: EngineName): Promise<void> {
+  // Servers of its own: a check that fails a download (failNext) or reads the requests must not
+  // meet the other engine's checks, which run at the same time.
+  const servers = await startServers();
   let firefox: Browser | null = null;
   let shared: EnginePage | null = null;
   const open = async (fresh: boolean): Promise<EnginePage> => {
@@ -98,13 +100,16 @@ async function runEngine(engine: EngineName): Promise<void> {
       console.log(`  ✓ [${engine}] ${check.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     } catch (error) {
       failed++;
-      console.log(`  ✗ [${engine}] ${check.name}\n      ${error instanceof Error ? error.message : error}`);
+      console.log(
+        `  ✗ [${engine}] ${check.name}\n      ${error instanceof Error ? (process.env.ENGINES_STACK ? error.stack : error.message) : error}`,
+      );
     } finally {
       if (page && page !== shared) await settle(page.close());
     }
   }
   if (shared) await settle((shared as EnginePage).close());
   if (firefox) await settle((firefox as Browser).close());
+  await settle(servers.stop());
 }
 
 try {
@@ -114,7 +119,6 @@ try {
   // Whatever does not stop in time is left to the exit below (the children are this process's).
   setTimeout(() => process.exit(failed ? 1 : 0), 20_000);
   stopWebKitDriver();
-  await settle(servers.stop());
   xvfb?.kill("SIGTERM");
 }
 process.exit(failed ? 1 : 0);
