@@ -4,7 +4,7 @@
  */
 import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import type { Lead } from "../lib/core/types.ts";
-import { api, outboxCode } from "./support/api.ts";
+import { api, customerToken, outboxCode } from "./support/api.ts";
 import { expectNoA11yViolations } from "./support/axe.ts";
 import { BASE_URL } from "./support/env.ts";
 
@@ -171,18 +171,7 @@ export async function leadAsStaff(id: string, staffToken: string, base = BASE_UR
   return answer.Data[0];
 }
 
-/** Signs a customer in through the API alone and returns the token (set-up for other tests). */
-export async function customerToken(email: string, flow: FlowName, base = BASE_URL): Promise<string> {
-  const sent = await api("POST", "/auth/email/code", { base, body: { email, flow } });
-  expect(sent.Code, sent.Message).toBe(200);
-  const code = await outboxCode({ email }, base);
-  const verified = await api<{ token: string }>("POST", "/auth/email/verify", {
-    base,
-    body: { email, code, flow },
-  });
-  expect(verified.Code, verified.Message).toBe(200);
-  return verified.Data[0].token;
-}
+export { customerToken };
 
 /** A recruitment lead made through the API for `email` (an existing customer for nuForm); its token and id. */
 export async function createRecruitmentLead(

@@ -6,37 +6,18 @@ import { expect, type Locator, type Page, type TestInfo } from "@playwright/test
 import jsQR from "jsqr";
 import QRCode from "qrcode";
 import { personName } from "../lib/core/personName.ts";
-import { customerToken } from "./nuform-steps.ts";
-import { api, outboxCode, staffPasswordStep, uniqueEmail } from "./support/api.ts";
+import { api, apiLead, outboxCode, staffPasswordStep } from "./support/api.ts";
 import { BASE_URL, DEMO_PASSWORD } from "./support/env.ts";
 
 export type StaffId = "S001" | "S002" | "A001";
 
 /** A nuForm lead created through the API (customer code → verify → POST /api/lead); returns its reference. */
-export async function createLead(
+export function createLead(
   tag: string,
   names = { last_name: "陳", first_name: "大文" },
   extra: Record<string, unknown> = {},
 ): Promise<string> {
-  const email = uniqueEmail(tag);
-  const token = await customerToken(email, "nuform");
-  const created = await api<{ id: string }>("POST", "/lead", {
-    token,
-    headers: { "Idempotency-Key": `e2e-${email}` },
-    body: {
-      flow: "nuform",
-      email,
-      ...names,
-      phone_code: "852",
-      phone: "91234567",
-      residence: "HK",
-      consents: { terms: true, privacy: true, marketing: false },
-      baby: { status: "expecting", date: "2027-03-01", hospital_type: "Public", hospital_id: 2 },
-      ...extra,
-    },
-  });
-  expect(created.Code, created.Message).toBe(200);
-  return created.Data[0].id;
+  return apiLead(tag, { names, extra });
 }
 
 /** The staff record a sign-in answers with (code step included). */

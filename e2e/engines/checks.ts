@@ -5,7 +5,7 @@
 
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { api, outboxCode, uniqueEmail } from "../support/api.ts";
+import { apiLead, outboxCode, uniqueEmail } from "../support/api.ts";
 import { DEMO_PASSWORD } from "../support/env.ts";
 import { testFetch } from "../support/fetch.ts";
 import type { EnginePage } from "./drivers.ts";
@@ -231,7 +231,7 @@ export const CHECKS: Check[] = [
   {
     name: "staff: S001 signs in with the demo password, looks up a lead made through the API, redeems it once",
     async run(page, servers) {
-      const ref = await apiLead(servers);
+      const ref = await apiLead("engines-staff", { base: servers.serverUrl });
       await page.open("/staff/home");
       await until(page, "the staff sign-in", visible("textbox", "職員編號"));
       await page.fill("textbox", "職員編號", "S001");
@@ -304,39 +304,6 @@ export const CHECKS: Check[] = [
     }),
   ),
 ];
-
-/** A nuForm lead made through the API (customer code → verify → POST /api/lead); its reference. */
-async function apiLead(servers: Servers): Promise<string> {
-  const base = servers.serverUrl;
-  const email = uniqueEmail("engines-staff");
-  await api("POST", "/auth/email/code", { base, body: { email, flow: "nuform" } });
-  const code = await outboxCode({ email }, base);
-  const verified = await api<{ token: string }>("POST", "/auth/email/verify", {
-    base,
-    body: { email, code, flow: "nuform" },
-  });
-  const token = verified.Data[0]?.token;
-  if (!token) throw new Error(`customer sign-in failed: ${verified.Message}`);
-  const created = await api<{ id: string }>("POST", "/lead", {
-    base,
-    token,
-    headers: { "Idempotency-Key": `engines-${email}` },
-    body: {
-      flow: "nuform",
-      email,
-      last_name: "陳",
-      first_name: "大文",
-      phone_code: "852",
-      phone: "91234567",
-      residence: "HK",
-      consents: { terms: true, privacy: true, marketing: false },
-      baby: { status: "expecting", date: "2027-03-01", hospital_type: "Public", hospital_id: 2 },
-    },
-  });
-  const ref = created.Data[0]?.id;
-  if (!ref) throw new Error(`POST /lead: ${created.Code} ${created.Message}`);
-  return ref;
-}
 
 async function runtimeChunk(servers: Servers): Promise<string> {
   const entry = await (await testFetch(`${servers.serverUrl}/elements/nu-forms.js`)).text();

@@ -96,3 +96,50 @@ export async function staffToken(staffId: "S001" | "S002" | "A001", base?: strin
 export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.hk`;
 }
+
+/** A customer token for `email` in `flow`: a code sent, read from the dev outbox and verified. */
+export async function customerToken(email: string, flow: "nuform" | "recruitment", base = BASE_URL): Promise<string> {
+  const sent = await api("POST", "/auth/email/code", { base, body: { email, flow } });
+  if (sent.Code !== 200) throw new Error(`POST /auth/email/code: ${sent.Code} ${sent.Message}`);
+  const code = await outboxCode({ email }, base);
+  const verified = await api<{ token: string }>("POST", "/auth/email/verify", {
+    base,
+    body: { email, code, flow },
+  });
+  const token = verified.Data[0]?.token;
+  if (!token) throw new Error(`POST /auth/email/verify: ${verified.Code} ${verified.Message}`);
+  return token;
+}
+
+/** A nuForm lead made through the API (customer code → verify → POST /api/lead); its reference. */
+export async function apiLead(
+  tag: string,
+  options: {
+    names?: { last_name: string; first_name: string };
+    extra?: Record<string, unknown>;
+    base?: string;
+  } = {},
+): Promise<string> {
+  const { names = { last_name: "陳", first_name: "大文" }, extra = {}, base } = options;
+  const email = uniqueEmail(tag);
+  const token = await customerToken(email, "nuform", base);
+  const created = await api<{ id: string }>("POST", "/lead", {
+    base,
+    token,
+    headers: { "Idempotency-Key": `e2e-${email}` },
+    body: {
+      flow: "nuform",
+      email,
+      ...names,
+      phone_code: "852",
+      phone: "91234567",
+      residence: "HK",
+      consents: { terms: true, privacy: true, marketing: false },
+      baby: { status: "expecting", date: "2027-03-01", hospital_type: "Public", hospital_id: 2 },
+      ...extra,
+    },
+  });
+  const ref = created.Data[0]?.id;
+  if (created.Code !== 200 || !ref) throw new Error(`POST /lead: ${created.Code} ${created.Message}`);
+  return ref;
+}
