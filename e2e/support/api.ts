@@ -98,7 +98,11 @@ export function uniqueEmail(tag: string): string {
 }
 
 /** A customer token for `email` in `flow`: a code sent, read from the dev outbox and verified. */
-export async function customerToken(email: string, flow: "nuform" | "recruitment", base = BASE_URL): Promise<string> {
+export async function customerToken(
+  email: string,
+  flow: "nuform" | "recruitment",
+  base = BASE_URL,
+): Promise<string> {
   const sent = await api("POST", "/auth/email/code", { base, body: { email, flow } });
   if (sent.Code !== 200) throw new Error(`POST /auth/email/code: ${sent.Code} ${sent.Message}`);
   const code = await outboxCode({ email }, base);
