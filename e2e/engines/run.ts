@@ -3,7 +3,8 @@
  * build`). Starts servers of its own for each engine (harness.ts) and, when DISPLAY is unset, an Xvfb for MiniBrowser;
  * stops them all at the end. The two engines run side by side. `--engine firefox|webkit` runs one,
  * `--grep <text>` only the checks whose name contains it.
- * Prints one line per check and engine, then `N passed, N failed`; exits 1 on any failure.
+ * Prints one line per check and engine (ENGINES_STACK=1: a failure with its stack), then
+ * `N passed, N failed`; exits 1 on any failure.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
