@@ -85,6 +85,10 @@ export default defineConfig({
           include: ["lib/**/*.test.ts", "lib/**/*.test.tsx", "scripts/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...COMPONENT_TESTS],
           environment: "node",
+          // One module graph per worker rather than per file: ~50 small files spent more time
+          // importing than testing (31 s against 19 s for the project alone on 2 cores). Each
+          // file makes its own state; none relies on a fresh module.
+          isolate: false,
         },
       },
       {

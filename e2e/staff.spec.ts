@@ -177,11 +177,14 @@ test.describe("staff guard", () => {
     const ref = await createLead("staff-refused");
     await useStaffSession(page, "S001");
     await page.goto("/staff/verification");
-    await expect(page.getByRole("heading", { name: "核實客戶", level: 1 })).toBeVisible();
+    // The field shows once the page's own check of the session has passed: the heading alone
+    // shows while that check is on its way, and an end before it would be caught there instead.
+    const field = page.getByRole("textbox", { name: "登記編號" });
+    await expect(field).toBeEditable();
     // Ended elsewhere (another tab, an admin) while this page is open.
     const token = (await stored(page, "Token")) ?? "";
     expect((await api("POST", "/auth/sign-out", { token, body: {} })).Code).toBe(200);
-    await page.getByRole("textbox", { name: "登記編號" }).fill(ref);
+    await field.fill(ref);
     await page.getByRole("button", { name: "查詢" }).click();
     await expect(page).toHaveURL(/\/staff\/home$/);
     expect(await stored(page, "Token")).toBeNull();

@@ -3,6 +3,7 @@
  * `startServer` also listens (127.0.0.1 by default; port 0 picks a free one) and returns
  * `stop()`, which closes the listener and the database.
  */
+import fs from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
@@ -145,11 +146,14 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const problem = databaseStartProblem(error, where);
     return problem === undefined ? error : new ConfigError(problem);
   };
-  const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir, pgliteTemplate }).catch(
-    (error) => {
-      throw explained(error);
-    },
-  );
+  const template = pgliteTemplate ?? templateFile(config.pgliteTemplateFile);
+  const db = await openDb({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteTemplate: template,
+  }).catch((error) => {
+    throw explained(error);
+  });
   try {
     const seeded = await prepareDatabase(db, config.seed, now()).catch((error) => {
       throw explained(error);
@@ -193,6 +197,11 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     await db.close().catch(() => {});
     throw error;
   }
+}
+
+/** The dump PGLITE_TEMPLATE names (configFromEnv checked that it is there). */
+function templateFile(file: string | undefined): Blob | undefined {
+  return file === undefined ? undefined : new Blob([new Uint8Array(fs.readFileSync(file))]);
 }
 
 /** Why the listener could not open, as one line (ConfigError) when it is a setting's fault. */

@@ -2,6 +2,7 @@
  * Server settings (docs/deploy.md plus DATA_DIR, HOST, ALLOWED_ORIGINS, TRUST_PROXY, MAIL_FROM, BRAND_*) and
  * their defaults. `configFromEnv` is the only place that reads process.env.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { type Brand, DEMO_BRAND } from "../lib/core/brand.ts";
 import { BrandError, brandFromEnv } from "./brand.ts";
@@ -15,6 +16,11 @@ export interface ServerConfig {
   /** `memory://` (in-memory PGlite), `postgres://…`, or undefined for PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * PGLITE_TEMPLATE: a PGlite data-folder dump (a .tar file) the in-memory database starts from
+   * instead of running initdb, migrations and the seed; for test harnesses that start many servers.
+   */
+  pgliteTemplateFile: string | undefined;
   apiKey: string;
   appEnv: string;
   /** NODE_ENV=production: refuses demo defaults (see productionProblems), no dev outbox. */
@@ -66,6 +72,7 @@ export function defaultConfig(): ServerConfig {
     port: 8080,
     databaseUrl: undefined,
     dataDir: path.join(process.cwd(), ".data"),
+    pgliteTemplateFile: undefined,
     apiKey: DEFAULT_API_KEY,
     appEnv: "prod",
     production: false,
@@ -185,6 +192,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   const databaseProblem = databaseUrl === undefined ? undefined : databaseUrlProblem(databaseUrl);
   if (databaseProblem !== undefined) problems.push(databaseProblem);
+  const pgliteTemplate = nonEmpty(env.PGLITE_TEMPLATE);
+  const templateProblem = pgliteTemplateProblem(pgliteTemplate, databaseUrl);
+  if (templateProblem !== undefined) problems.push(templateProblem);
   const trustProxy = check(() => onOff("TRUST_PROXY", env.TRUST_PROXY), false);
   const maxConnectionsPerAddress = check(
     () => connectionCap(env.MAX_CONNECTIONS_PER_ADDRESS, base.maxConnectionsPerAddress),
@@ -206,6 +216,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: nonEmpty(env.HOST) ?? base.host,
     port: portNumber,
     databaseUrl,
+    pgliteTemplateFile: pgliteTemplate === undefined ? undefined : path.resolve(pgliteTemplate),
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? base.dataDir),
     apiKey: nonEmpty(env.API_KEY) ?? base.apiKey,
     appEnv: nonEmpty(env.APP_ENV) ?? base.appEnv,
@@ -239,6 +250,18 @@ function databaseUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** What is wrong with PGLITE_TEMPLATE, if anything: it needs the in-memory database and a file. */
+function pgliteTemplateProblem(
+  file: string | undefined,
+  databaseUrl: string | undefined,
+): string | undefined {
+  if (file === undefined) return undefined;
+  if (databaseUrl !== "memory://")
+    return "PGLITE_TEMPLATE only applies to DATABASE_URL=memory:// (the in-memory database)";
+  if (!fs.existsSync(file)) return `PGLITE_TEMPLATE: no file at ${path.resolve(file)}`;
+  return undefined;
+}
+
 /**
  * What keeps NODE_ENV=production from starting: each entry is one line an operator can act on.
  * The demo defaults (dev outbox, published API key, generated secret, demo accounts) would give
@@ -264,6 +287,10 @@ export function productionProblems(env: NodeJS.ProcessEnv): string[] {
   }
   if (nonEmpty(env.SEED) === "demo") {
     problems.push("SEED=demo asks for the demo accounts and their published password: not in production");
+  }
+  if (nonEmpty(env.PGLITE_TEMPLATE) !== undefined) {
+    // A template holds whatever was in it, the demo accounts and their published password too.
+    problems.push("PGLITE_TEMPLATE starts from a test database's copy: not in production");
   }
   return problems;
 }

@@ -13,6 +13,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import { resolve } from "node:path";
+import { pgliteTemplateFile } from "../../server/test/harness.ts";
 import { freePort } from "../support/server.ts";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -86,6 +87,8 @@ export async function startServers(): Promise<Servers> {
       PORT: String(serverPort),
       HOST: "127.0.0.1",
       DATABASE_URL: "memory://",
+      // Migrated and seeded once (server/test/harness.ts), not once per engine.
+      PGLITE_TEMPLATE: await pgliteTemplateFile("demo"),
       ALS_URL: alsUrl,
       APP_ENV: "prod",
       ALLOWED_ORIGINS: proxyOrigin,

@@ -2,7 +2,9 @@
  * The environment as configFromEnv reads it (the process-level refusals are in productionMode.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { ConfigError, configFromEnv } from "../config.ts";
+import { createApp } from "../app.ts";
+import { ConfigError, configFromEnv, productionProblems } from "../config.ts";
+import { pgliteTemplateFile } from "./harness.ts";
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -51,5 +53,33 @@ describe("SMTP_URL", () => {
       "smtps://u:p%23w@smtp.example.com:465",
     );
     expect(configFromEnv({ SMTP_URL: "smtp://127.0.0.1:25" }).smtpUrl).toBe("smtp://127.0.0.1:25");
+  });
+});
+
+describe("PGLITE_TEMPLATE", () => {
+  it("starts the in-memory database from the dump: its data is there, no initdb or seed run", async () => {
+    const file = await pgliteTemplateFile("demo");
+    // SEED=none would start an empty database: the demo staff can only come from the dump.
+    const config = configFromEnv({ DATABASE_URL: "memory://", PGLITE_TEMPLATE: file, SEED: "none" });
+    expect(config.pgliteTemplateFile).toBe(file);
+    const app = await createApp({ ...config, port: 0 });
+    try {
+      const { rows } = await app.deps.db.query<{ staff_id: string }>("SELECT staff_id FROM staff ORDER BY 1");
+      expect(rows.map((r) => r.staff_id)).toEqual(["A001", "S001", "S002"]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("is refused with any other database, with a missing file, and in production", () => {
+    expect(problemsOf({ PGLITE_TEMPLATE: "/tmp/x.tar" })).toEqual([
+      "PGLITE_TEMPLATE only applies to DATABASE_URL=memory:// (the in-memory database)",
+    ]);
+    expect(problemsOf({ DATABASE_URL: "memory://", PGLITE_TEMPLATE: "/nonexistent/t.tar" })).toEqual([
+      "PGLITE_TEMPLATE: no file at /nonexistent/t.tar",
+    ]);
+    expect(productionProblems({ PGLITE_TEMPLATE: "/tmp/x.tar" })).toContain(
+      "PGLITE_TEMPLATE starts from a test database's copy: not in production",
+    );
   });
 });

@@ -68,7 +68,12 @@ export interface TestServer extends RunningServer {
  * password cost makes a new one. server/test/globalSetup.ts makes both before the files run.
  */
 export function pgliteTemplate(seed: "demo" | "none" = "demo"): Promise<Blob> {
-  return preparedTemplate(seed).then(({ tar }) => new Blob([new Uint8Array(fs.readFileSync(tar))]));
+  return pgliteTemplateFile(seed).then((tar) => new Blob([new Uint8Array(fs.readFileSync(tar))]));
+}
+
+/** pgliteTemplate's file, for a server process started with PGLITE_TEMPLATE (e2e, engines). */
+export async function pgliteTemplateFile(seed: "demo" | "none" = "demo"): Promise<string> {
+  return (await preparedTemplate(seed)).tar;
 }
 
 /**
@@ -103,6 +108,8 @@ async function makePgliteTemplate(seed: "demo" | "none"): Promise<{ tar: string;
       .readdirSync(path.join(seedDir, "seed-data"))
       .map((f) => fs.readFileSync(path.join(seedDir, "seed-data", f), "utf8")),
     JSON.stringify(passwordCost()),
+    // The demo leads are dated when the template is made: a new one each day keeps them recent.
+    new Date().toISOString().slice(0, 10),
   ];
   const hash = createHash("sha256").update(inputs.join("\n")).digest("hex").slice(0, 16);
   const dir = path.join(ROOT, "node_modules", ".cache", "nu-forms-test");
@@ -117,6 +124,7 @@ async function makePgliteTemplate(seed: "demo" | "none"): Promise<{ tar: string;
     const tmp = `${tar}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, new Uint8Array(await dump.arrayBuffer()));
     fs.renameSync(tmp, tar);
+    dropOldTemplates(dir, seed, hash);
   }
   if (!fs.existsSync(folder)) {
     const tmp = `${folder}.${process.pid}.tmp`;
@@ -335,3 +343,13 @@ export async function queriesDuring(s: TestServer, run: () => Promise<unknown>):
 
 /** Headers of a request from `address` as the proxy says it (for a server with `trustProxy`). */
 export const from = (address: string): Record<string, string> => ({ "x-forwarded-for": address });
+
+/** Templates of other days or schemas, left a day so that no run still reading one loses it. */
+function dropOldTemplates(dir: string, seed: string, hash: string): void {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(`pglite-${seed}-`) || name.includes(hash)) continue;
+    const file = path.join(dir, name);
+    if (fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file, { recursive: true, force: true });
+  }
+}
