@@ -26,20 +26,9 @@ const hostScripts = (route) => {
   return [...shell.map((file) => `dist/hosts/assets/${file}`), ...chunks.map((file) => `dist/hosts${file}`)];
 };
 
-// The live steps' and the staff login's budgets are what they measured once this round's changes were
-// in: +0.3 kB (the code step's validity and next-step texts, the address spans), +0.4 kB in the
-// runtime (a JSON string given as a list property is parsed like the attribute; the staff code
-// step's ticket is sent back), +0.3 kB in the flows' shared chunk, +0.1 kB (the runtime lists the
-// counter tools' new files); the staff login +0.7 kB more (the counter home, the code step's note
-// and new code). Then the chosen libraries came back (docs/performance.md "The browser's libraries: ky and dayjs"),
-// measured on one build against main: ky +4126 B on each live sign-in step (ky 1.14.3 alone is
-// 5079 B, less the fetch() code it replaced), ky and dayjs +7571 B on the staff login's first
-// screen (dayjs with utc alone 3744 B). The limits are those measures plus about 20 B, and take in
-// the 30-50 B by which main's code step (tries left) had gone past the previous limits. The
-// stand-in's limits likewise take in that step's +40 B and the entry's +3 B for naming a runtime
-// chunk of another hash: the stand-in's own chunks are byte for byte the same with ky and dayjs.
-// Then +25 B (two WebKit fixes found by the engines suite: adoptSheets re-applies a late sheet on
-// the next frame, the address selector counts each of its own recent changes as an echo).
+// Each limit is what its files measured on the last build that changed them, plus about 20 B: a
+// change that needs more raises the limit in the same commit and says why in its message (the
+// raises and their reasons are in the history of this file). Targets: docs/performance.md#budgets.
 export default [
   {
     // Target: at most 20 kB (docs/performance.md#budgets). The entry draws the step from these (lib/flows/shared/signInStandIn.ts)
@@ -48,19 +37,19 @@ export default [
     name: "<nu-form> sign-in step shown and taking text: the entry and the sign-in stand-in",
     path: filesOf("nu-form stand-in"),
     gzip: true,
-    limit: "9330 B",
+    limit: "9470 B",
   },
   {
     name: '<nu-form lang="en"> sign-in step shown and taking text: the same and the English sign-in texts',
     path: filesOf('nu-form lang="en" stand-in'),
     gzip: true,
-    limit: "11678 B",
+    limit: "11920 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step shown and taking text",
     path: filesOf("nu-recruitment-form stand-in"),
     gzip: true,
-    limit: "9330 B",
+    limit: "9470 B",
   },
   {
     // +0.1 kB: the runtime's lists of the staff tools' files (the scanner and the hand-over are
@@ -68,20 +57,20 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "40630 B",
+    limit: "40855 B",
   },
   {
     // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "42970 B",
+    limit: "43310 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "40860 B",
+    limit: "41075 B",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
@@ -89,7 +78,7 @@ export default [
     gzip: true,
     // +0.7 kB: the counter's home (four tools, the redeem centre's opening the camera, sign-out
     // apart) and the code step's address note and new code.
-    limit: "42440 B",
+    limit: "42560 B",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -97,7 +86,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "60560 B",
+    limit: "60690 B",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):

@@ -130,7 +130,7 @@ test("the bundle loaded twice (even a second copy from another URL) is harmless"
   });
   expect(copy).toEqual({ distinct: true, defined: true });
   await expect(page.locator("nu-form")).toHaveCount(1);
-  expect(await page.getByRole("heading", { name: "登記成為 nu 會員" }).count()).toBe(1);
+  expect(await page.getByRole("heading", { name: "以電郵登入" }).count()).toBe(1);
   expect(errors).toEqual([]);
 });
 

@@ -34,7 +34,7 @@ test("a brand page on another origin embeds <nu-form> from the server's /element
   const response = await element;
   expect(response.headers()["access-control-allow-origin"]).toBe("*");
 
-  await expect(page.getByRole("heading", { name: "登記成為 nu 會員" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "以電郵登入" })).toBeVisible();
   // The API answers the brand origin too: sending a code works.
   const sent = page.waitForResponse((r) => r.url() === `${BASE_URL}/api/auth/email/code`);
   await page.getByRole("combobox", { name: "電郵地址" }).fill(`cross-${Date.now()}@example.com`);

@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 
 export const REPO_ROOT = resolve(import.meta.dirname, "..");
-export const ENTRY_HEADING = "登記成為 nu 會員";
+export const ENTRY_HEADING = "以電郵登入";
 
 /** Waits until `<nu-form>` shows its live entry step, settled (no stand-in, no loading line). */
 export async function nuFormReady(page: Page): Promise<Locator> {

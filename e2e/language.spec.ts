@@ -13,10 +13,10 @@ test("the header's English switch turns the customer pages and the form to Engli
   page,
 }) => {
   await page.goto("/customer/nuForm");
-  await expect(page.getByRole("heading", { name: "登記成為 nu 會員" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "以電郵登入" })).toBeVisible();
   await page.getByRole("button", { name: "English" }).click();
 
-  await expect(page.getByRole("heading", { name: "Join nu membership" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in with your e-mail" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Member registration");
   await expect(page.getByRole("combobox", { name: "E-mail address" })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -26,7 +26,7 @@ test("the header's English switch turns the customer pages and the form to Engli
   await checkA11y(page);
 
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Join nu membership" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in with your e-mail" })).toBeVisible();
   // Home follows the choice too.
   await page.getByRole("link", { name: "BabyNu Nutrition" }).click();
   await expect(page).toHaveURL(/\/$/);

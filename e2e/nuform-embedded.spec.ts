@@ -25,7 +25,7 @@ test("the full enrolment passes with <nu-form> embedded on /demo/", async ({ pag
   const email = uniqueEmail("nuform-demo");
 
   await page.goto("/demo/");
-  await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
+  await expect(heading(page, "以電郵登入")).toBeVisible();
   await checkA11y(page);
   await snap(page, testInfo, "demo-01-login");
   // Signed in (the sign-in on the brand page: customer-experience.spec.ts): the residence question.
@@ -78,7 +78,7 @@ test("embedded <nu-form> enforces the same sign-in rules", async ({ page }) => {
     localStorage.setItem("nu-flow:nuform:step", "product");
   });
   await page.goto("/demo/");
-  await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
+  await expect(heading(page, "以電郵登入")).toBeVisible();
   await expect(page.getByRole("combobox", { name: "電郵地址" })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { steps: unknown[] }).steps)).toEqual([
     { step: "login" },

@@ -83,7 +83,7 @@ test.describe("nuForm guard (docs/rules.md#nuform)", () => {
           await expect(page).toHaveURL(new RegExp(`/customer/nuForm/${c.step}$`));
         } else {
           await expect(page).toHaveURL(ENTRY);
-          await expect(page.getByRole("heading", { name: "登記成為 nu 會員" })).toBeVisible();
+          await expect(page.getByRole("heading", { name: "以電郵登入" })).toBeVisible();
         }
       });
     }

@@ -24,14 +24,22 @@ test.describe("nuForm end to end", () => {
     test.slow(); // a whole journey and a second sign-in, on a shared machine
     const email = uniqueEmail("nuform-hk");
     await page.goto("/customer/nuForm");
-    await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
+    await expect(heading(page, "以電郵登入")).toBeVisible();
+    // The first screen says what the form gives, how long it takes and what the e-mail is for.
+    await expect(
+      page.getByText("登記成為會員，完成後憑會員二維碼到門市換領禮品，全程約 3 分鐘。"),
+    ).toBeVisible();
+    await expect(
+      page.getByText("你的電郵只用於發送驗證碼及登記確認；提交登記前會先顯示私隱政策。"),
+    ).toBeVisible();
     await checkA11y(page);
     await snap(page, testInfo, "01-login");
 
     await signIn(page, email);
     await expect(page.getByText(`你已用 ${email} 登入。`)).toBeVisible();
     expect(await storedFlag(page, "isAuthenticated")).toBe("true");
-    // The residence question: nothing chosen is refused on the field.
+    // The residence question, under a heading that names it: nothing chosen is refused on the field.
+    await expect(heading(page, "你的居住地")).toBeVisible();
     await page.getByRole("button", { name: "下一步" }).click();
     await expect(page.getByText("請選擇居住地")).toBeVisible();
     await checkA11y(page);

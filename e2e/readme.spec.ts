@@ -45,7 +45,7 @@ test("README's copy-paste page loads <nu-form>, takes the brand's look and sends
   await page.route(`${CROSS_ORIGIN}/favicon.ico`, (route) => route.fulfill({ status: 204 }));
 
   await page.goto(`${CROSS_ORIGIN}/join`);
-  await expect(page.getByRole("heading", { name: "登記成為 nu 會員" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "以電郵登入" })).toBeVisible();
   // The bundle defines the elements after the page's first frame: wait for it, do not sample.
   await page.waitForFunction(() => customElements.get("nu-form") !== undefined);
   // The brand's custom property reaches the button inside the shadow root.

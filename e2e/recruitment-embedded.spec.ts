@@ -26,11 +26,11 @@ test("<nu-recruitment-form> works embedded with no host router", async ({ page }
     labels: { hospital: labels?.hospital },
   });
   await page.goto("/demo/");
-  await expect(heading(page, "登記成為 nu 會員")).toBeVisible();
+  await expect(heading(page, "以電郵登入")).toBeVisible();
   await page.evaluate(() => {
     document.querySelector("nu-form")?.replaceWith(document.createElement("nu-recruitment-form"));
   });
-  await expect(heading(page, "登記成為媽媽會員")).toBeVisible();
+  await expect(heading(page, "歡迎回來")).toBeVisible();
   await page.getByRole("button", { name: "繼續" }).click();
 
   await expect(heading(page, "個人資料（香港）")).toBeVisible();

@@ -32,7 +32,8 @@ async function upToBabyInfo(page: Page, email: string, shots?: (name: string) =>
   await page.goto("/customer/recruitmentForm");
   // The page's h1 names the form; the step's own title says what to do, not the same words again.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("媽媽會員招募");
-  await expect(heading(page, "登記成為媽媽會員")).toBeVisible();
+  await expect(heading(page, "以電郵登入")).toBeVisible();
+  await expect(page.getByText("登記成為媽媽會員，完成後憑二維碼換領會員禮品，全程約 3 分鐘。")).toBeVisible();
   await expect(page.getByRole("heading", { name: "媽媽會員招募", exact: true })).toHaveCount(1);
   await checkA11y(page);
   await shots?.("r01-login");

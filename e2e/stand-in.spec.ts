@@ -68,7 +68,7 @@ test("<nu-form>'s e-mail field shows and takes text before the runtime is reques
   // What the page needed for it: the stand-in's files, not the runtime (requested after its paint).
   const before = requested.filter((file) => !/chunks\/(runtime|elements)-/.test(file));
   expect(before.sort()).toEqual([...firstStepFiles("nu-form stand-in")].sort());
-  await expect(page.getByRole("heading", { name: "登記成為 nu 會員" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "以電郵登入" })).toBeVisible();
   await expect(page.getByText("第 1 步（共 5 步）")).toBeVisible();
   await expectNoA11yViolations(page);
   const standInBox = await box(page);
@@ -122,8 +122,8 @@ test('<nu-form lang="en"> and <nu-recruitment-form> draw their own sign-in step'
   const release = await holdRuntime(page);
   await page.goto("/e2e-stand-in-en", { waitUntil: "domcontentloaded" });
   await expect(page.getByRole("textbox", { name: "E-mail address" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Join nu membership" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "登記成為媽媽會員" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in with your e-mail" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "以電郵登入" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "電郵地址" })).toBeVisible();
   const before = requested.filter((file) => !/chunks\/(runtime|elements)-/.test(file));
   expect(before.sort()).toEqual([...firstStepFiles('nu-form lang="en" stand-in')].sort());

@@ -295,7 +295,7 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     expect(page).toContain("<h1>Member registration</h1>");
     expect(page).toContain('<button type="button" class="lang-switch" lang="zh-HK">中文</button>');
     expect(page).toContain('<nav aria-label="Site information">');
-    expect(page).toContain("Join nu membership");
+    expect(page).toContain("Sign in with your e-mail");
     expect(page).toContain("Privacy policy");
     expect(page).not.toMatch(/會員登記|登記成為|網站資訊/);
     const starter = /<script data-after-paint="([^"]+)"/.exec(page);
@@ -316,8 +316,8 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
 
   it("fills the build's frame and sign-in step in: texts, language, brand and year, no marker left; the CSP allows the step's style", async () => {
     for (const [cookie, lang, title] of [
-      ["", "zh-HK", "登記成為 nu 會員"],
-      ["nu-forms-lang=en", "en", "Join nu membership"],
+      ["", "zh-HK", "以電郵登入"],
+      ["nu-forms-lang=en", "en", "Sign in with your e-mail"],
     ] as const) {
       const answer = await get("/customer/nuForm", { cookie });
       const page = await answer.text();

@@ -293,12 +293,17 @@ export const en = {
   "flows.unknownStep.title": "Page not found",
   "flows.unknownStep.text": "The form has no step called “{step}”.",
   "flows.unknownStep.restart": "Back to the first step",
-  "flows.nuform.entryTitle": "Join nu membership",
-  "flows.recruitment.entryTitle": "Join mum membership",
+  "flows.nuform.entryIntro":
+    "Become a member and collect your gift in store with your member QR code. It takes about 3 minutes.",
+  "flows.nuform.residenceTitle": "Where you live",
   "flows.recruitment.entryIntro":
-    "Sign in with your e-mail address, fill in the form and get your gift redemption QR code.",
+    "Join as a mum member and collect your member gift with your QR code. It takes about 3 minutes.",
+  "flows.login.title": "Sign in with your e-mail",
+  "flows.login.welcomeBack": "Welcome back",
   "flows.login.intro": "Enter your e-mail address and we will send you a 6-digit code.",
   "flows.login.sendHint": "Press “Send e-mail”, then check your e-mail for the code.",
+  "flows.login.privacy":
+    "Your e-mail is used only for your code and your registration confirmation. You will see the privacy policy before you submit.",
   "flows.login.codeSentTo": "We sent a code to {email}. Please check your inbox (and junk mail).",
   "flows.login.codeSentAgainTo":
     "We sent a new code to {email}. Use the code in the newest e-mail: earlier ones no longer work.",

@@ -8,6 +8,7 @@ import { EmailLogin } from "../shared/EmailLogin.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { flowSession } from "../shared/flowSession.ts";
 import { SignedInPanel } from "../shared/SignedInPanel.tsx";
+import { SignInIntro } from "../shared/SignInIntro.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import type { VerifiedSignIn } from "../shared/verifiedSignIn.ts";
 
@@ -57,9 +58,15 @@ export function NuformEntry() {
   return (
     <StepLayout
       headingId={ids.heading}
-      title={t("flows.nuform.entryTitle")}
+      title={t(
+        !signedIn
+          ? "flows.login.title"
+          : inserted
+            ? "flows.login.welcomeBack"
+            : "flows.nuform.residenceTitle",
+      )}
       progress={progress("login")}
-      intro={signedIn ? undefined : t("flows.login.intro")}
+      intro={signedIn ? undefined : <SignInIntro flowIntro={t("flows.nuform.entryIntro")} />}
     >
       {!signedIn ? (
         <EmailLogin labelledBy={ids.heading} onVerified={onVerified} />

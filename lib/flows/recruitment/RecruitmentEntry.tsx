@@ -6,6 +6,7 @@ import { EmailLogin } from "../shared/EmailLogin.tsx";
 import { useFlow } from "../shared/FlowContext.tsx";
 import { flowSession } from "../shared/flowSession.ts";
 import { SignedInPanel } from "../shared/SignedInPanel.tsx";
+import { SignInIntro } from "../shared/SignInIntro.tsx";
 import { StepLayout } from "../shared/StepLayout.tsx";
 import type { VerifiedSignIn } from "../shared/verifiedSignIn.ts";
 
@@ -28,9 +29,9 @@ export function RecruitmentEntry() {
   return (
     <StepLayout
       headingId={ids.heading}
-      title={t("flows.recruitment.entryTitle")}
+      title={t(signedIn ? "flows.login.welcomeBack" : "flows.login.title")}
       progress={progress("login")}
-      intro={signedIn ? undefined : t("flows.recruitment.entryIntro")}
+      intro={signedIn ? undefined : <SignInIntro flowIntro={t("flows.recruitment.entryIntro")} />}
     >
       {signedIn ? (
         <SignedInPanel focusOnMount={false}>

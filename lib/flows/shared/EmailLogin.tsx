@@ -166,6 +166,7 @@ export function EmailLogin({ onVerified, labelledBy }: EmailLoginProps) {
       ) : notice ? null : (
         <p className="nu-hint">{t("flows.login.sendHint")}</p>
       )}
+      <p className="nu-hint">{t("flows.login.privacy")}</p>
     </StepForm>
   );
 }

@@ -10,7 +10,8 @@ export const flowSheet = sheet(`
 .nu-step-progress { color: ${token("color-muted")}; font-size: 0.875em; font-weight: 600; }
 .nu-step-title { font-size: 1.375em; font-weight: 700; line-height: 1.3; outline: none; }
 .nu-step-title:focus-visible { ${focusRing} border-radius: 4px; }
-.nu-step-intro { color: ${token("color-muted")}; }
+.nu-step-intro { color: ${token("color-muted")}; display: flex; flex-direction: column; gap: ${space(0.5)}; }
+.nu-step-lead { color: ${token("color-text")}; }
 .nu-form { display: flex; flex-direction: column; gap: ${space(2.5)}; }
 .nu-actions { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; }
 .nu-actions > .nu-button { flex: 2 1 10em; }
