@@ -37,19 +37,19 @@ export default [
     name: "<nu-form> sign-in step shown and taking text: the entry and the sign-in stand-in",
     path: filesOf("nu-form stand-in"),
     gzip: true,
-    limit: "9470 B",
+    limit: "9490 B",
   },
   {
     name: '<nu-form lang="en"> sign-in step shown and taking text: the same and the English sign-in texts',
     path: filesOf('nu-form lang="en" stand-in'),
     gzip: true,
-    limit: "11920 B",
+    limit: "11945 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step shown and taking text",
     path: filesOf("nu-recruitment-form stand-in"),
     gzip: true,
-    limit: "9470 B",
+    limit: "9490 B",
   },
   {
     // +0.1 kB: the runtime's lists of the staff tools' files (the scanner and the hand-over are
@@ -86,7 +86,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "60690 B",
+    limit: "60790 B",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):
@@ -94,12 +94,12 @@ export default [
     name: "host shell: dist/hosts/assets/index-*.js, all a customer page loads of the host (it loads the element bundle at run time)",
     path: "dist/hosts/assets/index-*.js",
     gzip: true,
-    limit: "14.6 kB",
+    limit: "14660 B",
   },
   {
     name: "home, maintenance and 404: the host shell and their own chunk (the element bundle comes at run time)",
     path: hostScripts("/site"),
     gzip: true,
-    limit: "16 kB",
+    limit: "16095 B",
   },
 ];

@@ -7,6 +7,7 @@
  */
 
 import { collectCspViolations, nuFormReady } from "./embed-helpers.ts";
+import { useStaffSession as storeStaffSession } from "./staff-steps.ts";
 import { BASE_URL } from "./support/env.ts";
 import { expect, type Page, type Route, test } from "./support/test.ts";
 
@@ -19,7 +20,7 @@ declare global {
       header: Element | null;
       footer: Element | null;
     };
-    __paintLcp: { element: Element | null; size: number }[];
+    __paintLcp: { element: Element | null; size: number; startTime: number; text: string }[];
     __paintShifts: number[];
   }
 }
@@ -34,7 +35,12 @@ async function observe(page: Page) {
         element: Element | null;
         size: number;
       })[]) {
-        window.__paintLcp.push({ element: entry.element, size: entry.size });
+        window.__paintLcp.push({
+          element: entry.element,
+          size: entry.size,
+          startTime: entry.startTime,
+          text: entry.element?.textContent ?? "",
+        });
       }
     }).observe({ type: "largest-contentful-paint", buffered: true });
     new PerformanceObserver((list) => {
@@ -387,6 +393,60 @@ test("a later step's page has the frame but no picture, and an unknown path neit
   expect(await unknown.text()).toContain('<div id="app"></div>');
 });
 
+/**
+ * The staff home: the server paints its frame (PageShell in the staff colours, 職員專區), empty,
+ * since what goes in it depends on the stored session; the shell keeps those nodes while the
+ * staff code loads, then the sign-in or the tools fill the frame below the heading.
+ */
+for (const signedIn of [false, true]) {
+  test(`the staff home paints its frame from the HTML; ${signedIn ? "the tools then fill it" : "the sign-in then fills it, painting nothing larger,"} without a layout shift`, async ({
+    page,
+  }) => {
+    if (signedIn) await storeStaffSession(page, "S001");
+    const violations = await collectCspViolations(page);
+    await observe(page);
+    await page.addInitScript(() => {
+      document.addEventListener("nu-host-live", () => {
+        (window as unknown as { __live: boolean }).__live = true;
+      });
+    });
+    const html = await (await page.request.get("/staff/home")).text();
+    expect(html).toContain('<main class="page" aria-busy="true"><h1>職員專區</h1></main>');
+    expect(html).not.toMatch(/<script type="module"/);
+
+    const staffCode = await hold(page, /\/assets\/StaffPage-[^/]+\.js/);
+    await page.goto("/staff/home", { waitUntil: "domcontentloaded" });
+    await staffCode.held;
+    // The shell is live and shows the frame while the staff code is held: the served nodes.
+    await page.waitForFunction(() => (window as unknown as { __live?: boolean }).__live === true);
+    expect(
+      await page.evaluate(() => ({
+        sameHeading: document.querySelector("main h1") === window.__served.h1,
+        busy: document.querySelector("main")?.getAttribute("aria-busy"),
+        headers: document.querySelectorAll("header.site-header").length,
+      })),
+    ).toEqual({ sameHeading: true, busy: "true", headers: 1 });
+    staffCode.release();
+    if (signedIn) await expect(page.getByRole("button", { name: /^核實客戶/ })).toBeVisible();
+    else await expect(page.getByRole("textbox", { name: "職員編號" })).toBeEditable();
+    await expect(page.locator("main")).not.toHaveAttribute("aria-busy");
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const result = await page.evaluate(() => ({
+      shifts: window.__paintShifts,
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      lcp: window.__paintLcp.map(({ startTime, text }) => ({ startTime, text })),
+    }));
+    expect(result.shifts).toEqual([]);
+    // The heading painted with the first frame. Signed out, nothing larger comes after it; the
+    // tools' tiles are larger, and come with the staff code (they depend on the stored session).
+    expect(result.lcp[0]).toEqual({ startTime: result.firstPaint, text: "職員專區" });
+    if (!signedIn) expect(result.lcp).toHaveLength(1);
+    expect(await violations()).toEqual([]);
+  });
+}
+
 test("a customer page runs only the shell and prefetches home's chunk; staff pages and home get theirs preloaded", async ({
   page,
 }) => {
@@ -413,7 +473,9 @@ test("a customer page runs only the shell and prefetches home's chunk; staff pag
   hostScripts.length = 0;
 
   const staffHtml = await (await page.request.get("/staff/home")).text();
-  expect(staffHtml).toMatch(/<script data-warm="\/assets\/StaffPage-[\w-]+\.js /);
+  expect(staffHtml).toMatch(
+    /<script data-after-paint="\/assets\/index-[\w-]+\.js \/assets\/StaffPage-[\w-]+\.js /,
+  );
   await page.goto("/staff/home");
   await expect(page.getByRole("textbox", { name: "職員編號" })).toBeEditable();
   expect(hostScripts.some((path) => /^\/assets\/StaffPage-[\w-]+\.js$/.test(path))).toBe(true);

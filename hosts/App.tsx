@@ -5,12 +5,24 @@ import Router, { type RouterOnChangeArgs } from "preact-router";
 import type { NuFormsRuntime } from "../lib/elements/runtime.ts";
 import { FlowPage } from "./flows/FlowPage.tsx";
 import { LoadingOverlay } from "./LoadingOverlay.tsx";
+import { useHostLang } from "./language.ts";
 import { lazyPage } from "./lazyPage.tsx";
 import { PreviousUrlContext } from "./navigation.ts";
 import { Home, Maintenance, NotFound } from "./pages/lazySitePages.ts";
 import { RuntimeContext } from "./runtime.ts";
+import { StaffHomeFirstPaint } from "./staff/StaffHomeFrame.tsx";
 
-const StaffPage = lazyPage("staff", () => import("./staff/StaffPage.tsx").then((m) => m.StaffPage));
+/** The staff home's frame came with the HTML (server/html.ts): kept on screen while the staff code loads. */
+function StaffPlaceholder({ page = "" }: { page?: string }) {
+  const lang = useHostLang();
+  return page.toLowerCase() === "home" ? <StaffHomeFirstPaint lang={lang} /> : null;
+}
+
+const StaffPage = lazyPage(
+  "staff",
+  () => import("./staff/StaffPage.tsx").then((m) => m.StaffPage),
+  StaffPlaceholder,
+);
 
 export function App({ runtime }: { runtime: NuFormsRuntime }) {
   const [previous, setPrevious] = useState("");

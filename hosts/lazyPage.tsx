@@ -20,8 +20,8 @@ function reloadOnce(key: string): boolean {
 /**
  * A route whose code loads when it is first visited (the staff pages, and home, maintenance and
  * 404: the customer flow pages never download them). The server preloads the chunk on the route's
- * own URLs (dist/hosts/route-chunks.json), so a page usually finds it there. Nothing shows while
- * it loads.
+ * own URLs (dist/hosts/route-chunks.json), so a page usually finds it there. While it loads the
+ * route shows `Placeholder` (nothing without one).
  *
  * When the chunk fails to load, the page reloads once: a deploy may have replaced the hashed chunks
  * under a page that was still open, and the new HTML names the new ones. A second failure of the
@@ -31,6 +31,7 @@ function reloadOnce(key: string): boolean {
 export function lazyPage<P extends object>(
   chunk: string,
   load: () => Promise<ComponentType<P>>,
+  Placeholder?: ComponentType<P>,
 ): ComponentType<P> {
   const reloaded = `nu-preload-reloaded:${chunk}`;
   let loading: Promise<ComponentType<P>> | null = null;
@@ -64,6 +65,7 @@ export function lazyPage<P extends object>(
     }, [page]);
     if (page === "failed") return <BundleLoadError />;
     const Page = page;
-    return Page ? <Page {...props} /> : null;
+    if (Page) return <Page {...props} />;
+    return Placeholder ? <Placeholder {...props} /> : null;
   };
 }

@@ -7,10 +7,11 @@
  *   Content-Encoding it actually came with;
  * - the cache headers of the entry, a hashed chunk and the HTML, and whether ETag gives 304;
  * - CLS on /demo/ at 390×844 (layout-shift entries from navigation until 4 s after `load`);
- * - Lighthouse (mobile defaults: simulated slow 4G, 4× CPU slowdown) on /customer/nuForm and
- *   /demo/, with the `lighthouse` devDependency against the same Chromium: LIGHTHOUSE_RUNS runs
- *   per page (default 3, the pages alternating), each figure the median of its runs, with the
- *   LCP element and the load average around the runs (Lighthouse's TBT and LCP follow the load).
+ * - Lighthouse (mobile defaults: simulated slow 4G, 4× CPU slowdown) on /customer/nuForm,
+ *   /customer/recruitmentForm, /staff/home (signed out) and /demo/, with the `lighthouse`
+ *   devDependency against the same Chromium: LIGHTHOUSE_RUNS runs per page (default 3, the pages
+ *   alternating), each figure the median of its runs, with the LCP element and the load average
+ *   around the runs (Lighthouse's TBT and LCP follow the load).
  *
  * and writes them into docs/performance.md between the BENCH:WEB markers, with date and machine.
  *
@@ -232,6 +233,7 @@ async function main() {
   const lines: string[] = [];
   try {
     let aChunk = "";
+    const tables = new Map<string, string>();
     for (const step of FIRST_STEPS) {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       const scripts = await firstStepScripts(page, server.base, step);
@@ -244,6 +246,19 @@ async function main() {
       lines.push(
         `**${step.name}**: ${scripts.length} scripts, **${kB(total.gzip)} kB gzip** (${kB(total.brotli)} kB brotli, ${kB(total.raw)} kB raw)`,
         "",
+      );
+      // A step that loads the very files of one above names it instead of repeating its table.
+      const files = scripts
+        .map((s) => s.path)
+        .sort()
+        .join(" ");
+      const same = tables.get(files);
+      if (same) {
+        lines.push(`The same files as ${same}.`, "");
+        continue;
+      }
+      tables.set(files, step.name);
+      lines.push(
         "| script | raw kB | gzip kB | brotli kB | sent as |",
         "|---|---:|---:|---:|---|",
         ...scripts
@@ -265,7 +280,7 @@ async function main() {
     await page.close();
     lines.push(`**CLS on /demo/** (390×844, navigation until 4 s after load): **${cls.toFixed(3)}**`, "");
     const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-    const paths = ["/customer/nuForm", "/demo/"];
+    const paths = ["/customer/nuForm", "/customer/recruitmentForm", "/staff/home", "/demo/"];
     const results = new Map<string, LighthouseFigures[]>(paths.map((p) => [p, []]));
     const loadBefore = os.loadavg()[0];
     for (let run = 0; run < runs; run++) {
@@ -275,6 +290,12 @@ async function main() {
       }
     }
     const loadAfter = os.loadavg()[0];
+    lines.push(
+      `**Lighthouse** (mobile defaults: simulated slow 4G, 4× CPU slowdown; median of ${runs} runs per page, the pages alternating; load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)})`,
+      "",
+      "| page | performance | a11y | FCP s | LCP s | TBT ms | CLS | LCP element | each run: LCP s / TBT ms |",
+      "|---|---:|---:|---:|---:|---:|---:|---|---|",
+    );
     for (const [path, all] of results) {
       if (all.length === 0) continue;
       const median = (pick: (f: LighthouseFigures) => number) => {
@@ -283,17 +304,14 @@ async function main() {
       };
       // "?": a run whose report names no LCP element.
       const elements = [
-        ...new Set(
-          all.map((f) => (f.lcpElement === "?" ? "(none named in some run)" : `\`${f.lcpElement}\``)),
-        ),
+        ...new Set(all.map((f) => (f.lcpElement === "?" ? "(none named)" : `\`${f.lcpElement}\``))),
       ].join(", ");
+      const each = all.map((f) => `${(f.lcp / 1000).toFixed(2)} / ${Math.round(f.tbt)}`).join("; ");
       lines.push(
-        `**Lighthouse ${path}** (mobile defaults; median of ${all.length} runs, load average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}): performance ${median((f) => f.performance)}, accessibility ${median((f) => f.accessibility)}, FCP ${(median((f) => f.fcp) / 1000).toFixed(2)} s, LCP ${(median((f) => f.lcp) / 1000).toFixed(2)} s, TBT ${Math.round(median((f) => f.tbt))} ms, CLS ${median((f) => f.cls).toFixed(3)}; LCP element ${elements}`,
-        "",
-        `Runs: ${all.map((f) => `${f.performance} / LCP ${(f.lcp / 1000).toFixed(2)} s / TBT ${Math.round(f.tbt)} ms`).join("; ")}`,
-        "",
+        `| \`${path}\` | ${median((f) => f.performance)} | ${median((f) => f.accessibility)} | ${(median((f) => f.fcp) / 1000).toFixed(2)} | ${(median((f) => f.lcp) / 1000).toFixed(2)} | ${Math.round(median((f) => f.tbt))} | ${median((f) => f.cls).toFixed(3)} | ${elements} | ${each} |`,
       );
     }
+    lines.push("");
   } finally {
     await browser.close();
     server.stop();

@@ -1,14 +1,15 @@
 /**
  * What paints before the runtime, rendered from the components themselves (docs/ARCHITECTURE.md#the-first-paint):
  * each flow's sign-in step (`<NuForm step="login">`, `<RecruitmentForm step="login">`, React DOM's
- * server renderer) and the host pages' frame (hosts/pages/PageShell.tsx, Preact's), with markers
+ * server renderer), the host pages' frame (hosts/pages/PageShell.tsx, Preact's) and the staff
+ * home's (hosts/staff/StaffHomeFrame.tsx), with markers
  * for the texts, the language and the brand (lib/core/firstPaint.ts). The element build puts the
  * steps into the sign-in stand-in (vite.first-paint.ts); the host build writes it all to
  * dist/hosts/first-paint.json, which the server fills in for each page (server/html.ts).
  *
  * `node --import tsx scripts/first-paint.tsx` prints the JSON.
  */
-import { h } from "preact";
+import { h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { FirstPaint } from "../lib/core/firstPaint.ts";
@@ -75,6 +76,7 @@ const global = globalThis as { document?: unknown };
 global.document = { querySelector: () => null };
 const { BRAND } = await import("../hosts/brand.ts");
 const { PageShell } = await import("../hosts/pages/PageShell.tsx");
+const { StaffHomeFirstPaint } = await import("../hosts/staff/StaffHomeFrame.tsx");
 delete global.document;
 
 class MarkedYear extends Date {
@@ -83,8 +85,11 @@ class MarkedYear extends Date {
   }
 }
 
-/** PageShell for a brand with (1) or without (0) its logo, privacy, terms and contact links, in `lang`. */
-function frame(lang: HostLang, key: string): string {
+/**
+ * `page` for a brand with (1) or without (0) its logo, privacy, terms and contact links (`key`),
+ * with the brand and the year as markers.
+ */
+function withBrand<P>(key: string, page: () => VNode<P>): string {
   const [logo, privacy, terms, contact] = [...key].map((bit) => bit === "1");
   Object.assign(BRAND, {
     name: marker("name"),
@@ -97,24 +102,31 @@ function frame(lang: HostLang, key: string): string {
   const clock = globalThis.Date;
   globalThis.Date = MarkedYear as DateConstructor;
   try {
-    return renderToString(h(PageShell, { lang, title: marker("title"), busy: true }, marker("content")));
+    return renderToString(page());
   } finally {
     globalThis.Date = clock;
   }
 }
 
-export function renderFirstPaint(): FirstPaint {
+/** Each language's variants of `page`, one per brand key (lib/core/firstPaint.ts `frameKey`). */
+function perLangAndBrand<P>(page: (lang: HostLang) => VNode<P>): Record<string, Record<string, string>> {
   const keys = Array.from({ length: 16 }, (_, i) => i.toString(2).padStart(4, "0"));
-  const frames = Object.fromEntries(
+  return Object.fromEntries(
     (Object.keys(FLOW_TITLES) as HostLang[]).map((lang) => [
       lang,
-      Object.fromEntries(keys.map((key) => [key, frame(lang, key)])),
+      Object.fromEntries(keys.map((key) => [key, withBrand(key, () => page(lang))])),
     ]),
   );
+}
+
+export function renderFirstPaint(): FirstPaint {
   return {
     steps: { nuform: stepTemplate("nuform"), recruitment: stepTemplate("recruitment") },
     css: [baseSheet, flowSheet, emailSheet].map((s) => s.cssText.trim()).join("\n"),
-    frames,
+    frames: perLangAndBrand((lang) =>
+      h(PageShell, { lang, title: marker("title"), busy: true }, marker("content")),
+    ),
+    staffHome: perLangAndBrand((lang) => h(StaffHomeFirstPaint, { lang })),
   };
 }
 

@@ -6,9 +6,10 @@
  * The frame and the sign-in step's picture are not written here: they are hosts/pages/PageShell.tsx
  * and the flows' own sign-in step, rendered at build time (scripts/first-paint.tsx) into
  * dist/hosts/first-paint.json, with markers for the texts, the language and the brand that this
- * module fills in (lib/core/firstPaint.ts). Only the customer flow routes get a frame: theirs is the
- * same whatever the visitor's state; the staff pages choose their layout from the stored session,
- * which only the browser knows. The frame paints before any script has run and does not wait for
+ * module fills in (lib/core/firstPaint.ts). The customer flow routes and the staff home get a
+ * frame: theirs is the same whatever the visitor's state. The other staff pages choose their layout
+ * from the stored session, which only the browser knows; so does what the staff home's frame holds
+ * (the sign-in or the tools), and it paints empty. The frame paints before any script has run and does not wait for
  * the element bundle (FCP, LCP); the shell's first render takes these very nodes over.
  */
 import { createHash } from "node:crypto";
@@ -22,7 +23,13 @@ import {
   LANG_STORAGE_KEY,
 } from "../lib/core/hostPage.ts";
 import { type MessageKey, t } from "../lib/core/i18n/index.ts";
-import { NUFORM_BASE, NUFORM_STEPS, RECRUITMENT_BASE, RECRUITMENT_STEPS } from "../lib/core/routes.ts";
+import {
+  NUFORM_BASE,
+  NUFORM_STEPS,
+  RECRUITMENT_BASE,
+  RECRUITMENT_STEPS,
+  STAFF_HOME,
+} from "../lib/core/routes.ts";
 import type { Flow } from "../lib/core/types.ts";
 import type { ServerConfig } from "./config.ts";
 
@@ -164,7 +171,13 @@ export function firstStepPicture(paint: FirstPaint, pathname: string, lang: Host
   return `<div class="first-step-preview" inert aria-hidden="true">${step}</div>`;
 }
 
-/** The markup of `<div id="app">` for `pathname` (PageShell's, filled in), or "" when the shell draws that page alone. */
+/** Whether `pathname` is the staff home (its page name in any case, as the staff pages read it). */
+const isStaffHome = (pathname: string) => trim(pathname).toLowerCase() === STAFF_HOME;
+
+/**
+ * The markup of `<div id="app">` for `pathname`, or "" when the shell draws that page alone: a flow
+ * page's frame (PageShell's) or the staff home's, filled in.
+ */
 export function hostFrame(
   paint: FirstPaint,
   pathname: string,
@@ -176,8 +189,13 @@ export function hostFrame(
   }: { content?: string; lang?: HostLang; year?: number } = {},
 ): string {
   const flow = flowOfPath(pathname);
-  const frame = paint.frames[lang]?.[frameKey(brand)];
-  if (!flow || !frame) return "";
+  const key = frameKey(brand);
+  const frame = flow
+    ? paint.frames[lang]?.[key]
+    : isStaffHome(pathname)
+      ? paint.staffHome?.[lang]?.[key]
+      : "";
+  if (!frame) return "";
   const values: Record<string, string> = {
     "@name": escapeHtml(brandName(brand, lang)),
     "@logo": escapeHtml(brand.logoUrl),
@@ -185,7 +203,7 @@ export function hostFrame(
     "@terms": escapeHtml(brand.termsUrl),
     "@contact": escapeHtml(brand.contactUrl),
     "@year": String(year),
-    "@title": escapeHtml(FLOW_TITLES[lang][flow]),
+    "@title": flow ? escapeHtml(FLOW_TITLES[lang][flow]) : "",
     "@content": content,
   };
   return fillMarkers(frame, (name) => values[name] ?? "");

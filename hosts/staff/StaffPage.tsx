@@ -10,9 +10,9 @@ import { useDocumentTitle } from "../brand.ts";
 import { type HostLang, useHostLang } from "../language.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/lazySitePages.ts";
-import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
 import { IdleWarning } from "./IdleWarning.tsx";
+import { StaffHomeFrame } from "./StaffHomeFrame.tsx";
 import { StaffLayout, type StaffLayoutProps } from "./StaffLayout.tsx";
 import { STAFF_TEXTS, type StaffTexts } from "./staffTexts.ts";
 
@@ -147,11 +147,9 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
   let content: ComponentChildren;
   if (name === "home") {
     content = (
-      <div class="staff-area">
-        <PageShell title={texts.area} lang={lang}>
-          <nu-staff-login lang={lang} />
-        </PageShell>
-      </div>
+      <StaffHomeFrame lang={lang}>
+        <nu-staff-login lang={lang} />
+      </StaffHomeFrame>
     );
   } else if (name === "invoice") {
     content = <InvoicePage id={query.get("id") ?? ""} lang={lang} />;
@@ -170,7 +168,8 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
   } else {
     content = <NotFound />;
   }
-  // One root for every staff page, so the nu-step listener survives moving between them.
+  // One root for every staff page, so the nu-step listener survives moving between them
+  // (StaffHomeFirstPaint draws the same root).
   return (
     <div ref={container}>
       {content}

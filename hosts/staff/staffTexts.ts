@@ -2,11 +2,12 @@
  * The staff pages' own texts (the staff elements bring theirs): Traditional Chinese, and English
  * for staff who chose it with the switch in the staff bar or on the sign-in page.
  */
+import { STAFF_AREA_TITLE } from "../../lib/core/hostPage.ts";
 import type { HostLang } from "../language.ts";
 
 export const STAFF_TEXTS = {
   "zh-HK": {
-    area: "職員專區",
+    area: STAFF_AREA_TITLE["zh-HK"],
     home: "職員主頁",
     signOut: "登出",
     verification: "核實客戶",
@@ -24,7 +25,7 @@ export const STAFF_TEXTS = {
     idleLeave: "立即登出",
   },
   en: {
-    area: "Staff area",
+    area: STAFF_AREA_TITLE.en,
     home: "Staff home",
     signOut: "Sign out",
     verification: "Verify customer",

@@ -18,6 +18,8 @@ export interface FirstPaint {
   css: string;
   /** hosts/pages/PageShell.tsx per language and per brand: `frameKey` names the variant. */
   frames: Record<string, Record<string, string>>;
+  /** hosts/staff/StaffHomeFrame.tsx's `StaffHomeFirstPaint`, the same way (no title or content marker). */
+  staffHome: Record<string, Record<string, string>>;
 }
 
 /** The frame variant for a brand: which of its logo and footer links it has (PageShell leaves out an empty one). */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  type GuardDecision,
-  nuformGuard,
-  recruitmentGuard,
-  STAFF_HOME,
-  STAFF_LEAD_FAIL,
-  staffGuard,
-} from "./guards.ts";
+import { type GuardDecision, nuformGuard, recruitmentGuard, STAFF_LEAD_FAIL, staffGuard } from "./guards.ts";
+import { STAFF_HOME } from "./routes.ts";
 import type { Flags } from "./storageKeys.ts";
 
 const T = "true";

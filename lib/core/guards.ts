@@ -9,6 +9,7 @@ import {
   RECRUITMENT_BASE,
   RECRUITMENT_STEPS,
   STAFF_GUARDED_PAGES,
+  STAFF_HOME,
 } from "./routes.ts";
 import { checkStaffToken } from "./staffToken.ts";
 import { type FlagKey, type Flags, isFlagSet } from "./storageKeys.ts";
@@ -40,7 +41,6 @@ export interface StaffGuardInput {
   nowMs?: number;
 }
 
-export const STAFF_HOME = "/staff/home";
 /** Where a staff page goes when its lead cannot be loaded. */
 export const STAFF_LEAD_FAIL = "/staff/verification?type=staff";
 

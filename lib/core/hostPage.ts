@@ -1,7 +1,8 @@
 /**
  * What the host pages (hosts/) and the server that writes their HTML (server/html.ts) both need to
  * know: the visitor's language choice (where it is kept, the cookie that tells the server), the
- * event the shell sends once it has taken the HTML's frame over, and the name of each flow page.
+ * event the shell sends once it has taken the HTML's frame over, and the name of each page the
+ * server paints a frame for (each flow page, the staff home).
  */
 import type { Lang } from "./i18n/index.ts";
 import type { Flow } from "./types.ts";
@@ -24,6 +25,9 @@ export const FLOW_TITLES: Record<HostLang, Record<Flow, string>> = {
   "zh-HK": { nuform: "會員登記", recruitment: "媽媽會員招募" },
   en: { nuform: "Member registration", recruitment: "Mum membership" },
 };
+
+/** The staff home's heading (`<h1>`), and the staff pages' name in the tab and the staff bar. */
+export const STAFF_AREA_TITLE: Record<HostLang, string> = { "zh-HK": "職員專區", en: "Staff area" };
 
 /**
  * An element's first step's name in dist/elements/first-steps.json (vite.first-steps.ts), which

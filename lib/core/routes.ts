@@ -23,6 +23,9 @@ export const RECRUITMENT_STEPS = [
 ] as const;
 export type RecruitmentStep = "" | (typeof RECRUITMENT_STEPS)[number];
 
+/** The staff sign-in, or the tools once signed in. */
+export const STAFF_HOME = "/staff/home";
+
 export const STAFF_GUARDED_PAGES = [
   "verification",
   "nutritionist_redeem",
@@ -37,7 +40,7 @@ export const HOST_ROUTES: readonly string[] = [
   ...NUFORM_STEPS.map((s) => `${NUFORM_BASE}/${s}`),
   RECRUITMENT_BASE,
   ...RECRUITMENT_STEPS.map((s) => `${RECRUITMENT_BASE}/${s}`),
-  "/staff/home",
+  STAFF_HOME,
   ...STAFF_GUARDED_PAGES.map((p) => `/staff/${p}`),
   "/staff/invoice",
   "/maintenance",

@@ -3,7 +3,8 @@
  * core, plus the lead look-up it may ask for, done with the staff token. A host page runs this and
  * applies the answer; it holds no staff rule of its own.
  */
-import { STAFF_HOME, staffGuard } from "../core/guards.ts";
+import { staffGuard } from "../core/guards.ts";
+import { STAFF_HOME } from "../core/routes.ts";
 import type { FlagKey, Flags } from "../core/storageKeys.ts";
 import { isUnauthorised } from "./unauthorised.ts";
 

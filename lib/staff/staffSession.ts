@@ -2,8 +2,9 @@
  * The staff session as docs/rules.md#browser-storage stores it: STAFF_ID, Token, STAFF_NAME, STAFF_ROLE in localStorage
  * (through the shared flags store), plus the rules that decide where sign-in leads.
  */
-import { STAFF_HOME } from "../core/guards.ts";
+
 import { safeRedirectPath } from "../core/redirect.ts";
+import { STAFF_HOME } from "../core/routes.ts";
 import { staffDisplayName } from "../core/staffLogin.ts";
 import { checkStaffToken } from "../core/staffToken.ts";
 import type { FlagKey, Flags } from "../core/storageKeys.ts";

@@ -196,6 +196,11 @@ function warmed(html: string): string[] {
   return /<script data-warm="([^"]+)">/.exec(html)?.[1].split(" ") ?? [];
 }
 
+/** What a page that paints from its HTML starts after that paint (server/html.ts, AFTER_PAINT_SCRIPT). */
+function startedAfterPaint(html: string): string[] {
+  return /<script data-after-paint="([^"]+)"/.exec(html)?.[1].split(" ") ?? [];
+}
+
 describe("modulepreload", () => {
   it("HTML pages preload the entry and, on a flow's route, its first step's chunks (the host's list: no stand-in)", async () => {
     fs.writeFileSync(
@@ -235,6 +240,10 @@ describe("modulepreload", () => {
     );
     const staff = await (await get("/staff/verification")).text();
     expect(warmed(staff)).toContain("/assets/StaffPage-S1.js");
+    // The staff home paints its frame from the HTML: the same chunks, started after that paint.
+    const staffHome = await (await get("/staff/home")).text();
+    expect(startedAfterPaint(staffHome)).toContain("/assets/StaffPage-S1.js");
+    expect(staffHome).toMatch(/ data-prefetch="\/assets\/sitePages-P1\.js">/);
     expect(staff.indexOf("StaffPage-S1")).toBeLessThan(staff.indexOf("/elements/nu-forms.js"));
     // Home's chunk (the brand link) at the lowest priority, after the page's own.
     expect(staff).toMatch(/<link rel="prefetch" href="\/assets\/sitePages-P1\.js"><\/body>/);
@@ -338,6 +347,25 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     const later = await (await get("/customer/recruitmentForm/personInfo")).text();
     expect(later).toContain('<main class="page" aria-busy="true"><h1>媽媽會員招募</h1></main>');
     expect(later).not.toContain("first-step-preview");
+
+    // The staff home has its own frame, empty (the sign-in or the tools: only the browser knows
+    // which), in the staff colours; the other staff pages have none.
+    for (const [where, cookie, title] of [
+      ["/staff/home", "", "職員專區"],
+      ["/staff/HOME/", "", "職員專區"],
+      ["/staff/home", "nu-forms-lang=en", "Staff area"],
+    ] as const) {
+      const page = await (await get(where, { cookie })).text();
+      expect(page, where).toContain(
+        `<div id="app"><div><div class="staff-area"><header class="site-header">`,
+      );
+      expect(page, where).toContain(`<main class="page" aria-busy="true"><h1>${title}</h1></main>`);
+      expect(page, where).not.toContain("⟦");
+      expect(page, where).not.toContain("first-step-preview");
+      expect(page, where).not.toMatch(/<script type="module"/);
+    }
+    const tool = await (await get("/staff/verification")).text();
+    expect(tool).toContain('<div id="app"></div>');
   });
 
   it("gives the staff pages, home, maintenance and 404 English, and leaves other values Chinese", async () => {
@@ -356,7 +384,7 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     const staff = await (await get("/staff/home", english)).text();
     expect(staff).toContain('<html lang="en">');
     // The English texts the sign-in waits for are preloaded, and the Chinese ones are not.
-    expect(warmed(staff)).toContain("/elements/chunks/en.later-E2.js");
+    expect(startedAfterPaint(staff)).toContain("/elements/chunks/en.later-E2.js");
     expect(staff).not.toContain("zh-HK.later-Z1");
     expect(await (await get("/staff/home")).text()).toContain("zh-HK.later-Z1");
     // Every host page has the switch, so every one follows the choice (the shell draws their text).
