@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
-import { HOST_TEXTS } from "./hostTexts.ts";
+import { HOST_TEXTS } from "../lib/core/i18n/host/shell.ts";
 import { useHostLang } from "./language.ts";
 import { useRuntime } from "./runtime.ts";
 

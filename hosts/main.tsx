@@ -1,8 +1,8 @@
 /** @jsxImportSource preact */
 import { hydrate, render } from "preact";
+import { HOST_LIVE_EVENT } from "../lib/core/hostPage.ts";
 import { App } from "./App.tsx";
 import { applyBrandColours } from "./brand.ts";
-import { HOST_LIVE_EVENT } from "./hostTexts.ts";
 import { BundleLoadError } from "./pages/BundleLoadError.tsx";
 import { loadRuntime } from "./runtime.ts";
 import { yieldToMain } from "./yieldToMain.ts";

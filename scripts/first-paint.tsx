@@ -13,7 +13,7 @@ import { h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { FirstPaint } from "../lib/core/firstPaint.ts";
-import { FLOW_TITLES, type HostLang } from "../lib/core/hostPage.ts";
+import { FLOW_TITLES } from "../lib/core/i18n/host/shell.ts";
 import { LANGS, type Lang, type MessageKey, messages } from "../lib/core/i18n/index.ts";
 import type { Flow } from "../lib/core/types.ts";
 import { NuForm } from "../lib/flows/nuform/NuForm.tsx";
@@ -109,10 +109,10 @@ function withBrand<P>(key: string, page: () => VNode<P>): string {
 }
 
 /** Each language's variants of `page`, one per brand key (lib/core/firstPaint.ts `frameKey`). */
-function perLangAndBrand<P>(page: (lang: HostLang) => VNode<P>): Record<string, Record<string, string>> {
+function perLangAndBrand<P>(page: (lang: Lang) => VNode<P>): Record<string, Record<string, string>> {
   const keys = Array.from({ length: 16 }, (_, i) => i.toString(2).padStart(4, "0"));
   return Object.fromEntries(
-    (Object.keys(FLOW_TITLES) as HostLang[]).map((lang) => [
+    (Object.keys(FLOW_TITLES) as Lang[]).map((lang) => [
       lang,
       Object.fromEntries(keys.map((key) => [key, withBrand(key, () => page(lang))])),
     ]),

@@ -42,7 +42,7 @@ describe("the server's imports", () => {
   it("would catch a server module that imports the host pages or a component", () => {
     const imports = (specs: string[]) => specs.map((spec) => resolve(SERVER, spec));
     expect(
-      imports(["../hosts/hostTexts.ts", "../lib/flows/shared/styles.ts", "../lib/elements/lazy.tsx"]).some(
+      imports(["../hosts/language.ts", "../lib/flows/shared/styles.ts", "../lib/elements/lazy.tsx"]).some(
         allowed,
       ),
     ).toBe(false);

@@ -15,14 +15,9 @@
 import { createHash } from "node:crypto";
 import { BRAND_FIELDS, type Brand, brandName } from "../lib/core/brand.ts";
 import { type FirstPaint, fillMarkers, frameKey } from "../lib/core/firstPaint.ts";
-import {
-  FLOW_TITLES,
-  HOST_LIVE_EVENT,
-  type HostLang,
-  LANG_COOKIE,
-  LANG_STORAGE_KEY,
-} from "../lib/core/hostPage.ts";
-import { type MessageKey, t } from "../lib/core/i18n/index.ts";
+import { HOST_LIVE_EVENT, LANG_COOKIE, LANG_STORAGE_KEY } from "../lib/core/hostPage.ts";
+import { FLOW_TITLES } from "../lib/core/i18n/host/shell.ts";
+import { type Lang, type MessageKey, t } from "../lib/core/i18n/index.ts";
 import {
   NUFORM_BASE,
   NUFORM_STEPS,
@@ -149,7 +144,7 @@ export function flowOfPath(pathname: string): Flow | null {
  * The language to draw a host page in: English when the visitor chose it (the cookie that
  * hosts/language.ts keeps; every host page has the switch), Traditional Chinese otherwise.
  */
-export function pageLang(cookies: Record<string, string | undefined>): HostLang {
+export function pageLang(cookies: Record<string, string | undefined>): Lang {
   return cookies[LANG_COOKIE] === "en" ? "en" : "zh-HK";
 }
 
@@ -162,7 +157,7 @@ const PICTURED: Record<string, Flow> = { [NUFORM_BASE]: "nuform", [RECRUITMENT_B
  * element is live can be lost. The host shell keeps it until the element has drawn its step in the
  * same place, then swaps the two in one frame (hosts/flows/firstStepPreview.tsx).
  */
-export function firstStepPicture(paint: FirstPaint, pathname: string, lang: HostLang): string {
+export function firstStepPicture(paint: FirstPaint, pathname: string, lang: Lang): string {
   const flow = PICTURED[trim(pathname)];
   if (!flow) return "";
   const step = fillMarkers(paint.steps[flow], (name, params) =>
@@ -186,7 +181,7 @@ export function hostFrame(
     content = "",
     lang = "zh-HK",
     year = new Date().getFullYear(),
-  }: { content?: string; lang?: HostLang; year?: number } = {},
+  }: { content?: string; lang?: Lang; year?: number } = {},
 ): string {
   const flow = flowOfPath(pathname);
   const key = frameKey(brand);
@@ -215,7 +210,7 @@ export interface PageParts {
   pathname: string;
   /** The host shell's page (the demo pages get only the config and the preloads). */
   host: boolean;
-  lang: HostLang;
+  lang: Lang;
   paint: FirstPaint | null;
   /** Host chunks: the route's own, and another page's to prefetch after the first paint. */
   chunks: { preload: string[]; prefetch: string[] };

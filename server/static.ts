@@ -4,6 +4,7 @@
  * config <meta> tags, a strict CSP and the customer pages' first frame (server/html.ts); with no
  * build yet, HTML routes say how to make one.
  */
+
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -16,7 +17,8 @@ import { cors } from "hono/cors";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import type { FirstPaint } from "../lib/core/firstPaint.ts";
-import { firstStepName, type HostLang } from "../lib/core/hostPage.ts";
+import { firstStepName } from "../lib/core/hostPage.ts";
+import type { Lang } from "../lib/core/i18n/index.ts";
 import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
 import type { ServerConfig } from "./config.ts";
 import { flowOfPath, pageLang, writePage } from "./html.ts";
@@ -124,7 +126,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
    * and the first step's chunks on the customer and staff routes (dist/elements/first-steps.json,
    * written by the element build), so they download in parallel with the host shell.
    */
-  async function firstStepFiles(pagePath: string, lang: HostLang): Promise<string[]> {
+  async function firstStepFiles(pagePath: string, lang: Lang): Promise<string[]> {
     const tag = pagePath.startsWith(NUFORM_BASE)
       ? "nu-form"
       : pagePath.startsWith(RECRUITMENT_BASE)

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
+import { FLOW_TITLES, stepTitle } from "../../lib/core/i18n/host/shell.ts";
 import { NUFORM_STEPS, RECRUITMENT_STEPS } from "../../lib/core/routes.ts";
 import type { Flow } from "../../lib/core/types.ts";
 import { flowPath, runGate } from "../../lib/gates/customerGate.ts";
@@ -11,7 +12,6 @@ import { NotFound } from "../pages/lazySitePages.ts";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
 import { FirstStepPreview, usePreviewShown } from "./firstStepPreview.tsx";
-import { FLOW_TITLES, stepTitle } from "./stepTitles.ts";
 
 const STEPS: Record<Flow, readonly string[]> = {
   nuform: NUFORM_STEPS,

@@ -1,13 +1,16 @@
 /** @jsxImportSource preact */
+
+import { brandName as brandNameIn } from "../../lib/core/brand.ts";
+import { HOST_TEXTS } from "../../lib/core/i18n/host/shell.ts";
+import type { Lang } from "../../lib/core/i18n/index.ts";
 import { BRAND } from "../brand.ts";
-import { brandName as brandNameIn, HOST_TEXTS } from "../hostTexts.ts";
-import { type HostLang, setHostLang } from "../language.ts";
+import { setHostLang } from "../language.ts";
 import { footerLinks } from "./footerLinks.ts";
 
-const brandName = (lang: HostLang) => brandNameIn(BRAND, lang);
+const brandName = (lang: Lang) => brandNameIn(BRAND, lang);
 
 /** The operator's name and logo, linking home, and the switch to the other language, named in that language. */
-export function BrandHeader({ lang }: { lang: HostLang }) {
+export function BrandHeader({ lang }: { lang: Lang }) {
   return (
     <header class="site-header">
       <a class="brand" href="/">
@@ -20,7 +23,7 @@ export function BrandHeader({ lang }: { lang: HostLang }) {
 }
 
 /** The switch to the other language, named in that language (page header, staff bar). */
-export function LangSwitch({ lang, class: className }: { lang: HostLang; class: string }) {
+export function LangSwitch({ lang, class: className }: { lang: Lang; class: string }) {
   const other = HOST_TEXTS[lang];
   return (
     <button
@@ -35,7 +38,7 @@ export function LangSwitch({ lang, class: className }: { lang: HostLang; class: 
 }
 
 /** Privacy policy, terms and contact: the operator's links, on every page (the server paints this very markup first: scripts/first-paint.tsx). */
-export function BrandFooter({ lang }: { lang: HostLang }) {
+export function BrandFooter({ lang }: { lang: Lang }) {
   const links = footerLinks(BRAND, lang);
   return (
     <footer class="site-footer">

@@ -1,10 +1,11 @@
 /** @jsxImportSource preact */
+
+import { brandName } from "../../lib/core/brand.ts";
+import { PAGE_TEXTS } from "../../lib/core/i18n/host/pages.ts";
 import { NUFORM_BASE, RECRUITMENT_BASE } from "../../lib/core/routes.ts";
 import { BRAND } from "../brand.ts";
-import { brandName } from "../hostTexts.ts";
 import { useHostLang } from "../language.ts";
 import { PageShell } from "./PageShell.tsx";
-import { PAGE_TEXTS } from "./pageTexts.ts";
 
 export function Home(_: { path?: string }) {
   const lang = useHostLang();

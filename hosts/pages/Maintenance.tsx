@@ -1,12 +1,12 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
 import { containsChinese } from "../../lib/core/chinese.ts";
+import { PAGE_TEXTS } from "../../lib/core/i18n/host/pages.ts";
 import { maintenancePageMessage } from "../../lib/core/maintenance.ts";
 import { useHostLang } from "../language.ts";
 import { currentQuery } from "../navigation.ts";
 import { useRuntime } from "../runtime.ts";
 import { PageShell } from "./PageShell.tsx";
-import { PAGE_TEXTS } from "./pageTexts.ts";
 
 /**
  * Shows the message passed in `?message=`, checked against the maintenance record read from the

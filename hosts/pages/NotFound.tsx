@@ -1,7 +1,8 @@
 /** @jsxImportSource preact */
+
+import { PAGE_TEXTS } from "../../lib/core/i18n/host/pages.ts";
 import { useHostLang } from "../language.ts";
 import { PageShell } from "./PageShell.tsx";
-import { PAGE_TEXTS } from "./pageTexts.ts";
 
 export function NotFound(_: { default?: boolean }) {
   const lang = useHostLang();

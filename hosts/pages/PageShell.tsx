@@ -1,7 +1,9 @@
 /** @jsxImportSource preact */
+
 import type { ComponentChildren } from "preact";
+import type { Lang } from "../../lib/core/i18n/index.ts";
 import { useDocumentTitle } from "../brand.ts";
-import type { HostLang } from "../language.ts";
+
 import { BrandFooter, BrandHeader } from "./BrandChrome.tsx";
 
 /**
@@ -23,7 +25,7 @@ export function PageShell({
   children?: ComponentChildren;
   wide?: boolean;
   busy?: boolean;
-  lang: HostLang;
+  lang: Lang;
 }) {
   useDocumentTitle(...(documentTitle ?? [title]));
   return (

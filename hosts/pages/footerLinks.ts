@@ -1,13 +1,13 @@
 import type { Brand } from "../../lib/core/brand.ts";
-import type { HostLang } from "../language.ts";
+import type { Lang } from "../../lib/core/i18n/index.ts";
 
-const LABELS: Record<HostLang, [string, string, string]> = {
+const LABELS: Record<Lang, [string, string, string]> = {
   "zh-HK": ["私隱政策", "條款及細則", "聯絡我們"],
   en: ["Privacy policy", "Terms and conditions", "Contact us"],
 };
 
 /** The footer's links (href, label) in order; a link the operator left empty is left out. */
-export function footerLinks(brand: Brand, lang: HostLang = "zh-HK"): [string, string][] {
+export function footerLinks(brand: Brand, lang: Lang = "zh-HK"): [string, string][] {
   const [privacy, terms, contact] = LABELS[lang];
   return (
     [

@@ -1,12 +1,12 @@
 /** @jsxImportSource preact */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
+import type { StaffTexts } from "../../lib/core/i18n/host/staff.ts";
 import { isUnauthorised } from "../../lib/gates/staffGate.ts";
 import { countdown, idlePlan, shouldRenew } from "../../lib/staff/idle.ts";
 import { noteSessionEnded } from "../../lib/staff/sessionEndedNote.ts";
 import { STAFF_SESSION_KEYS } from "../../lib/staff/staffSessionKeys.ts";
 import { useRuntime } from "../runtime.ts";
-import type { StaffTexts } from "./staffTexts.ts";
 
 const ACTIVITY = ["pointerdown", "keydown"] as const;
 

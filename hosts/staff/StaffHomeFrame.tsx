@@ -1,7 +1,9 @@
 /** @jsxImportSource preact */
+
 import type { ComponentChildren } from "preact";
-import { STAFF_AREA_TITLE } from "../../lib/core/hostPage.ts";
-import type { HostLang } from "../language.ts";
+import { STAFF_AREA_TITLE } from "../../lib/core/i18n/host/shell.ts";
+import type { Lang } from "../../lib/core/i18n/index.ts";
+
 import { PageShell } from "../pages/PageShell.tsx";
 
 /** The staff home: the page frame in the staff colours, titled 職員專區, around `<nu-staff-login>`. */
@@ -10,7 +12,7 @@ export function StaffHomeFrame({
   busy,
   children,
 }: {
-  lang: HostLang;
+  lang: Lang;
   busy?: boolean;
   children?: ComponentChildren;
 }) {
@@ -29,7 +31,7 @@ export function StaffHomeFrame({
  * shell shows it while the code loads, so it takes the painted nodes over as they are. The frame
  * is the same signed in or out; what goes in it, the sign-in or the tools, only the browser knows.
  */
-export function StaffHomeFirstPaint({ lang }: { lang: HostLang }) {
+export function StaffHomeFirstPaint({ lang }: { lang: Lang }) {
   return (
     <div>
       <StaffHomeFrame lang={lang} busy />

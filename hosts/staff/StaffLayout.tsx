@@ -1,9 +1,10 @@
 /** @jsxImportSource preact */
+
 import type { ComponentChildren } from "preact";
+import { STAFF_TEXTS } from "../../lib/core/i18n/host/staff.ts";
+import type { Lang } from "../../lib/core/i18n/index.ts";
 import { useDocumentTitle } from "../brand.ts";
-import type { HostLang } from "../language.ts";
 import { LangSwitch } from "../pages/BrandChrome.tsx";
-import { STAFF_TEXTS } from "./staffTexts.ts";
 
 export interface StaffLayoutProps {
   title: string;
@@ -13,7 +14,7 @@ export interface StaffLayoutProps {
   back?: { href: string; label: string };
   staffName: string;
   onSignOut: () => void;
-  lang: HostLang;
+  lang: Lang;
   busy?: boolean;
   children?: ComponentChildren;
 }

@@ -3,18 +3,19 @@
 import type { ComponentChildren } from "preact";
 import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
+import { STAFF_TEXTS, type StaffTexts } from "../../lib/core/i18n/host/staff.ts";
+import type { Lang } from "../../lib/core/i18n/index.ts";
 import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
 import { runStaffGate } from "../../lib/gates/staffGate.ts";
 import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
 import { useDocumentTitle } from "../brand.ts";
-import { type HostLang, useHostLang } from "../language.ts";
+import { useHostLang } from "../language.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/lazySitePages.ts";
 import { useRuntime } from "../runtime.ts";
 import { IdleWarning } from "./IdleWarning.tsx";
 import { StaffHomeFrame } from "./StaffHomeFrame.tsx";
 import { StaffLayout, type StaffLayoutProps } from "./StaffLayout.tsx";
-import { STAFF_TEXTS, type StaffTexts } from "./staffTexts.ts";
 
 type GuardedPage = (typeof STAFF_GUARDED_PAGES)[number];
 
@@ -179,7 +180,7 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
 }
 
 /** The standalone page an invoice QR code opens. */
-function InvoicePage({ id, lang }: { id: string; lang: HostLang }) {
+function InvoicePage({ id, lang }: { id: string; lang: Lang }) {
   const texts = STAFF_TEXTS[lang];
   useDocumentTitle(texts.invoice, texts.area);
   return (
@@ -196,7 +197,7 @@ function InvoicePage({ id, lang }: { id: string; lang: HostLang }) {
   );
 }
 
-function StaffTool({ page, query, lang }: { page: GuardedPage; query: URLSearchParams; lang: HostLang }) {
+function StaffTool({ page, query, lang }: { page: GuardedPage; query: URLSearchParams; lang: Lang }) {
   switch (page) {
     case "verification":
       return (

@@ -1,14 +1,10 @@
 /**
  * What the host pages (hosts/) and the server that writes their HTML (server/html.ts) both need to
  * know: the visitor's language choice (where it is kept, the cookie that tells the server), the
- * event the shell sends once it has taken the HTML's frame over, and the name of each page the
- * server paints a frame for (each flow page, the staff home).
+ * event the shell sends once it has taken the HTML's frame over, and the name of an element's first
+ * step in the build's list. The pages' texts are in lib/core/i18n/host/.
  */
 import type { Lang } from "./i18n/index.ts";
-import type { Flow } from "./types.ts";
-
-/** The host pages' languages: the elements' own. */
-export type HostLang = Lang;
 
 /**
  * The cookie that mirrors the visitor's language choice (kept in localStorage, hosts/language.ts)
@@ -19,15 +15,6 @@ export const LANG_COOKIE = "nu-forms-lang";
 export const LANG_STORAGE_KEY = "nu-forms:lang";
 /** Dispatched on `document` once the shell has taken over the HTML's frame (hosts/main.tsx). */
 export const HOST_LIVE_EVENT = "nu-host-live";
-
-/** Each flow page's heading (`<h1>`), and the first part of its tab title. */
-export const FLOW_TITLES: Record<HostLang, Record<Flow, string>> = {
-  "zh-HK": { nuform: "會員登記", recruitment: "媽媽會員招募" },
-  en: { nuform: "Member registration", recruitment: "Mum membership" },
-};
-
-/** The staff home's heading (`<h1>`), and the staff pages' name in the tab and the staff bar. */
-export const STAFF_AREA_TITLE: Record<HostLang, string> = { "zh-HK": "職員專區", en: "Staff area" };
 
 /**
  * An element's first step's name in dist/elements/first-steps.json (vite.first-steps.ts), which

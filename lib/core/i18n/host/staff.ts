@@ -1,9 +1,9 @@
 /**
- * The staff pages' own texts (the staff elements bring theirs): Traditional Chinese, and English
- * for staff who chose it with the switch in the staff bar or on the sign-in page.
+ * The staff pages' own texts (the staff elements bring theirs), which load with those pages: the
+ * staff bar, the page titles and the idle warning.
  */
-import { STAFF_AREA_TITLE } from "../../lib/core/hostPage.ts";
-import type { HostLang } from "../language.ts";
+import type { Lang } from "../index.ts";
+import { STAFF_AREA_TITLE } from "./shell.ts";
 
 export const STAFF_TEXTS = {
   "zh-HK": {
@@ -44,6 +44,6 @@ export const STAFF_TEXTS = {
     idleStay: "Stay signed in",
     idleLeave: "Sign out now",
   },
-} satisfies Record<HostLang, Record<string, string | ((left: string) => string)>>;
+} satisfies Record<Lang, Record<string, string | ((left: string) => string)>>;
 
 export type StaffTexts = (typeof STAFF_TEXTS)["zh-HK"];

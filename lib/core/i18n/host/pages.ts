@@ -1,19 +1,16 @@
-/**
- * The texts of home, maintenance and 404 (sitePages.ts), in the language the visitor chose with the
- * switch (hosts/language.ts). The flows' and staff pages' texts live with them (stepTitles.ts,
- * staff/staffTexts.ts); the load error's with it, in the shell (BundleLoadError.tsx).
- */
-import type { HostLang } from "../language.ts";
+/** The texts of home, maintenance and 404 (hosts/pages/sitePages.ts), which load with those pages. */
+import type { Lang } from "../index.ts";
+import { FLOW_TITLES, STAFF_AREA_TITLE } from "./shell.ts";
 
 export const PAGE_TEXTS = {
   "zh-HK": {
     homeTitle: (brand: string) => `${brand} 會員登記`,
     homeLead: "歡迎！請選擇你要填寫的表格。",
-    nuformChoice: "會員登記",
+    nuformChoice: FLOW_TITLES["zh-HK"].nuform,
     nuformChoiceHint: "登記成為會員並選擇營養產品",
     recruitmentChoice: "媽媽會員招募表格",
     recruitmentChoiceHint: "懷孕或已有寶寶的媽媽登記",
-    staffChoice: "職員專區",
+    staffChoice: STAFF_AREA_TITLE["zh-HK"],
     staffChoiceHint: "核實客戶、兌換及發票二維碼",
     notFoundTitle: "404 找不到此頁",
     notFoundText: "你要找的頁面不存在，可能已被移除或網址有誤。",
@@ -24,11 +21,11 @@ export const PAGE_TEXTS = {
   en: {
     homeTitle: (brand: string) => `${brand} member registration`,
     homeLead: "Welcome! Please choose the form you would like to fill in.",
-    nuformChoice: "Member registration",
+    nuformChoice: FLOW_TITLES.en.nuform,
     nuformChoiceHint: "Become a member and choose a nutrition product",
     recruitmentChoice: "Mum membership",
     recruitmentChoiceHint: "For mums-to-be and mums with a baby",
-    staffChoice: "Staff area",
+    staffChoice: STAFF_AREA_TITLE.en,
     staffChoiceHint: "Verify customers, redemptions and invoice QR codes",
     notFoundTitle: "404 Page not found",
     notFoundText:
@@ -37,4 +34,4 @@ export const PAGE_TEXTS = {
     maintenanceTitle: "Under maintenance",
     maintenanceText: "The service is under maintenance. Please try again later.",
   },
-} as const satisfies Record<HostLang, Record<string, string | ((brand: string) => string)>>;
+} as const satisfies Record<Lang, Record<string, string | ((brand: string) => string)>>;
