@@ -14,6 +14,8 @@ const REGISTRATION = resolve(root, "lib/elements/index.ts");
 const FLOW_ELEMENTS = resolve(root, "lib/elements/flows.ts");
 const STAFF_ELEMENTS = resolve(root, "lib/elements/staff.ts");
 const STAFF_LOGIN = /[\\/]lib[\\/]staff[\\/]StaffLogin\.tsx$/;
+/** The API client (with ky): the runtime imports it on a page's first call (lib/api/lazyClient.ts). */
+const API_CLIENT = resolve(root, "lib/api/index.ts");
 /** What the entry draws before the runtime loads (lib/flows/shared/signInStandIn.ts). */
 const STAND_IN = resolve(root, "lib/flows/shared/signInStandIn.ts");
 
@@ -46,6 +48,7 @@ interface Cut {
   basics: Set<string>;
   standIn: Set<string>;
   runtime: Set<string>;
+  api: Set<string>;
   shared: Set<string>;
   signIn: Set<string>;
   staffFirst: Set<string>;
@@ -57,13 +60,14 @@ function cutOf(graph: Graph): Cut {
   let cut = cuts.get(graph);
   if (!cut) {
     const runtime = staticClosure(graph, REGISTRATION);
+    const api = new Set([...staticClosure(graph, API_CLIENT)].filter((id) => !runtime.has(id)));
     const components = (file: string) => graph.getModuleInfo(file)?.dynamicallyImportedIds ?? [];
     const flows = components(FLOW_ELEMENTS);
     const staff = new Set(components(STAFF_ELEMENTS).flatMap((id) => [...staticClosure(graph, id)]));
     const [first, ...others] = flows.map((component) => staticClosure(graph, component));
     if (!first || others.length === 0) throw new Error(`${FLOW_ELEMENTS}: expected two flow components`);
     const common = [...first].filter(
-      (id) => others.every((set) => set.has(id)) && !runtime.has(id) && !flows.includes(id),
+      (id) => others.every((set) => set.has(id)) && !runtime.has(id) && !api.has(id) && !flows.includes(id),
     );
     const shared = new Set(common.filter((id) => staff.has(id)));
     const signIn = new Set(common.filter((id) => !staff.has(id)));
@@ -73,12 +77,18 @@ function cutOf(graph: Graph): Cut {
     const later = new Set(flows.flatMap((id) => [...fullClosure(graph, id)]));
     const staffFirst = new Set(
       [...(login ? staticClosure(graph, login) : [])].filter(
-        (id) => later.has(id) && !runtime.has(id) && !shared.has(id) && !signIn.has(id) && id !== login,
+        (id) =>
+          later.has(id) &&
+          !runtime.has(id) &&
+          !api.has(id) &&
+          !shared.has(id) &&
+          !signIn.has(id) &&
+          id !== login,
       ),
     );
     const standIn = staticClosure(graph, STAND_IN);
     const basics = new Set([...standIn].filter((id) => runtime.has(id) || shared.has(id)));
-    cut = { basics, standIn, runtime, shared, signIn, staffFirst };
+    cut = { basics, standIn, runtime, api, shared, signIn, staffFirst };
     cuts.set(graph, cut);
   }
   return cut;
@@ -97,10 +107,12 @@ function cutOf(graph: Graph): Cut {
  *   stylesheets), so staff pages never load it;
  * - `runtime`: the registration (`lib/elements/index.ts`, which the entry imports after the page's
  *   first frame) and everything it imports statically (Preact with its hooks, nanostores, the
- *   element class, the lazy loader, the API client, the configuration, the sign-in texts): every
- *   page needs it; with it, what the flows' sign-in steps share with the staff elements (field
- *   parts, form helpers, guards), which every element's chunk imported anyway (a file of its own
- *   cost each first step 0.6 kB gzip);
+ *   element class, the lazy loader, the configuration, the sign-in texts): every page needs it;
+ *   with it, what the flows' sign-in steps share with the staff elements (field parts, form
+ *   helpers, guards), which every element's chunk imported anyway (a file of its own cost each
+ *   first step 0.6 kB gzip);
+ * - `api`: the API client with ky, which the flows and the staff tools import statically and the
+ *   runtime on a host page's first call: a page with only widgets never loads it;
  * - `flow`: what both flows' sign-in steps import statically beyond that (flow shell, e-mail
  *   sign-in, e-mail input), so a `<nu-form>` page loads it in one file and staff pages never;
  *   `forms`: what the staff login's first screen shares with flow parts loaded after the sign-in
@@ -114,12 +126,12 @@ export const elementChunkGroups = [
   // Preact before `flow` would.
   {
     name: (id: string, graph: Graph) => (cutOf(graph).basics.has(id) ? "basics" : null),
-    priority: 5,
+    priority: 6,
     debugName: "basics",
   },
   {
     name: (id: string, graph: Graph) => (cutOf(graph).standIn.has(id) ? "standIn" : null),
-    priority: 4,
+    priority: 5,
     debugName: "standIn",
   },
   {
@@ -127,8 +139,15 @@ export const elementChunkGroups = [
       const cut = cutOf(graph);
       return cut.runtime.has(id) || cut.shared.has(id) ? "runtime" : null;
     },
-    priority: 3,
+    priority: 4,
     debugName: "runtime",
+  },
+  {
+    // Below `runtime` (which keeps the modules the client shares with it), above `flow` and `forms`
+    // (which would otherwise take the client as a dependency of their modules).
+    name: (id: string, graph: Graph) => (cutOf(graph).api.has(id) ? "api" : null),
+    priority: 3,
+    debugName: "api",
   },
   {
     name: (id: string, graph: Graph) => (cutOf(graph).signIn.has(id) ? "flow" : null),

@@ -63,6 +63,30 @@ export function firstStepChunks(
   return [...files].sort().map((file) => byFile.get(file) as OutputChunk);
 }
 
+/** The API client, which the runtime imports on a host page's first call (lib/api/lazyClient.ts). */
+const CLIENT_MODULE = /\/lib\/api\/client\.ts$/;
+
+/**
+ * The chunks the runtime's import of the API client loads: the chunk that re-exports it (Rolldown
+ * gives a dynamic import of a grouped module one) and what that imports.
+ */
+function clientChunks(chunks: readonly OutputChunk[]): OutputChunk[] {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const path = (id: string) => id.replaceAll("\\", "/");
+  const target =
+    chunks.find((c) => c.facadeModuleId !== null && CLIENT_MODULE.test(path(c.facadeModuleId))) ??
+    chunks.find((c) => c.moduleIds.some((id) => CLIENT_MODULE.test(path(id))));
+  if (!target) throw new Error("no chunk holds lib/api/client.ts");
+  const files = new Set<string>();
+  const closure = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep);
+  };
+  closure(target.fileName);
+  return [...files].map((file) => byFile.get(file) as OutputChunk);
+}
+
 /**
  * The chunks a page with only the entry script and a flow element downloads before the flow's
  * sign-in step shows and takes text: the entry, the stand-in (the facade the entry imports, when
@@ -95,18 +119,23 @@ export function firstStepManifest(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
       const manifest: Record<string, string[]> = {};
+      const client = clientChunks(chunks).map((c) => c.fileName);
       for (const [tag, module] of Object.entries(FIRST_STEP_MODULES)) {
         for (const [lang, texts] of Object.entries(TEXTS) as [keyof typeof TEXTS, RegExp | null][]) {
           const files = new Set(firstStepChunks(chunks, module).map((c) => c.fileName));
           if (texts) for (const c of firstStepChunks(chunks, texts)) files.add(c.fileName);
           manifest[firstStepName(tag, lang)] = [...files].sort();
-          if (!STAND_IN_TAGS.includes(tag)) continue;
-          manifest[`${firstStepName(tag, lang)} stand-in`] = standInChunks(chunks, texts).map(
-            (c) => c.fileName,
-          );
-          // The host pages' element has a `step`: no stand-in (server/static.ts preloads this list).
+          if (STAND_IN_TAGS.includes(tag)) {
+            manifest[`${firstStepName(tag, lang)} stand-in`] = standInChunks(chunks, texts).map(
+              (c) => c.fileName,
+            );
+          }
+          // What server/static.ts downloads ahead on a host page: its element has a `step` (no
+          // stand-in), and the page's gate calls the API through the runtime before the element
+          // shows (the maintenance check; the staff session and lead), so the runtime's client too.
           const host = new Set(firstStepChunks(chunks, module, { standIn: false }).map((c) => c.fileName));
           if (texts) for (const c of firstStepChunks(chunks, texts)) host.add(c.fileName);
+          for (const file of client) host.add(file);
           manifest[`${firstStepName(tag, lang)} host`] = [...host].sort();
         }
       }

@@ -163,6 +163,34 @@ test.describe("staff sign-out ends the session on the server", () => {
     // The server never heard of it: the token lives until its own expiry.
     expect((await api("GET", "/lead?id=NUDEM00001", { token })).Code).toBe(200);
   });
+
+  test("offline before the API client's code came, the sign-out still signs this device out", async ({
+    page,
+  }) => {
+    await useStaffSession(page, "S001");
+    // The client's chunks, which the runtime imports on the page's first call (lib/api/lazyClient.ts),
+    // never arrive; nor does the staff tool, which imports them too.
+    const client = { requests: 0 };
+    await page.route(/\/elements\/chunks\/(api|client)-[^/?]+\.js(\?[^/]*)?$/, (route) => {
+      client.requests++;
+      return route.abort("internetdisconnected");
+    });
+    const signOuts: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/sign-out")) signOuts.push(request.url());
+    });
+    await page.goto("/staff/invoice_qrcode");
+    // The session could not be asked about: the page opens (the calls themselves will tell).
+    await expect(page.getByRole("heading", { name: "發票二維碼", level: 1 })).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
+    expect(client.requests).toBeGreaterThan(0);
+    const token = (await stored(page, "Token")) ?? "";
+    await page.locator(".staff-bar").getByRole("button", { name: "登出" }).click();
+    await expect(page).toHaveURL(/\/staff\/home$/);
+    for (const key of STAFF_KEYS) expect(await stored(page, key), key).toBeNull();
+    expect(signOuts).toEqual([]);
+    expect((await api("GET", "/lead?id=NUDEM00001", { token })).Code).toBe(200);
+  });
 });
 
 test.describe("idle staff sessions", () => {

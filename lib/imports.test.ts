@@ -9,14 +9,28 @@ const FLOWS = join(LIB, "flows");
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)|^import\s+"([^"]+)"/gm;
 
-/** The relative modules `file` imports (static and dynamic), as absolute paths; packages are left out. */
-function importsOf(file: string): string[] {
+/** An `import type` or `export type`: nothing of it is loaded. */
+const TYPE_ONLY = /^[\s;]*(?:import|export)\s+type\s/;
+
+/**
+ * What `file` imports (static and dynamic, or with `staticOnly` what loads with it: no `import()`,
+ * no `import type`), as written.
+ */
+function specifiersOf(file: string, { staticOnly = false } = {}): string[] {
   const found: string[] = [];
   for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    if (staticOnly && (match[2] !== undefined || TYPE_ONLY.test(match[0]))) continue;
     const spec = match[1] ?? match[2] ?? match[3];
-    if (spec?.startsWith(".")) found.push(resolve(dirname(file), spec));
+    if (spec) found.push(spec);
   }
   return found;
+}
+
+/** The relative modules `file` imports, as absolute paths; packages are left out. */
+function importsOf(file: string, options: { staticOnly?: boolean } = {}): string[] {
+  return specifiersOf(file, options)
+    .filter((spec) => spec.startsWith("."))
+    .map((spec) => resolve(dirname(file), spec));
 }
 
 function sourcesUnder(dir: string): string[] {
@@ -26,12 +40,12 @@ function sourcesUnder(dir: string): string[] {
 }
 
 /** Every module `start` reaches through imports, each with the chain that led to it. */
-function reachable(start: string): Map<string, string[]> {
+function reachable(start: string, options: { staticOnly?: boolean } = {}): Map<string, string[]> {
   const seen = new Map<string, string[]>([[start, [start]]]);
   const queue = [start];
   while (queue.length > 0) {
     const file = queue.shift() as string;
-    for (const next of importsOf(file)) {
+    for (const next of importsOf(file, options)) {
       if (seen.has(next) || !next.startsWith(LIB)) continue;
       seen.set(next, [...(seen.get(file) ?? []), next]);
       queue.push(next);
@@ -101,5 +115,26 @@ describe("the staff tools' imports", () => {
       }
     }
     expect(offending).toEqual([]);
+  });
+});
+
+describe("the element runtime's imports", () => {
+  const registration = join(LIB, "elements/index.ts");
+  const client = join(LIB, "api/client.ts");
+
+  // A page with one widget loads the registration and all it imports statically (the runtime);
+  // the API client and ky load with the first call that needs them (lib/api/lazyClient.ts).
+  it("reach the API client and ky only through import()", () => {
+    const loaded = reachable(registration, { staticOnly: true });
+    expect(loaded.has(join(LIB, "elements/runtime.ts"))).toBe(true);
+    expect(
+      loaded
+        .get(client)
+        ?.map((m) => relative(LIB, m))
+        .join(" → "),
+    ).toBeUndefined();
+    const ky = [...loaded.keys()].filter((file) => specifiersOf(file, { staticOnly: true }).includes("ky"));
+    expect(ky.map((file) => relative(LIB, file))).toEqual([]);
+    expect(reachable(registration).has(client)).toBe(true);
   });
 });

@@ -3,7 +3,8 @@
  * put on `window`; pages get this object from the module (`import { runtime } from ".../nu-forms.js"`),
  * so a host page shares the very same store instances as the elements.
  */
-import { type ApiClient, createApiClient } from "../api/index.ts";
+import type { ApiClient } from "../api/client.ts";
+import { lazyApiClient } from "../api/lazyClient.ts";
 import { configure, resolveConfig } from "../config.ts";
 import { checkStaffToken } from "../core/staffToken.ts";
 import type { Flow, MaintenanceRecord } from "../core/types.ts";
@@ -23,17 +24,23 @@ import {
 
 keepFlagsMounted();
 
-/** An API client for the page's configuration, sending the staff token when one is stored. */
+/**
+ * An API client for the page's configuration, sending the staff token when one is stored. Its code
+ * loads on its first call (lib/api/lazyClient.ts): most pages with an element never call it.
+ */
 function staffApi(): ApiClient {
   const config = resolveConfig();
-  return createApiClient({
+  return lazyApiClient({
     apiBase: config.apiBase,
     apiKey: config.apiKey,
     getToken: () => getFlags().Token,
   });
 }
 
-/** Staff sign-out: this device at once, the server in the background (see lib/staff/staffSession.ts). */
+/**
+ * Staff sign-out: this device at once, the server in the background (see lib/staff/staffSession.ts).
+ * Without network, or without the client's code, the device is signed out all the same.
+ */
 function signOutStaff(): Promise<boolean> {
   return endStaffSession(staffApi());
 }
@@ -68,7 +75,7 @@ async function confirmStaffSession(): Promise<boolean> {
 /** The maintenance record from the configured maintenance URL. */
 function loadMaintenance(): Promise<MaintenanceRecord> {
   const config = resolveConfig();
-  return createApiClient({ apiBase: config.apiBase, apiKey: config.apiKey }).getMaintenance(
+  return lazyApiClient({ apiBase: config.apiBase, apiKey: config.apiKey }).getMaintenance(
     config.maintenanceUrl,
   );
 }
