@@ -5,7 +5,8 @@
 
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { apiLead, outboxCode, uniqueEmail } from "../support/api.ts";
+import type { Lead } from "../../lib/core/types.ts";
+import { api, apiLead, outboxCode, staffToken, uniqueEmail } from "../support/api.ts";
 import { DEMO_PASSWORD } from "../support/env.ts";
 import { testFetch } from "../support/fetch.ts";
 import type { EnginePage } from "./drivers.ts";
@@ -62,13 +63,39 @@ async function expectNoErrors(page: EnginePage, where: string): Promise<void> {
 /** Every element on the page defined and drawn (no loading line left). */
 const settled = `return window.__nu && !__nu.all(":not(:defined)").some(function(e){return e.localName.indexOf("nu-")===0}) && !__nu.all("[role=status]").some(function(e){return /^載入中/.test(__nu.text(e))})`;
 
-const heading = (name: string) => visible("heading", name);
 const shows = (text: string) =>
   `return !!(window.__nu && __nu.all("p, span, div, li, dd, h1, h2, h3, [role=status], [role=alert]").some(function(e){return __nu.text(e).indexOf(${JSON.stringify(text)})>=0 && __nu.visible(e)}))`;
 /** A page expression: the value of the field `__nu.find(kind, name)` finds (undefined without one). */
 const fieldValue = (kind: string, name: string) =>
   `(function(){var e=window.__nu&&__nu.find(${JSON.stringify(kind)},${JSON.stringify(name)});return e?e.value:undefined})()`;
 const pathIs = (pattern: RegExp) => `return ${pattern.toString()}.test(location.pathname)`;
+/** A page expression: the element with the keyboard focus, inside open shadow roots. */
+const focused =
+  "(function(){var a=document.activeElement;while(a&&a.shadowRoot&&a.shadowRoot.activeElement)a=a.shadowRoot.activeElement;return a})()";
+
+/**
+ * A step moved to: its heading shown and focused. StepLayout focuses it once the step has painted,
+ * and the focus scrolls it into view; a press sent before that may land where the page was (WebKit
+ * on a busy machine: the press meant for 私隱政策 unticked 條款及細則, so 下一步 stayed on the terms).
+ */
+const stepShown = (title: string) =>
+  `var h=window.__nu&&__nu.find("heading",${JSON.stringify(title)});return !!h&&h===${focused}`;
+
+/** Today in Hong Kong plus `days`, as YYYY-MM-DD. */
+function hkDay(days: number): string {
+  return new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+const toEnGB = (ymd: string) => `${ymd.slice(8, 10)}/${ymd.slice(5, 7)}/${ymd.slice(0, 4)}`;
+/** The month after a day's, as YYYY-MM. */
+function nextMonth(ymd: string): string {
+  const [year, month] = ymd.split("-").map(Number);
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
+}
+/** A calendar day button's name (widgets.date.dayLabel). */
+const dayName = (ymd: string) => {
+  const [year, month, day] = ymd.split("-").map(Number);
+  return `${year}年${month}月${day}日`;
+};
 
 /**
  * Opens `path` as a first visit: WebKit's checks share one session, so a customer signed in by an
@@ -94,7 +121,7 @@ async function signIn(page: EnginePage, servers: Servers, email: string): Promis
 
 /** Names, phone and the address picked from the played-back lookup (淘大 → Block P). */
 async function personalDetails(page: EnginePage, person: { last: string; first: string; phone: string }) {
-  await until(page, "the personal details", heading("個人資料（香港）"));
+  await until(page, "the personal details", stepShown("個人資料（香港）"));
   await page.fill("textbox", "姓氏", person.last);
   await page.fill("textbox", "名字", person.first);
   await page.fill("textbox", "電話號碼", person.phone);
@@ -205,11 +232,11 @@ export const CHECKS: Check[] = [
       await page.click("button", "下一步");
       await personalDetails(page, { last: "周", first: "子健", phone: "98765432" });
       await page.click("button", "下一步");
-      await until(page, "the terms", heading("條款及細則（新會員）"));
+      await until(page, "the terms", stepShown("條款及細則（新會員）"));
       await page.click("checkbox", "條款及細則");
       await page.click("checkbox", "私隱政策");
       await page.click("button", "同意並提交");
-      await until(page, "the product step", heading("選擇營養產品"));
+      await until(page, "the product step", stepShown("選擇營養產品"));
       await until(page, "the products", visible("radio", "/./"));
       await page.click("radio", "/./");
       await page.click("button", "確認選擇");
@@ -218,14 +245,89 @@ export const CHECKS: Check[] = [
     },
   },
   {
-    name: "recruitment form at phone width: e-mail code, then the personal details step",
+    name: "recruitment form at phone width: e-mail code, details with the address lookup, terms, partner clinic, due date by keyboard and mouse, review, member QR code; the lead as staff read it",
     async run(page, servers) {
       await openAsNewCustomer(page, "/customer/recruitmentForm", { narrow: true });
       await until(page, "the e-mail field", visible("combobox", "電郵地址"));
-      await signIn(page, servers, uniqueEmail("engines-recruitment"));
-      await until(page, "the personal details", heading("個人資料（香港）"));
+      const email = uniqueEmail("engines-recruitment");
+      await signIn(page, servers, email);
       await until(page, "its path", pathIs(/\/customer\/recruitmentForm\/personInfo$/));
+      await personalDetails(page, { last: "吳", first: "詠詩", phone: "91112222" });
+      await page.click("button", "下一步");
+      await until(page, "the terms", stepShown("條款及細則"));
+      await page.click("checkbox", "條款及細則");
+      await page.click("checkbox", "私隱政策");
+      await page.click("button", "下一步");
+      await until(page, "the partner clinic step", stepShown("合作夥伴"));
+      await until(page, "the clinics", visible("combobox", "合作夥伴診所"));
+      await page.choose("合作夥伴診所", "綠蔭母嬰健康中心");
+      await page.click("checkbox", "讓診所");
+      await page.click("button", "下一步");
+
+      await until(page, "the baby step", stepShown("寶寶資料"));
+      await page.click("radio", "懷孕中");
+      await until(page, "the due-date field", visible("button", "預產期"));
+      // Keyboard: Tab from the status to the field, Enter opens on today, two arrows, Enter picks.
+      await page.press("Tab");
+      await until(page, "the due-date field focused", `return /預產期/.test(__nu.name(${focused}))`);
+      await page.press("Enter");
+      await until(page, "the calendar open by keyboard", `return !!__nu.find("dialog", "選擇日期")`);
+      await until(
+        page,
+        "today's day focused",
+        `return ${focused}.getAttribute("data-date")===arguments[0]`,
+        hkDay(0),
+      );
+      await page.press("ArrowRight");
+      await page.press("ArrowDown");
+      await until(
+        page,
+        "the arrows' day focused",
+        `return ${focused}.getAttribute("data-date")===arguments[0]`,
+        hkDay(8),
+      );
+      await page.press("Enter");
+      await until(page, "the day chosen by keyboard", shows(`已選擇：${toEnGB(hkDay(8))}`));
+      await page.click("dialog button", "確定");
+      await until(page, "the keyboard's date in the field", visible("button", toEnGB(hkDay(8))));
+      // Mouse: the calendar opens on the chosen day's month; the next month's 15th replaces it.
+      const due = `${nextMonth(hkDay(8))}-15`;
+      await page.click("button", "預產期");
+      await until(page, "the calendar open", `return !!__nu.find("dialog", "選擇日期")`);
+      await page.click("dialog button", "下一個月");
+      await page.click("dialog button", dayName(due));
+      await until(page, "the day chosen by mouse", shows(`已選擇：${toEnGB(due)}`));
+      await page.click("dialog button", "確定");
+      await until(page, "the mouse's date in the field", visible("button", toEnGB(due)));
+      await page.click("radio", "公立醫院");
+      await until(page, "the hospitals", visible("combobox", "分娩醫院"));
+      await page.choose("分娩醫院", "伊利沙伯醫院");
+      await page.click("button", "下一步");
+
+      await until(page, "the review", stepShown("確認資料"));
+      await until(page, "the date on the review", shows(toEnGB(due)));
+      await until(page, "the hospital on the review", shows("伊利沙伯醫院"));
+      await page.click("button", "確認並提交");
+      const ref = await memberReference(page);
       await expectNoErrors(page, "recruitment form");
+
+      const token = await staffToken("A001", servers.serverUrl);
+      const answer = await api<Lead>("GET", `/lead?id=${ref}&full=1`, { token, base: servers.serverUrl });
+      const lead = answer.Data[0];
+      const baby = lead?.baby;
+      const got = JSON.stringify([
+        lead?.email,
+        lead?.clinic_id,
+        baby?.status,
+        baby?.date,
+        baby?.hospital_type,
+        baby?.hospital_id,
+      ]);
+      const want = JSON.stringify([email, "C02", "expecting", due, "Public", 3]);
+      if (got !== want)
+        throw new Error(
+          `the lead ${ref} stored [e-mail, clinic, baby status, date, hospital type, hospital] ${got}, not ${want}`,
+        );
     },
   },
   {

@@ -2,32 +2,39 @@ import { useCallback, useEffect, useState } from "react";
 import { errorText } from "../../api/errorText.ts";
 import type { Lang } from "../../core/i18n/index.ts";
 
-/** A list read from the API for a step (clinics, hospitals, products), with its error and a retry. */
+interface Answer<T> {
+  load: () => Promise<T[]>;
+  items: T[] | null;
+  error: string;
+}
+
+/**
+ * A list read from the API for a step (clinics, hospitals, products), with its error and a retry.
+ * An answer counts only for the `load` that gave it: when `load` changes (the hospital type), the
+ * render before the new load starts shows the loading line, not the old list (an empty or the
+ * other type's hospital dropdown, flashing and clickable).
+ */
 export function useList<T>(load: (() => Promise<T[]>) | null, lang: Lang) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [error, setError] = useState("");
+  const [answer, setAnswer] = useState<Answer<T> | null>(null);
   const [tick, setTick] = useState(0);
   const retry = useCallback(() => setTick((n) => n + 1), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick re-runs the load on retry.
   useEffect(() => {
-    if (!load) {
-      setItems(null);
-      return;
-    }
+    setAnswer(null);
+    if (!load) return;
     let current = true;
-    setError("");
-    setItems(null);
     load().then(
-      (list) => {
-        if (current) setItems(list);
+      (items) => {
+        if (current) setAnswer({ load, items, error: "" });
       },
       (failure: unknown) => {
-        if (current) setError(errorText(lang, failure));
+        if (current) setAnswer({ load, items: null, error: errorText(lang, failure) });
       },
     );
     return () => {
       current = false;
     };
   }, [load, lang, tick]);
-  return { items, error, retry };
+  const mine = load && answer?.load === load ? answer : null;
+  return { items: mine ? mine.items : null, error: mine ? mine.error : "", retry };
 }
