@@ -157,3 +157,22 @@ test("<nu-date-picker min-days max-days value> emits nu-confirm / nu-change and 
   await root.evaluate((el) => el.setAttribute("value", "02/01/2027"));
   await expect(field).toHaveText(/02\/01\/2027/);
 });
+
+test("a page with only widgets downloads the widgets' texts, not the texts after sign-in", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  await openBarePage(page);
+  // Both show their own texts: the address parts and the calendar (widget texts, not sign-in's).
+  await expect(page.locator("#address").getByRole("combobox", { name: "大廈／屋苑名稱" })).toBeVisible();
+  await page
+    .locator("#date")
+    .getByRole("button", { name: /預約日期/ })
+    .click();
+  await expect(page.locator("#date").getByRole("dialog", { name: "選擇日期" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // (The chunk loader fetches a file, then imports it from the cache: two requests, one file.)
+  const texts = new Set(requested.filter((path) => /\/chunks\/(zh-HK|en)(\.\w+)?-[\w-]+\.js$/.test(path)));
+  expect([...texts]).toEqual([expect.stringMatching(/\/chunks\/zh-HK\.widgets-[\w-]+\.js$/)]);
+});

@@ -17,16 +17,19 @@ export const field = {
 export const WIDGET_ELEMENTS: ElementDefinition[] = [
   {
     tag: "nu-radio-group",
+    messages: "widgets",
     load: () => import("../widgets/RadioGroup.tsx").then((m) => m.RadioGroup),
     props: { ...field, options: "json", value: "string", layout: "string" },
   },
   {
     tag: "nu-card",
+    messages: "widgets",
     load: () => import("../widgets/Card.tsx").then((m) => m.Card),
     props: { title: "string", logo: "string", logoAlt: "string", headingLevel: "number" },
   },
   {
     tag: "nu-select",
+    messages: "widgets",
     load: () => import("../widgets/Select.tsx").then((m) => m.Select),
     props: {
       ...field,
@@ -39,6 +42,7 @@ export const WIDGET_ELEMENTS: ElementDefinition[] = [
   },
   {
     tag: "nu-email-input",
+    messages: "widgets",
     load: () => import("./facades/emailInput.ts").then((m) => m.EmailInput),
     props: {
       ...field,
@@ -51,11 +55,13 @@ export const WIDGET_ELEMENTS: ElementDefinition[] = [
   },
   {
     tag: "nu-date-picker",
+    messages: "widgets",
     load: () => import("../widgets/DatePicker.tsx").then((m) => m.DatePicker),
     props: { ...field, value: "string", minDays: "number", maxDays: "number", placeholder: "string" },
   },
   {
     tag: "nu-confirm-dialog",
+    messages: "widgets",
     load: () => import("../widgets/ConfirmDialog.tsx").then((m) => m.ConfirmDialog),
     props: {
       open: "boolean",
@@ -69,11 +75,13 @@ export const WIDGET_ELEMENTS: ElementDefinition[] = [
   },
   {
     tag: "nu-error-message",
+    messages: "widgets",
     load: () => import("./facades/errorMessage.ts").then((m) => m.ErrorMessage),
     props: { message: "string" },
   },
   {
     tag: "nu-address-selector",
+    messages: "widgets",
     load: () => import("../widgets/AddressSelector.tsx").then((m) => m.AddressSelector),
     props: {
       value: "json",

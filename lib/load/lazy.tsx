@@ -25,8 +25,9 @@ const ElementLang = createContext<string | undefined>(undefined);
 /**
  * `messages`: which texts the part needs before it renders (catalogues.ts): "sign-in" for the
  * flow elements themselves and the parts of their first step that load later (residence question,
- * code entry), "all" for everything else. A switch to another language once the part has shown
- * waits for all of that language's texts: a flow may be past its sign-in step.
+ * code entry), "widgets" for the widget elements, "all" for everything else. A sign-in part that
+ * has shown waits for all of another language's texts when switched to it: a flow may be past its
+ * sign-in step.
  *
  * Loaded with plain state rather than lazy() and Suspense, which the element bundle's runtime
  * does not carry (runtimes/reactOnPreact.ts). A part that has shown keeps showing in its last language
@@ -59,7 +60,9 @@ export function lazyElement<P extends object = Props>(
     const lang = (props as { lang?: string }).lang ?? around;
     const textLang = normaliseLang(lang);
     const shown = useRef<{ lang?: string } | null>(null);
-    const scope = shown.current && normaliseLang(shown.current.lang) !== textLang ? "all" : messages;
+    // A flow may be past its sign-in step: it needs all of the new language's texts.
+    const switched = shown.current && normaliseLang(shown.current.lang) !== textLang;
+    const scope = switched && messages === "sign-in" ? "all" : messages;
     const ready = loaded !== null && messagesReady(textLang, scope);
     const [failure, setFailure] = useState<string | null>(null);
     const [, settled] = useState(0);

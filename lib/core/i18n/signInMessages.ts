@@ -54,3 +54,15 @@ export const STAFF_SIGN_IN_MESSAGES: readonly string[] = [
 export function isStaffSignInMessage(key: string): boolean {
   return covers(STAFF_SIGN_IN_MESSAGES, key);
 }
+
+/**
+ * The texts the standalone widget elements (lib/elements/widgets.ts) show beyond the sign-in texts.
+ * In the element builds they are a part of each catalogue of their own (zh-HK.widgets.ts,
+ * en.widgets.ts), so a page with only widgets does not download the texts after sign-in; the
+ * build fails when a widget's code names a text these and the sign-in texts do not cover.
+ */
+export const WIDGET_MESSAGES: readonly string[] = ["widgets.", "address."];
+
+export function isWidgetMessage(key: string): boolean {
+  return !isSignInMessage(key) && covers(WIDGET_MESSAGES, key);
+}
