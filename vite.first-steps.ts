@@ -29,6 +29,19 @@ const TEXTS = { "zh-HK": null, en: /\/lib\/core\/i18n\/en\.ts$/ } as const;
  * scripts/bench-web.ts checks them in Chromium. Those of them that hold code get V8's compile
  * hint (vite.compile-hints.ts).
  */
+/** `roots` and every chunk they import statically, in file name order. */
+function withStaticImports(chunks: readonly OutputChunk[], roots: readonly string[]): OutputChunk[] {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    if (files.has(fileName)) return;
+    files.add(fileName);
+    for (const dep of byFile.get(fileName)?.imports ?? []) visit(dep);
+  };
+  for (const root of roots) visit(root);
+  return [...files].sort().map((file) => byFile.get(file) as OutputChunk);
+}
+
 /**
  * The chunks a page with only the entry script and the element whose component is `module`
  * downloads before its first step shows: the entry, the element's chunk and everything they
@@ -41,26 +54,18 @@ export function firstStepChunks(
   { standIn = true }: { standIn?: boolean } = {},
 ): OutputChunk[] {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (fileName: string, into = new Set<string>()) => {
-    if (into.has(fileName)) return into;
-    into.add(fileName);
-    for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep, into);
-    return into;
-  };
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error("the element bundle has no entry chunk");
   const own = chunks.find((c) => c.moduleIds.some((id) => module.test(id.replaceAll("\\", "/"))));
   if (!own) throw new Error(`no chunk holds ${module}`);
   // The entry imports the registration (the `runtime` chunk) after the first frame, dynamically,
   // and before it the flows' sign-in stand-in where a flow element waits (its facade: flows only).
-  const start = closure(entry.fileName);
   const flow = standIn && STAND_IN_TAGS.some((tag) => FIRST_STEP_MODULES[tag] === module);
-  for (const registration of entry.dynamicImports) {
-    if (flow || !byFile.get(registration)?.facadeModuleId?.replaceAll("\\", "/").match(STAND_IN_MODULE))
-      closure(registration, start);
-  }
-  const files = closure(own.fileName, start);
-  return [...files].sort().map((file) => byFile.get(file) as OutputChunk);
+  const registrations = entry.dynamicImports.filter(
+    (registration) =>
+      flow || !byFile.get(registration)?.facadeModuleId?.replaceAll("\\", "/").match(STAND_IN_MODULE),
+  );
+  return withStaticImports(chunks, [entry.fileName, ...registrations, own.fileName]);
 }
 
 /** The API client, which the runtime imports on a host page's first call (lib/api/lazyClient.ts). */
@@ -71,20 +76,12 @@ const CLIENT_MODULE = /\/lib\/api\/client\.ts$/;
  * gives a dynamic import of a grouped module one) and what that imports.
  */
 function clientChunks(chunks: readonly OutputChunk[]): OutputChunk[] {
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const path = (id: string) => id.replaceAll("\\", "/");
   const target =
     chunks.find((c) => c.facadeModuleId !== null && CLIENT_MODULE.test(path(c.facadeModuleId))) ??
     chunks.find((c) => c.moduleIds.some((id) => CLIENT_MODULE.test(path(id))));
   if (!target) throw new Error("no chunk holds lib/api/client.ts");
-  const files = new Set<string>();
-  const closure = (fileName: string) => {
-    if (files.has(fileName)) return;
-    files.add(fileName);
-    for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep);
-  };
-  closure(target.fileName);
-  return [...files].map((file) => byFile.get(file) as OutputChunk);
+  return withStaticImports(chunks, [target.fileName]);
 }
 
 /**
@@ -99,18 +96,12 @@ export function standInChunks(chunks: readonly OutputChunk[], texts: RegExp | nu
   const entry = chunks.find((c) => c.isEntry);
   const standIn = chunks.find(holds(STAND_IN_MODULE));
   if (!entry || !standIn) throw new Error("the element bundle has no entry or no sign-in stand-in chunk");
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const files = new Set<string>();
-  const closure = (fileName: string) => {
-    if (files.has(fileName)) return;
-    files.add(fileName);
-    for (const dep of byFile.get(fileName)?.imports ?? []) closure(dep);
-  };
-  closure(entry.fileName);
-  closure(standIn.fileName);
   const textChunk = texts ? chunks.find(holds(texts)) : undefined;
-  if (textChunk) closure(textChunk.fileName);
-  return [...files].sort().map((file) => byFile.get(file) as OutputChunk);
+  return withStaticImports(chunks, [
+    entry.fileName,
+    standIn.fileName,
+    ...(textChunk ? [textChunk.fileName] : []),
+  ]);
 }
 
 export function firstStepManifest(): Plugin {

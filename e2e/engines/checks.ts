@@ -135,6 +135,14 @@ async function personalDetails(page: EnginePage, person: { last: string; first: 
   );
 }
 
+/** The terms step titled `title`: both documents ticked, then `submit`. */
+async function acceptTerms(page: EnginePage, title: string, submit: string): Promise<void> {
+  await until(page, "the terms", stepShown(title));
+  await page.click("checkbox", "條款及細則");
+  await page.click("checkbox", "私隱政策");
+  await page.click("button", submit);
+}
+
 /** The member page's QR code drawn, and the reference beside it. */
 async function memberReference(page: EnginePage): Promise<string> {
   const ref = await until<string>(
@@ -232,10 +240,7 @@ export const CHECKS: Check[] = [
       await page.click("button", "下一步");
       await personalDetails(page, { last: "周", first: "子健", phone: "98765432" });
       await page.click("button", "下一步");
-      await until(page, "the terms", stepShown("條款及細則（新會員）"));
-      await page.click("checkbox", "條款及細則");
-      await page.click("checkbox", "私隱政策");
-      await page.click("button", "同意並提交");
+      await acceptTerms(page, "條款及細則（新會員）", "同意並提交");
       await until(page, "the product step", stepShown("選擇營養產品"));
       await until(page, "the products", visible("radio", "/./"));
       await page.click("radio", "/./");
@@ -254,10 +259,7 @@ export const CHECKS: Check[] = [
       await until(page, "its path", pathIs(/\/customer\/recruitmentForm\/personInfo$/));
       await personalDetails(page, { last: "吳", first: "詠詩", phone: "91112222" });
       await page.click("button", "下一步");
-      await until(page, "the terms", stepShown("條款及細則"));
-      await page.click("checkbox", "條款及細則");
-      await page.click("checkbox", "私隱政策");
-      await page.click("button", "下一步");
+      await acceptTerms(page, "條款及細則", "下一步");
       await until(page, "the partner clinic step", stepShown("合作夥伴"));
       await until(page, "the clinics", visible("combobox", "合作夥伴診所"));
       await page.choose("合作夥伴診所", "綠蔭母嬰健康中心");
