@@ -259,6 +259,46 @@ test.describe("other tabs", () => {
   });
 });
 
+test.describe("a renewal in flight", () => {
+  test("a sign-out in another tab while this tab's token is being renewed stands: the new token is not stored", async ({
+    context,
+  }) => {
+    const first = await context.newPage();
+    await useStaffSession(first, "S001");
+    // The server renews the token; its answer reaches the tab only after the other tab signed out.
+    let answered!: () => void;
+    const serverAnswered = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    let deliver!: () => void;
+    const delivered = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    await first.route("**/api/auth/renew", async (route) => {
+      const response = await route.fetch();
+      answered();
+      await delivered;
+      await route.fulfill({ response });
+    });
+    await first.goto("/staff/verification");
+    await serverAnswered;
+
+    const second = await context.newPage();
+    await second.goto("/staff/home");
+    await second.getByRole("button", { name: "登出", exact: true }).click();
+    await expect(loginHeading(second)).toBeVisible();
+    await expect(first).toHaveURL(/\/staff\/home$/);
+
+    const renewal = first.waitForResponse((r) => r.url().endsWith("/api/auth/renew"));
+    deliver();
+    expect((await renewal).ok()).toBe(true);
+    await expect(loginHeading(first)).toBeVisible();
+    // The renewal's promise has settled in the page (a macrotask after the answer).
+    await first.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    for (const key of STAFF_KEYS) expect(await stored(first, key), key).toBeNull();
+  });
+});
+
 test.describe("customer sign-out", () => {
   test("using another e-mail ends the customer token on the server", async ({ page }) => {
     const email = uniqueEmail("signout");

@@ -153,6 +153,8 @@ test.describe("staff guard", () => {
       await page.goto("/staff/home");
       await signInOnPage(page, "S001");
       await expect(page, target).toHaveURL(/\/staff\/verification$/);
+      // The page's own session check is done (its tool shows): the next clear() is not undone.
+      await expect(page.getByRole("textbox", { name: "登記編號" })).toBeEditable();
       expect(new URL(page.url()).host, target).toBe(
         new URL(test.info().project.use.baseURL ?? page.url()).host,
       );

@@ -48,11 +48,15 @@ function signOutStaff(): Promise<boolean> {
 /** Staff tokens the server has confirmed during this page load. */
 const confirmedTokens = new Set<string>();
 
-/** A fresh staff token of the same session, stored in place of the old one. */
+/**
+ * A fresh staff token of the same session, stored in place of the old one, unless the old one left
+ * this device while the server answered (signed out in another tab): that sign-out stands.
+ */
 async function renewStaffToken(): Promise<void> {
+  const renewed = getFlags().Token;
   const { token } = await staffApi().renewStaffToken();
   confirmedTokens.add(token);
-  setFlag("Token", token);
+  if (getFlags().Token === renewed) setFlag("Token", token);
 }
 
 /**
