@@ -121,6 +121,7 @@ export type BabyInfo = v.InferOutput<typeof babySchema>;
 
 export type TncKind = "new" | "existing" | "partnership";
 
+/** A lead as the API answers it (the server writes answers; no schema reads them back). */
 export interface Lead {
   id: string;
   flow: Flow;
