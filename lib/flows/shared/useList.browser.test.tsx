@@ -46,6 +46,8 @@ test("a list is never shown under another load than its own, not even for one re
 
   await userEvent.click(page.getByRole("button", { name: "私家" }));
   await expect.element(page.getByText("載入中")).toBeVisible();
+  // The load starts in an effect, which Preact runs after the paint that shows 載入中.
+  await expect.poll(() => answers.has("Private")).toBe(true);
   answers.get("Private")?.();
   await expect.element(page.getByText("1 間")).toBeVisible();
 
