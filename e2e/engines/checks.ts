@@ -349,6 +349,9 @@ export const CHECKS: Check[] = [
       await until(page, "the lead's result page", pathIs(/\/staff\/result$/));
       await until(page, "the lead shown", visible("a[href], button", "前往兌換中心"));
       await page.click("a[href], button", "前往兌換中心");
+      // As for the customer steps (stepShown): the staff page focuses its heading on arrival, and
+      // that scrolls; a press sent before it may land where the page was (WebKit in CI).
+      await until(page, "the redeem centre's heading focused", stepShown("兌換中心"));
       await until(
         page,
         "the redeem centre, its button ready",
