@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useLayoutEffect, useRef, useState } from "react";
 import { isComposing } from "./ime.ts";
 import { sheet } from "./sheet.ts";
 
@@ -29,11 +29,12 @@ export function useCombobox<T>({ items, listId, optionId, onPick }: ComboboxOpti
   const expanded = focused && !dismissed && items.length > 0;
   const activeIndex = expanded && active < items.length ? active : -1;
   // The input the arrow keys were pressed in: its root (a shadow root) holds the options.
-  // Only a move scrolls: a re-render leaves a list the user scrolled by hand alone.
+  // Only a move scrolls: a re-render leaves a list the user scrolled by hand alone. Before the
+  // paint, so the highlighted option is never drawn out of view.
   const keyInput = useRef<HTMLInputElement | null>(null);
   const idOf = useRef(optionId);
   idOf.current = optionId;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (activeIndex < 0) return;
     const root = keyInput.current?.getRootNode() as Document | ShadowRoot | undefined;
     root?.getElementById(idOf.current(activeIndex))?.scrollIntoView({ block: "nearest" });
