@@ -14,6 +14,8 @@ import type {
   consentsSchema,
   flowSchema,
   hospitalTypeSchema,
+  leadCreateSchema,
+  leadPatchSchema,
   legalDocumentKindSchema,
   mainlandAddressSchema,
   redemptionKindSchema,
@@ -106,12 +108,15 @@ export interface RedemptionOffer {
 
 export type AcceptedDocument = v.InferOutput<typeof acceptedDocumentSchema>;
 
+/** The consents of a lead: terms and privacy accepted, as the server recorded them. */
+export type AcceptedConsents = v.InferOutput<typeof consentsSchema>;
+
 /**
  * The consents as the schema keeps them (`documents`: the versions accepted; `accepted_at`: when
  * the server recorded them, ISO 8601), except that terms and privacy are the form's ticks, false
  * until the customer accepts: a lead exists only with both true.
  */
-export type Consents = Omit<v.InferOutput<typeof consentsSchema>, "terms" | "privacy"> & {
+export type Consents = Omit<AcceptedConsents, "terms" | "privacy"> & {
   terms: boolean;
   privacy: boolean;
 };
@@ -121,45 +126,36 @@ export type BabyInfo = v.InferOutput<typeof babySchema>;
 
 export type TncKind = "new" | "existing" | "partnership";
 
-/** A lead as the API answers it (the server writes answers; no schema reads them back). */
-export interface Lead {
+/**
+ * A lead as the API answers it: every field `leadCreateSchema` keeps, each detail present (`null`
+ * when never given), with the server's id, redemptions and times. Inferred from the schema, so a
+ * field the schema gains is a field of the answer; server/test/leadAnswer.test.ts checks that an
+ * answer is taken back by the schemas as it is.
+ */
+export type Lead = Required<v.InferOutput<typeof leadCreateSchema>> & {
   id: string;
-  flow: Flow;
-  email: string;
-  last_name: string;
-  first_name: string;
-  phone_code: string;
-  phone: string;
-  residence: "HK" | "CN";
-  address: AddressValue | null;
-  address_en: AddressEn | null;
-  address_cn: MainlandAddress | null;
-  consents: Consents;
-  tnc: TncKind | null;
-  partner: string | null;
-  product_id: string | null;
-  clinic_id: string | null;
-  baby: BabyInfo | null;
   redemptions: Redemption[];
   created_at: string;
   updated_at: string;
-}
+};
 
 /**
- * What `POST /api/lead` needs at least; the rest of a lead is optional at creation. Not inferred
- * from leadCreateSchema: the body is built from the draft, whose ticks and codes are wider than
- * what the schema accepts (terms may still be false), and the server's schema is the judge.
+ * The form's side of `POST /api/lead` and `PATCH /api/lead`: what the schemas take in, except
+ * where the form's values are wider until the customer is done (ticks false until accepted, a
+ * region not yet chosen, the phone code as the select holds it). The server's schemas judge them
+ * and refuse such a body with a named field.
  */
-export type NewLead = Pick<
-  Lead,
-  "flow" | "email" | "last_name" | "first_name" | "phone_code" | "phone" | "consents"
-> &
-  Partial<Omit<Lead, "id" | "redemptions" | "created_at" | "updated_at">>;
+type Sent<T> = Omit<T, "consents" | "address" | "phone_code"> & {
+  consents?: Consents;
+  address?: AddressValue | null;
+  phone_code?: string;
+};
 
-/** What `PATCH /api/lead` takes: the id and any fields to change (built like NewLead). */
-export type LeadPatch = { id: string } & Partial<
-  Omit<Lead, "id" | "redemptions" | "created_at" | "updated_at">
->;
+/** What `POST /api/lead` takes: the draft built into the create schema's input. */
+export type NewLead = Sent<v.InferInput<typeof leadCreateSchema>> & { consents: Consents };
+
+/** What `PATCH /api/lead` takes: the id and any fields to change. */
+export type LeadPatch = Sent<v.InferInput<typeof leadPatchSchema>>;
 
 export interface Invoice {
   id: string;

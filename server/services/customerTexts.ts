@@ -7,8 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type {
+  AcceptedConsents,
   AcceptedDocument,
-  Consents,
   Flow,
   LegalDocument,
   RedemptionOffer,
@@ -81,9 +81,9 @@ function versionsInForce(versions: readonly DocumentVersion[], nowMs: number): A
  */
 export function recordConsents(
   versions: readonly DocumentVersion[],
-  consents: Consents,
+  consents: AcceptedConsents,
   nowMs: number,
-): Consents {
+): AcceptedConsents {
   const sent = consents.documents;
   let documents: AcceptedDocument[];
   if (sent === undefined) {
