@@ -193,9 +193,14 @@ export default defineConfig(({ mode }): UserConfig => {
       },
       rollupOptions: {
         output: {
+          // One file per module of lib/, as in the source: the user's bundler then leaves out every
+          // module a page does not reach (package.json "sideEffects" lists the few that must run
+          // when imported), where one shared chunk would carry its top-level statements along.
+          preserveModules: true,
+          preserveModulesRoot: resolve(root, "lib"),
           // The React entry renders with hooks and context: a Next.js Server Component may import
           // it only as a client module. The core and the element registration stay neutral.
-          banner: (chunk) => (chunk.isEntry && chunk.name === "index" ? '"use client";' : ""),
+          banner: (chunk) => (chunk.isEntry && chunk.fileName === "index.js" ? '"use client";' : ""),
         },
         external: [/^react($|\/)/, /^react-dom($|\/)/, /^@nanostores\/react/, ...PACKAGE_DEPENDENCIES],
       },
