@@ -15,6 +15,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { FirstPaint } from "../lib/core/firstPaint.ts";
 import { FLOW_TITLES } from "../lib/core/i18n/host/shell.ts";
 import { LANGS, type Lang, type MessageKey, messages } from "../lib/core/i18n/index.ts";
+import { widgetMessages } from "../lib/core/i18n/widgetTexts.ts";
 import type { Flow } from "../lib/core/types.ts";
 import { NuForm } from "../lib/flows/nuform/NuForm.tsx";
 import { RecruitmentForm } from "../lib/flows/recruitment/RecruitmentForm.tsx";
@@ -36,13 +37,15 @@ function markerCatalogue(lang: Lang): Record<MessageKey, string> {
 
 /** The sign-in step of `flow` as its element draws it in `lang`, every text a marker. */
 function step(flow: Flow, lang: Lang): string {
-  const saved = messages[lang];
+  // The widgets (the step's e-mail field) read their own texts: lib/core/i18n/widgetTexts.ts.
+  const saved = [messages[lang], widgetMessages[lang]] as const;
   messages[lang] = markerCatalogue(lang);
+  widgetMessages[lang] = messages[lang];
   try {
     const Form = FLOWS[flow];
     return renderToStaticMarkup(<Form step="login" lang={lang} />);
   } finally {
-    messages[lang] = saved;
+    [messages[lang], widgetMessages[lang]] = saved;
   }
 }
 

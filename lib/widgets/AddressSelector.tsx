@@ -21,7 +21,7 @@ import { SuggestionList } from "../ui/suggestionList.tsx";
 import { space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useHostState } from "../ui/useHostState.ts";
-import { normaliseLang, useT } from "../ui/useT.ts";
+import { normaliseLang, useWidgetT } from "../ui/useWidgetT.ts";
 import { clearAddressHints, saveAddressHints } from "./addressHints.ts";
 import { useAddressLookup } from "./useAddressLookup.ts";
 
@@ -162,7 +162,7 @@ export function AddressSelector(props: AddressSelectorProps) {
   const language = normaliseLang(lang);
   const ref = useRef<HTMLFieldSetElement>(null);
   useStyles(ref, baseSheet, comboboxSheet, addressSheet);
-  const t = useT(lang);
+  const t = useWidgetT(lang);
   const emit = useEmit(ref, props);
   const ids = useIds(
     "region",

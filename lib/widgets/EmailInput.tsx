@@ -10,7 +10,7 @@ import { useCountdown } from "../ui/useCountdown.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useHostState } from "../ui/useHostState.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
-import { useT } from "../ui/useT.ts";
+import { useWidgetT } from "../ui/useWidgetT.ts";
 import { useEmailDomains } from "./emailDomainsOnDemand.ts";
 import { emailSheet } from "./emailSheet.ts";
 
@@ -60,7 +60,7 @@ export function EmailInput(props: EmailInputProps) {
   const status: EmailSendStatus = props.status ?? "idle";
   const ref = useRef<HTMLDivElement>(null);
   useStyles(ref, baseSheet, comboboxSheet, emailSheet);
-  const t = useT(lang);
+  const t = useWidgetT(lang);
   const emit = useEmit(ref, props);
   const ids = useIds("input", "list", "error", "status", "typo");
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../errorCodes.ts";
-import { en } from "./en.ts";
+import { en as enOwn } from "./en.ts";
+import { enWidgets } from "./en.widgets.ts";
 import { errorMessage, interpolate, type MessageKey, messages, t } from "./index.ts";
-import { zhHK } from "./zh-HK.ts";
+import { widgetMessages, widgetText } from "./widgetTexts.ts";
+import { zhHK as zhHKOwn } from "./zh-HK.ts";
+import { type WidgetMessageKey, zhHKWidgets } from "./zh-HK.widgets.ts";
+
+// Each language's whole catalogue: its own module and the widgets' (zh-HK.widgets.ts, en.widgets.ts).
+const zhHK = { ...zhHKOwn, ...zhHKWidgets };
+const en = { ...enOwn, ...enWidgets };
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -47,6 +54,19 @@ describe("message catalogues", () => {
     ] as const) {
       expect(messages["zh-HK"][key]).toBeTruthy();
     }
+  });
+});
+
+describe("the widgets' texts", () => {
+  it("are the catalogue's, in both languages, and in no other module", () => {
+    expect(Object.keys(enWidgets).sort()).toEqual(Object.keys(zhHKWidgets).sort());
+    for (const key of Object.keys(zhHKWidgets) as WidgetMessageKey[]) {
+      expect(key in zhHKOwn || key in enOwn, key).toBe(false);
+      for (const lang of ["zh-HK", "en"] as const) {
+        expect(widgetText(lang, key), key).toBe(t(lang, key));
+      }
+    }
+    expect(widgetMessages["zh-HK"]).toBe(zhHKWidgets);
   });
 });
 
