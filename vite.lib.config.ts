@@ -91,8 +91,8 @@ const englishOnDemand: Plugin = {
 /**
  * The widgets' texts load with the widgets' part of the catalogue (lib/load/catalogues.ts) in the
  * element builds: lib/core/i18n starts without them (as zh-HK.ts and en.ts were whole), and the
- * widgets read the catalogue that part fills, with `t`, instead of importing their texts
- * (lib/core/i18n/widgetTexts.ts, lib/ui/useWidgetT.ts).
+ * widgets read the catalogue that part fills, with useT, instead of importing their own texts
+ * (lib/core/i18n/widgets/*.ts, lib/ui/useWidgetT.ts).
  */
 const widgetTextsOnDemand: Plugin = {
   name: "nu-forms:widget-texts-on-demand",
@@ -120,11 +120,12 @@ const widgetTextsOnDemand: Plugin = {
         ["{ ...zhHK, ...zhHKWidgets }", "zhHK"],
         ["{ ...en, ...enWidgets }", "en"],
       ]);
-    if (file.endsWith("/lib/core/i18n/widgetTexts.ts"))
-      return instead(
-        ["widgetMessages", "widgetText"],
-        'export { messages as widgetMessages, t as widgetText } from "./index.ts";\n',
-      );
+    if (/\/lib\/core\/i18n\/widgets\/\w+\.ts$/.test(file)) {
+      const names = [...code.matchAll(/export const (\w+Texts)\b/g)].map(([, name]) => name);
+      if (names.length !== 1) this.error(`${id} should export one catalogue (…Texts), not ${names.length}`);
+      const catalogues = JSON.stringify(resolve(root, "lib/core/i18n/index.ts"));
+      return instead(names, `export { messages as ${names[0]} } from ${catalogues};\n`);
+    }
     if (file.endsWith("/lib/ui/useWidgetT.ts"))
       return instead(["useWidgetT"], 'export { normaliseLang, useT as useWidgetT } from "./useT.ts";\n');
     return null;

@@ -10,6 +10,7 @@ import {
   toAddressEn,
 } from "../core/address.ts";
 import { ALS_DEFAULT_URL, type AlsSuggestion } from "../core/als.ts";
+import { addressTexts } from "../core/i18n/widgets/address.ts";
 import { districtsOf, REGIONS, subDistrictsOf } from "../core/lists/regions.ts";
 import type { AddressEn, AddressValue, DistrictCode, RegionCode } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
@@ -162,7 +163,7 @@ export function AddressSelector(props: AddressSelectorProps) {
   const language = normaliseLang(lang);
   const ref = useRef<HTMLFieldSetElement>(null);
   useStyles(ref, baseSheet, comboboxSheet, addressSheet);
-  const t = useWidgetT(lang);
+  const t = useWidgetT(lang, addressTexts);
   const emit = useEmit(ref, props);
   const ids = useIds(
     "region",

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { dialogTexts } from "../core/i18n/widgets/dialog.ts";
 import { baseSheet } from "../ui/base.ts";
 import { dialogSheet, useModalDialog } from "../ui/dialog.ts";
 import { useIds } from "../ui/ids.ts";
@@ -50,7 +51,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   useStyles(ref, baseSheet, dialogSheet, confirmSheet);
-  const t = useWidgetT(lang);
+  const t = useWidgetT(lang, dialogTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("title", "message");
   const [open, , commitOpen] = useHostState(ref, "open", Boolean(props.open));

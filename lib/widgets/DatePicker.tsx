@@ -9,7 +9,8 @@ import {
   toEnGB,
   yearOptions,
 } from "../core/dates.ts";
-import type { WidgetMessageKey } from "../core/i18n/widgetTexts.ts";
+import { dateTexts } from "../core/i18n/widgets/date.ts";
+import { dialogTexts } from "../core/i18n/widgets/dialog.ts";
 import { baseSheet } from "../ui/base.ts";
 import { dialogSheet, useModalDialog, useOutsideClose } from "../ui/dialog.ts";
 import { describedBy, FieldError, FieldLabel } from "../ui/form/Field.tsx";
@@ -162,7 +163,7 @@ export function DatePicker(props: DatePickerProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   useStyles(ref, baseSheet, dialogSheet, datePickerSheet);
-  const t = useWidgetT(lang);
+  const t = useWidgetT(lang, dateTexts, dialogTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("label", "field", "required", "error", "title", "month", "year", "grid", "summary");
   // docs/elements.md: the value is DD/MM/YYYY; a stored YYYY-MM-DD (a lead's own dates) is shown the same way.
@@ -277,7 +278,7 @@ export function DatePicker(props: DatePickerProps) {
 }
 
 interface CalendarProps {
-  t: Translate<WidgetMessageKey>;
+  t: Translate<keyof typeof dateTexts.en | keyof typeof dialogTexts.en>;
   ids: Record<"title" | "month" | "year" | "grid" | "summary", string>;
   cal: CalendarState;
   setCal: (update: (current: CalendarState) => CalendarState) => void;

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { selectTexts } from "../core/i18n/widgets/select.ts";
 import { baseSheet } from "../ui/base.ts";
 import { describedBy, FieldError, FieldLabel } from "../ui/form/Field.tsx";
 import { useIds } from "../ui/ids.ts";
@@ -32,7 +33,7 @@ export function Select(props: SelectProps) {
   const { options, name, disabled, required, error, autocomplete, lang } = props;
   const ref = useRef<HTMLDivElement>(null);
   useStyles(ref, baseSheet, selectSheet);
-  const t = useWidgetT(lang);
+  const t = useWidgetT(lang, selectTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("select", "error");
   const [value, , commit] = useHostState(ref, "value", props.value ?? "");

@@ -16,7 +16,7 @@ export {
 export type { MessageKey } from "./zh-HK.ts";
 
 /**
- * Every text, both languages (the widgets read theirs alone: widgetTexts.ts). The element builds
+ * Every text, both languages (each widget reads its own alone: ./widgets/). The element builds
  * start from less and fill these objects as an element needs more (lib/load/catalogues.ts):
  * vite.lib.config.ts (englishOnDemand, widgetTextsOnDemand) and vite.catalogues.ts.
  */

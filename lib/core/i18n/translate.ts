@@ -1,7 +1,6 @@
 /**
  * Looking a text up, apart from any catalogue: lib/core/i18n/index.ts does it over the whole
- * catalogues, lib/core/i18n/widgetTexts.ts over the widgets' texts only (what a React page with
- * one widget carries).
+ * catalogues, a widget over its own texts only (lib/core/i18n/widgets/, lib/ui/useWidgetT.ts).
  */
 export type Lang = "zh-HK" | "en";
 export type MessageParams = Record<string, string | number>;
@@ -33,4 +32,12 @@ export function translate<K extends string>(
 ): string {
   const catalogue = catalogues[lang] ?? catalogues[DEFAULT_LANG];
   return interpolate(catalogue[key] ?? catalogues[DEFAULT_LANG][key] ?? key, params);
+}
+
+/** A widget's texts in both languages: the same keys in each (a type error otherwise). */
+export function bilingual<K extends string>(texts: {
+  "zh-HK": Record<K, string>;
+  en: NoInfer<Record<K, string>>;
+}): Catalogues<K> {
+  return texts;
 }
