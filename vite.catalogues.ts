@@ -1,7 +1,9 @@
 import type { Plugin } from "vite";
 import { en } from "./lib/core/i18n/en.ts";
+import { enWidgets } from "./lib/core/i18n/en.widgets.ts";
 import { isSignInMessage, isStaffSignInMessage, isWidgetMessage } from "./lib/core/i18n/signInMessages.ts";
 import { zhHK } from "./lib/core/i18n/zh-HK.ts";
+import { zhHKWidgets } from "./lib/core/i18n/zh-HK.widgets.ts";
 import { FIRST_STEP_MODULES, firstStepChunks } from "./vite.first-steps.ts";
 
 /**
@@ -26,14 +28,14 @@ const WIDGET_REGISTRATION = /[\\/]lib[\\/]elements[\\/]widgets\.ts$/;
  */
 const CATALOGUES = [
   {
-    texts: zhHK,
+    texts: { ...zhHK, ...zhHKWidgets },
     first: ["zh-HK.ts", "zhHK"],
     widgets: ["zh-HK.widgets.ts", "zhHKWidgets"],
     later: ["zh-HK.later.ts", "zhHKLater"],
     staff: ["zh-HK.staff.ts", "zhHKStaff"],
   },
   {
-    texts: en,
+    texts: { ...en, ...enWidgets },
     first: ["en.ts", "en"],
     widgets: ["en.widgets.ts", "enWidgets"],
     later: ["en.later.ts", "enLater"],
@@ -84,7 +86,7 @@ export function splitCatalogues({ checkFirstSteps = true }: { checkFirstSteps?: 
       // The check reads the element bundle's first-step chunks (the npm build has its own layout).
       if (!checkFirstSteps) return;
       const chunks = Object.values(bundle).filter((file) => file.type === "chunk");
-      const keys = new Set(Object.keys(zhHK));
+      const keys = new Set(Object.keys(CATALOGUES[0].texts));
       const missing = new Map<string, string>();
       for (const [tag, shown] of Object.entries(FIRST_STEP_TEXTS)) {
         for (const chunk of firstStepChunks(chunks, FIRST_STEP_MODULES[tag])) {

@@ -88,6 +88,50 @@ const englishOnDemand: Plugin = {
   },
 };
 
+/**
+ * The widgets' texts load with the widgets' part of the catalogue (lib/load/catalogues.ts) in the
+ * element builds: lib/core/i18n starts without them (as zh-HK.ts and en.ts were whole), and the
+ * widgets read the catalogue that part fills, with useT, instead of importing their own texts
+ * (lib/core/i18n/widgets/*.ts, lib/ui/useWidgetT.ts).
+ */
+const widgetTextsOnDemand: Plugin = {
+  name: "nu-forms:widget-texts-on-demand",
+  enforce: "pre",
+  transform(code, id) {
+    const file = id.replaceAll("\\", "/");
+    const swap = (edits: [string, string][]) => {
+      let edited = code;
+      for (const [from, to] of edits) {
+        if (!edited.includes(from)) this.error(`${id} no longer has: ${from}`);
+        edited = edited.replace(from, to);
+      }
+      return { code: edited, map: null };
+    };
+    const instead = (names: string[], replacement: string) => {
+      for (const name of names)
+        if (!new RegExp(`export (function|const) ${name}\\b`).test(code))
+          this.error(`${id} no longer exports ${name}`);
+      return { code: replacement, map: null };
+    };
+    if (file.endsWith("/lib/core/i18n/index.ts"))
+      return swap([
+        ['import { enWidgets } from "./en.widgets.ts";\n', ""],
+        ['import { zhHKWidgets } from "./zh-HK.widgets.ts";\n', ""],
+        ["{ ...zhHK, ...zhHKWidgets }", "zhHK"],
+        ["{ ...en, ...enWidgets }", "en"],
+      ]);
+    if (/\/lib\/core\/i18n\/widgets\/\w+\.ts$/.test(file)) {
+      const names = [...code.matchAll(/export const (\w+Texts)\b/g)].map(([, name]) => name);
+      if (names.length !== 1) this.error(`${id} should export one catalogue (…Texts), not ${names.length}`);
+      const catalogues = JSON.stringify(resolve(root, "lib/core/i18n/index.ts"));
+      return instead(names, `export { messages as ${names[0]} } from ${catalogues};\n`);
+    }
+    if (file.endsWith("/lib/ui/useWidgetT.ts"))
+      return instead(["useWidgetT"], 'export { normaliseLang, useT as useWidgetT } from "./useT.ts";\n');
+    return null;
+  },
+};
+
 /** The package's dependencies: a build of the package leaves them to the user's bundler. */
 const PACKAGE_DEPENDENCIES = [
   /^@r2wc\//,
@@ -107,7 +151,7 @@ export default defineConfig(({ mode }): UserConfig => {
     // package's own chunks, so a page's own Preact or React is neither needed nor touched), English
     // and the texts after sign-in in chunks of their own. The dependencies stay the user's.
     return {
-      plugins: [react(), englishOnDemand, splitCatalogues({ checkFirstSteps: false })],
+      plugins: [react(), englishOnDemand, widgetTextsOnDemand, splitCatalogues({ checkFirstSteps: false })],
       define: production,
       resolve: { alias: preactAliases },
       build: {
@@ -130,6 +174,7 @@ export default defineConfig(({ mode }): UserConfig => {
         react(),
         noNanostoresGlobal,
         englishOnDemand,
+        widgetTextsOnDemand,
         minifiedCssStrings(),
         splitCatalogues(),
         retryableChunkImports(),
@@ -193,9 +238,14 @@ export default defineConfig(({ mode }): UserConfig => {
       },
       rollupOptions: {
         output: {
+          // One file per module of lib/, as in the source: the user's bundler then leaves out every
+          // module a page does not reach (package.json "sideEffects" lists the few that must run
+          // when imported), where one shared chunk would carry its top-level statements along.
+          preserveModules: true,
+          preserveModulesRoot: resolve(root, "lib"),
           // The React entry renders with hooks and context: a Next.js Server Component may import
           // it only as a client module. The core and the element registration stay neutral.
-          banner: (chunk) => (chunk.isEntry && chunk.name === "index" ? '"use client";' : ""),
+          banner: (chunk) => (chunk.isEntry && chunk.fileName === "index.js" ? '"use client";' : ""),
         },
         external: [/^react($|\/)/, /^react-dom($|\/)/, /^@nanostores\/react/, ...PACKAGE_DEPENDENCIES],
       },

@@ -10,6 +10,7 @@ import {
   toAddressEn,
 } from "../core/address.ts";
 import { ALS_DEFAULT_URL, type AlsSuggestion } from "../core/als.ts";
+import { addressTexts } from "../core/i18n/widgets/address.ts";
 import { districtsOf, REGIONS, subDistrictsOf } from "../core/lists/regions.ts";
 import type { AddressEn, AddressValue, DistrictCode, RegionCode } from "../core/types.ts";
 import { baseSheet } from "../ui/base.ts";
@@ -21,7 +22,7 @@ import { SuggestionList } from "../ui/suggestionList.tsx";
 import { space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useHostState } from "../ui/useHostState.ts";
-import { normaliseLang, useT } from "../ui/useT.ts";
+import { normaliseLang, useWidgetT } from "../ui/useWidgetT.ts";
 import { clearAddressHints, saveAddressHints } from "./addressHints.ts";
 import { useAddressLookup } from "./useAddressLookup.ts";
 
@@ -162,7 +163,7 @@ export function AddressSelector(props: AddressSelectorProps) {
   const language = normaliseLang(lang);
   const ref = useRef<HTMLFieldSetElement>(null);
   useStyles(ref, baseSheet, comboboxSheet, addressSheet);
-  const t = useT(lang);
+  const t = useWidgetT(lang, addressTexts);
   const emit = useEmit(ref, props);
   const ids = useIds(
     "region",

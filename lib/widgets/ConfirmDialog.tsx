@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { dialogTexts } from "../core/i18n/widgets/dialog.ts";
 import { baseSheet } from "../ui/base.ts";
 import { dialogSheet, useModalDialog } from "../ui/dialog.ts";
 import { useIds } from "../ui/ids.ts";
@@ -6,7 +7,7 @@ import { sheet, useStyles } from "../ui/styles.ts";
 import { token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useHostState } from "../ui/useHostState.ts";
-import { useT } from "../ui/useT.ts";
+import { useWidgetT } from "../ui/useWidgetT.ts";
 
 export type DialogTheme = "yellow" | "blue";
 
@@ -50,7 +51,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const ref = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   useStyles(ref, baseSheet, dialogSheet, confirmSheet);
-  const t = useT(lang);
+  const t = useWidgetT(lang, dialogTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("title", "message");
   const [open, , commitOpen] = useHostState(ref, "open", Boolean(props.open));

@@ -9,6 +9,8 @@ import {
   toEnGB,
   yearOptions,
 } from "../core/dates.ts";
+import { dateTexts } from "../core/i18n/widgets/date.ts";
+import { dialogTexts } from "../core/i18n/widgets/dialog.ts";
 import { baseSheet } from "../ui/base.ts";
 import { dialogSheet, useModalDialog, useOutsideClose } from "../ui/dialog.ts";
 import { describedBy, FieldError, FieldLabel } from "../ui/form/Field.tsx";
@@ -17,7 +19,8 @@ import { sheet, useStyles } from "../ui/styles.ts";
 import { focusRing, space, token } from "../ui/theme.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useHostState } from "../ui/useHostState.ts";
-import { type Translate, useT } from "../ui/useT.ts";
+import type { Translate } from "../ui/useT.ts";
+import { useWidgetT } from "../ui/useWidgetT.ts";
 import {
   addMonthsTo,
   clampDay,
@@ -160,7 +163,7 @@ export function DatePicker(props: DatePickerProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   useStyles(ref, baseSheet, dialogSheet, datePickerSheet);
-  const t = useT(lang);
+  const t = useWidgetT(lang, dateTexts, dialogTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("label", "field", "required", "error", "title", "month", "year", "grid", "summary");
   // docs/elements.md: the value is DD/MM/YYYY; a stored YYYY-MM-DD (a lead's own dates) is shown the same way.
@@ -275,7 +278,7 @@ export function DatePicker(props: DatePickerProps) {
 }
 
 interface CalendarProps {
-  t: Translate;
+  t: Translate<keyof typeof dateTexts.en | keyof typeof dialogTexts.en>;
   ids: Record<"title" | "month" | "year" | "grid" | "summary", string>;
   cal: CalendarState;
   setCal: (update: (current: CalendarState) => CalendarState) => void;

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { isEmail } from "../core/email.ts";
+import { emailTexts } from "../core/i18n/widgets/email.ts";
 import { baseSheet } from "../ui/base.ts";
 import { comboboxSheet, useCombobox } from "../ui/combobox.tsx";
 import { describedBy, FieldError, FieldLabel } from "../ui/form/Field.tsx";
@@ -10,7 +11,7 @@ import { useCountdown } from "../ui/useCountdown.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useHostState } from "../ui/useHostState.ts";
 import { useOwnProgress } from "../ui/useOwnProgress.ts";
-import { useT } from "../ui/useT.ts";
+import { useWidgetT } from "../ui/useWidgetT.ts";
 import { useEmailDomains } from "./emailDomainsOnDemand.ts";
 import { emailSheet } from "./emailSheet.ts";
 
@@ -60,7 +61,7 @@ export function EmailInput(props: EmailInputProps) {
   const status: EmailSendStatus = props.status ?? "idle";
   const ref = useRef<HTMLDivElement>(null);
   useStyles(ref, baseSheet, comboboxSheet, emailSheet);
-  const t = useT(lang);
+  const t = useWidgetT(lang, emailTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("input", "list", "error", "status", "typo");
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,11 +1,12 @@
 import { useRef } from "react";
+import { selectTexts } from "../core/i18n/widgets/select.ts";
 import { baseSheet } from "../ui/base.ts";
 import { describedBy, FieldError, FieldLabel } from "../ui/form/Field.tsx";
 import { useIds } from "../ui/ids.ts";
 import { sheet, useStyles } from "../ui/styles.ts";
 import { useEmit } from "../ui/useEmit.ts";
 import { useHostState } from "../ui/useHostState.ts";
-import { useT } from "../ui/useT.ts";
+import { useWidgetT } from "../ui/useWidgetT.ts";
 import { normaliseOptions, type OptionsInput } from "./options.ts";
 
 /** Props of `<nu-select>`: documented once, in lib/elements/widgets.docs.ts. */
@@ -32,7 +33,7 @@ export function Select(props: SelectProps) {
   const { options, name, disabled, required, error, autocomplete, lang } = props;
   const ref = useRef<HTMLDivElement>(null);
   useStyles(ref, baseSheet, selectSheet);
-  const t = useT(lang);
+  const t = useWidgetT(lang, selectTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("select", "error");
   const [value, , commit] = useHostState(ref, "value", props.value ?? "");

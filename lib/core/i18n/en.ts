@@ -1,14 +1,11 @@
-import type { MessageKey } from "./zh-HK.ts";
+import type { CatalogueKey } from "./zh-HK.ts";
 
-/** English catalogue: the same keys as zh-HK.ts (enforced by `satisfies`). */
+/** English catalogue: the same keys as zh-HK.ts (enforced by `satisfies`); the widgets' in en.widgets.ts. */
 export const en = {
   // — common —
-  "common.required": "This field is required",
   "common.invalidEmail": "Please enter a valid e-mail address",
   "common.invalidPhone": "Please enter a valid phone number",
   "common.invalidPhoneFor": "A {code} phone number must be {rule}",
-  "common.pleaseSelect": "Please select",
-  "common.leaveBlankIfNA": "Leave blank if not applicable.",
   "common.loading": "Loading…",
   "common.retry": "Retry",
   "common.networkError": "Network problem. Please check your connection and try again.",
@@ -20,7 +17,6 @@ export const en = {
   "common.next": "Next",
   "common.back": "Back",
   "common.submit": "Submit",
-  "common.clear": "Clear",
   "common.yes": "Yes",
   "common.no": "No",
   "common.notFound": "No matching record was found",
@@ -49,64 +45,6 @@ export const en = {
   // — date —
   "date.outOfRange": "Please choose a date from {min} to {max}",
   "date.invalid": "Please enter the date as DD/MM/YYYY",
-  // — address —
-  "address.region": "Region",
-  "address.district": "District",
-  "address.subDistrict": "Area",
-  "address.building": "Building or estate name",
-  "address.buildingEn": "Building / estate",
-  "address.block": "Block",
-  "address.floor": "Floor",
-  "address.room": "Room",
-  "address.street": "Street",
-  "address.streetLabel": "Street: ",
-  "address.regionRequired": "Please choose a region",
-  "address.districtRequired": "Please choose a district",
-  // — widgets —
-  "widgets.dialog.confirm": "Confirm",
-  "widgets.dialog.cancel": "Cancel",
-  "widgets.email.label": "E-mail address",
-  "widgets.email.invalid": "Please enter a valid e-mail address",
-  "widgets.email.send": "Send e-mail",
-  "widgets.email.sending": "Sending…",
-  "widgets.email.sent": "Sent",
-  "widgets.email.sendFailed": "Sending failed. Please try again later",
-  "widgets.email.suggestions": "E-mail suggestions",
-  "widgets.select.placeholder": "Please select",
-  "widgets.required": "Required",
-  "widgets.date.label": "Date",
-  "widgets.date.placeholder": "Choose a date",
-  "widgets.date.title": "Choose a date",
-  "widgets.date.prevMonth": "Previous month",
-  "widgets.date.nextMonth": "Next month",
-  "widgets.date.year": "Year",
-  "widgets.date.month": "Month",
-  "widgets.date.yearName": "{year}",
-  "widgets.date.monthNames":
-    "January,February,March,April,May,June,July,August,September,October,November,December",
-  "widgets.date.monthTitle": "{monthName} {year}",
-  "widgets.date.dayLabel": "{day} {monthName} {year}",
-  "widgets.date.weekdaysShort": "Su,Mo,Tu,We,Th,Fr,Sa",
-  "widgets.date.weekdaysLong": "Sunday,Monday,Tuesday,Wednesday,Thursday,Friday,Saturday",
-  "widgets.date.chosen": "Chosen: {date}",
-  "widgets.date.noneChosen": "No date chosen yet",
-  "widgets.date.rangeHint": "Dates you can choose: {min} to {max}",
-  "widgets.date.noRange": "No dates can be chosen at the moment",
-  "widgets.address.label": "Address",
-  "widgets.address.suggestions": "Address suggestions",
-  "widgets.address.buildingHint":
-    "Type at least two characters of your building or estate, then pick it: region and district are filled in for you.",
-  "widgets.address.clearBuilding": "Clear building / estate name",
-  // — address form in the order people fill it —
-  "widgets.address.searching": "Searching for addresses…",
-  "widgets.address.noMatch":
-    "No matching address. Check the building or estate name, or choose the region and district below.",
-  "widgets.address.slow":
-    "The address lookup is taking longer than usual. Keep waiting, or type your address and choose the region and district yourself.",
-  "widgets.address.failed": "The address lookup isn't available right now.",
-  "widgets.address.manual": "Can't find your address? Enter it yourself",
-  "widgets.address.manualHint":
-    "Type your building or estate name, then choose the region and district below.",
   // — staff —
   "staff.signOut": "Sign out",
   "staff.endSessions.title": "End a staff member's sign-ins",
@@ -426,8 +364,6 @@ export const en = {
     "Would you also like a nutrition product? Choose one and we add it to your registration.",
   "flows.handover.notice":
     "Your mum membership is complete (registration number {ref}). Now choose a nutrition product to collect when you redeem.",
-  "widgets.email.resend": "Resend",
-  "widgets.email.resendIn": "Resend ({seconds} s)",
   "flows.login.rateLimited":
     "Too many codes requested. Please try again in {wait}. A code already sent still works.",
   "flows.login.rateLimitedSoon":
@@ -440,8 +376,6 @@ export const en = {
   "flows.login.reason.guard": "Please sign in first to continue with the form.",
   "flows.login.reason.expired":
     "To protect your data, your sign-in has expired. Please sign in again; what you filled in is kept.",
-  "widgets.email.typo": "Did you mean {email}?",
-  "widgets.email.typoFix": "Use {email}",
   "flows.partner.title": "Partner clinic",
   "flows.partner.intro": "Choose the partner clinic you would like to follow up with.",
   "flows.partner.clinic": "Partner clinic",
@@ -528,4 +462,4 @@ export const en = {
   "errors.SERVICE_UNAVAILABLE": "The service is briefly unavailable. Please try again in a moment.",
   "errors.NETWORK": "Network problem. Please check your connection and try again.",
   "errors.TIMEOUT": "The request timed out. Please try again later.",
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Record<CatalogueKey, string>;

@@ -1,7 +1,14 @@
-/**
- * The en texts the widget elements show beyond the sign-in texts (signInMessages.ts:
- * WIDGET_MESSAGES), as a chunk of their own in the element builds: vite.catalogues.ts moves them
- * here from en.ts, and lib/load/catalogues.ts loads them for a widget element. Everywhere else
- * (the React entry, server, tests) en.ts holds every text and this stays empty.
- */
-export const enWidgets: Record<string, string> = {};
+import { addressTexts } from "./widgets/address.ts";
+import { dateTexts } from "./widgets/date.ts";
+import { dialogTexts } from "./widgets/dialog.ts";
+import { emailTexts } from "./widgets/email.ts";
+import { selectTexts } from "./widgets/select.ts";
+
+/** The English texts the widgets show: as zh-HK.widgets.ts, which says where they go in each build. */
+export const enWidgets = {
+  ...addressTexts.en,
+  ...dateTexts.en,
+  ...dialogTexts.en,
+  ...emailTexts.en,
+  ...selectTexts.en,
+};

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../errorCodes.ts";
-import { en } from "./en.ts";
+import { en as enOwn } from "./en.ts";
+import { enWidgets } from "./en.widgets.ts";
 import { errorMessage, interpolate, type MessageKey, messages, t } from "./index.ts";
-import { zhHK } from "./zh-HK.ts";
+import { type Catalogues, translate } from "./translate.ts";
+import { addressTexts } from "./widgets/address.ts";
+import { dateTexts } from "./widgets/date.ts";
+import { dialogTexts } from "./widgets/dialog.ts";
+import { emailTexts } from "./widgets/email.ts";
+import { selectTexts } from "./widgets/select.ts";
+import { zhHK as zhHKOwn } from "./zh-HK.ts";
+import { zhHKWidgets } from "./zh-HK.widgets.ts";
+
+// Each language's whole catalogue: its own module and the widgets' (zh-HK.widgets.ts, en.widgets.ts).
+const zhHK = { ...zhHKOwn, ...zhHKWidgets };
+const en = { ...enOwn, ...enWidgets };
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -46,6 +58,25 @@ describe("message catalogues", () => {
       "common.timeout",
     ] as const) {
       expect(messages["zh-HK"][key]).toBeTruthy();
+    }
+  });
+});
+
+describe("the widgets' texts", () => {
+  it("are each widget's own, in both languages, and the catalogue's", () => {
+    const widgets: Catalogues<string>[] = [addressTexts, dateTexts, dialogTexts, emailTexts, selectTexts];
+    const keys = widgets.flatMap((texts) => Object.keys(texts["zh-HK"]));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect([...keys].sort()).toEqual(Object.keys(zhHKWidgets).sort());
+    expect(Object.keys(enWidgets).sort()).toEqual(Object.keys(zhHKWidgets).sort());
+    for (const texts of widgets) {
+      expect(Object.keys(texts.en).sort()).toEqual(Object.keys(texts["zh-HK"]).sort());
+      for (const key of Object.keys(texts["zh-HK"])) {
+        expect(key in zhHKOwn || key in enOwn, key).toBe(false);
+        for (const lang of ["zh-HK", "en"] as const) {
+          expect(translate(texts, lang, key), key).toBe(t(lang, key as MessageKey));
+        }
+      }
     }
   });
 });

@@ -1,33 +1,33 @@
 import type { ErrorCode } from "../errorCodes.ts";
 import { en } from "./en.ts";
+import { enWidgets } from "./en.widgets.ts";
+import { type Lang, type MessageParams, translate } from "./translate.ts";
 import { type MessageKey, zhHK } from "./zh-HK.ts";
+import { zhHKWidgets } from "./zh-HK.widgets.ts";
 
+export {
+  DEFAULT_LANG,
+  interpolate,
+  LANGS,
+  type Lang,
+  type MessageParams,
+  normaliseLang,
+} from "./translate.ts";
 export type { MessageKey } from "./zh-HK.ts";
-export type Lang = "zh-HK" | "en";
-export type MessageParams = Record<string, string | number>;
 
-export const DEFAULT_LANG: Lang = "zh-HK";
-export const LANGS: readonly Lang[] = ["zh-HK", "en"];
-
-/** `lang` attribute → a supported language; anything unknown falls back to Traditional Chinese. */
-export function normaliseLang(lang: string | undefined | null): Lang {
-  return lang === "en" || lang?.toLowerCase().startsWith("en-") ? "en" : DEFAULT_LANG;
-}
-
-export const messages: Record<Lang, Record<MessageKey, string>> = { "zh-HK": zhHK, en };
-
-/** `{name}` placeholders replaced by `params.name`; a placeholder without a value stays as it is. */
-export function interpolate(text: string, params?: MessageParams): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
-}
+/**
+ * Every text, both languages (each widget reads its own alone: ./widgets/). The element builds
+ * start from less and fill these objects as an element needs more (lib/load/catalogues.ts):
+ * vite.lib.config.ts (englishOnDemand, widgetTextsOnDemand) and vite.catalogues.ts.
+ */
+export const messages: Record<Lang, Record<MessageKey, string>> = {
+  "zh-HK": { ...zhHK, ...zhHKWidgets },
+  en: { ...en, ...enWidgets },
+};
 
 /** The text of `key` in `lang` (unknown languages read Traditional Chinese). */
 export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
-  const catalogue = messages[lang] ?? messages[DEFAULT_LANG];
-  return interpolate(catalogue[key] ?? messages[DEFAULT_LANG][key] ?? key, params);
+  return translate(messages, lang, key, params);
 }
 
 /** The user-facing text of an API error code (`errors.<CODE>`). */

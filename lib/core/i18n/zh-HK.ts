@@ -1,16 +1,15 @@
+import type { WidgetMessageKey } from "./zh-HK.widgets.ts";
+
 /**
  * Traditional Chinese as Hong Kong people write it — the default catalogue. Flat dotted keys;
  * `{name}` marks a parameter. Every key here must also be in en.ts (the type check and a unit test
- * fail otherwise). Add keys inside the section they belong to.
+ * fail otherwise). Add keys inside the section they belong to; the widgets' are in zh-HK.widgets.ts.
  */
 export const zhHK = {
   // — common —
-  "common.required": "必須填寫",
   "common.invalidEmail": "請輸入有效的電郵地址",
   "common.invalidPhone": "請輸入有效的電話號碼",
   "common.invalidPhoneFor": "{code} 電話號碼須{rule}",
-  "common.pleaseSelect": "請選擇",
-  "common.leaveBlankIfNA": "如該欄不適用，請留空。",
   "common.loading": "載入中…",
   "common.retry": "重試",
   "common.networkError": "網絡連線出現問題，請檢查網絡後再試。",
@@ -22,7 +21,6 @@ export const zhHK = {
   "common.next": "下一步",
   "common.back": "上一步",
   "common.submit": "提交",
-  "common.clear": "清除",
   "common.yes": "是",
   "common.no": "否",
   "common.notFound": "找不到相關記錄",
@@ -51,59 +49,6 @@ export const zhHK = {
   // — date —
   "date.outOfRange": "請選擇 {min} 至 {max} 之間的日期",
   "date.invalid": "請以 日/月/年（DD/MM/YYYY）格式輸入日期",
-  // — address —
-  "address.region": "區域",
-  "address.district": "地區",
-  "address.subDistrict": "分區",
-  "address.building": "大廈／屋苑名稱",
-  "address.buildingEn": "大廈／屋苑英文名稱",
-  "address.block": "座數",
-  "address.floor": "樓層",
-  "address.room": "室",
-  "address.street": "街道",
-  "address.streetLabel": "街道：",
-  "address.regionRequired": "請選擇區域",
-  "address.districtRequired": "請選擇地區",
-  // — widgets —
-  "widgets.dialog.confirm": "確定",
-  "widgets.dialog.cancel": "取消",
-  "widgets.email.label": "電郵地址",
-  "widgets.email.invalid": "請輸入有效的電郵地址",
-  "widgets.email.send": "發送電郵",
-  "widgets.email.sending": "發送中…",
-  "widgets.email.sent": "已發送",
-  "widgets.email.sendFailed": "發送失敗，請稍後再試",
-  "widgets.email.suggestions": "電郵地址建議",
-  "widgets.select.placeholder": "請選擇",
-  "widgets.required": "必須填寫",
-  "widgets.date.label": "日期",
-  "widgets.date.placeholder": "請選擇日期",
-  "widgets.date.title": "選擇日期",
-  "widgets.date.prevMonth": "上一個月",
-  "widgets.date.nextMonth": "下一個月",
-  "widgets.date.year": "年份",
-  "widgets.date.month": "月份",
-  "widgets.date.yearName": "{year}年",
-  "widgets.date.monthNames": "1月,2月,3月,4月,5月,6月,7月,8月,9月,10月,11月,12月",
-  "widgets.date.monthTitle": "{year}年{month}月",
-  "widgets.date.dayLabel": "{year}年{month}月{day}日",
-  "widgets.date.weekdaysShort": "日,一,二,三,四,五,六",
-  "widgets.date.weekdaysLong": "星期日,星期一,星期二,星期三,星期四,星期五,星期六",
-  "widgets.date.chosen": "已選擇：{date}",
-  "widgets.date.noneChosen": "尚未選擇日期",
-  "widgets.date.rangeHint": "可選日期：{min} 至 {max}",
-  "widgets.date.noRange": "暫時沒有可選擇的日期",
-  "widgets.address.label": "地址",
-  "widgets.address.suggestions": "地址建議",
-  "widgets.address.buildingHint": "輸入大廈或屋苑名稱最少兩個字，再從建議中選擇，區域及地區會自動填上。",
-  "widgets.address.clearBuilding": "清除大廈／屋苑名稱",
-  // — address form in the order people fill it —
-  "widgets.address.searching": "正在搜尋地址…",
-  "widgets.address.noMatch": "找不到相符的地址。請檢查大廈或屋苑名稱，或直接在下面選擇區域及地區。",
-  "widgets.address.slow": "地址查詢服務回應較慢。你可以繼續等候，或直接輸入地址並自行選擇區域及地區。",
-  "widgets.address.failed": "暫時未能使用地址查詢服務。",
-  "widgets.address.manual": "找不到地址？手動輸入",
-  "widgets.address.manualHint": "請輸入大廈或屋苑名稱，並在下面選擇區域及地區。",
   // — staff —
   "staff.signOut": "登出",
   "staff.endSessions.title": "結束職員登入",
@@ -396,8 +341,6 @@ export const zhHK = {
   "flows.handover.text": "想同時領取營養產品？選擇一款產品，我們會把它加入你的登記。",
   "flows.handover.notice":
     "你的媽媽會員登記已完成（登記編號 {ref}）。現在請選擇一款營養產品，換領時可一併領取。",
-  "widgets.email.resend": "重新發送",
-  "widgets.email.resendIn": "重新發送（{seconds} 秒）",
   "flows.login.rateLimited": "發送驗證碼的次數太多，請於 {wait}後再試。已發送的驗證碼仍然有效。",
   "flows.login.rateLimitedSoon": "發送驗證碼的次數太多，請稍後再試。已發送的驗證碼仍然有效。",
   "flows.login.tooManyTries": "驗證碼輸入錯誤次數太多，請於 {wait}後重新發送驗證碼再試。",
@@ -406,8 +349,6 @@ export const zhHK = {
   "flows.login.offline": "未能連接網絡，請檢查網絡連線後再試。你輸入的資料已保留。",
   "flows.login.reason.guard": "請先登入，才可繼續填寫表格。",
   "flows.login.reason.expired": "為保障你的資料，登入已逾時，請重新登入。你已填寫的資料會保留。",
-  "widgets.email.typo": "你是否想輸入 {email}？",
-  "widgets.email.typoFix": "改用 {email}",
   "flows.partner.title": "合作夥伴",
   "flows.partner.intro": "請選擇你想跟進的合作夥伴診所。",
   "flows.partner.clinic": "合作夥伴診所",
@@ -494,4 +435,7 @@ export const zhHK = {
   "errors.TIMEOUT": "連線逾時，請稍後再試。",
 } as const;
 
-export type MessageKey = keyof typeof zhHK;
+/** The keys of this module's texts (en.ts has the same). */
+export type CatalogueKey = keyof typeof zhHK;
+/** Every text's key: this module's and the widgets' (zh-HK.widgets.ts). */
+export type MessageKey = CatalogueKey | WidgetMessageKey;

@@ -1,0 +1,46 @@
+import { bilingual } from "../translate.ts";
+
+/** The texts of `<DatePicker>` (lib/widgets/DatePicker.tsx). */
+export const dateTexts = bilingual({
+  "zh-HK": {
+    "widgets.required": "必須填寫",
+    "widgets.date.label": "日期",
+    "widgets.date.placeholder": "請選擇日期",
+    "widgets.date.title": "選擇日期",
+    "widgets.date.prevMonth": "上一個月",
+    "widgets.date.nextMonth": "下一個月",
+    "widgets.date.year": "年份",
+    "widgets.date.month": "月份",
+    "widgets.date.yearName": "{year}年",
+    "widgets.date.monthNames": "1月,2月,3月,4月,5月,6月,7月,8月,9月,10月,11月,12月",
+    "widgets.date.monthTitle": "{year}年{month}月",
+    "widgets.date.dayLabel": "{year}年{month}月{day}日",
+    "widgets.date.weekdaysShort": "日,一,二,三,四,五,六",
+    "widgets.date.weekdaysLong": "星期日,星期一,星期二,星期三,星期四,星期五,星期六",
+    "widgets.date.chosen": "已選擇：{date}",
+    "widgets.date.noneChosen": "尚未選擇日期",
+    "widgets.date.rangeHint": "可選日期：{min} 至 {max}",
+    "widgets.date.noRange": "暫時沒有可選擇的日期",
+  },
+  en: {
+    "widgets.required": "Required",
+    "widgets.date.label": "Date",
+    "widgets.date.placeholder": "Choose a date",
+    "widgets.date.title": "Choose a date",
+    "widgets.date.prevMonth": "Previous month",
+    "widgets.date.nextMonth": "Next month",
+    "widgets.date.year": "Year",
+    "widgets.date.month": "Month",
+    "widgets.date.yearName": "{year}",
+    "widgets.date.monthNames":
+      "January,February,March,April,May,June,July,August,September,October,November,December",
+    "widgets.date.monthTitle": "{monthName} {year}",
+    "widgets.date.dayLabel": "{day} {monthName} {year}",
+    "widgets.date.weekdaysShort": "Su,Mo,Tu,We,Th,Fr,Sa",
+    "widgets.date.weekdaysLong": "Sunday,Monday,Tuesday,Wednesday,Thursday,Friday,Saturday",
+    "widgets.date.chosen": "Chosen: {date}",
+    "widgets.date.noneChosen": "No date chosen yet",
+    "widgets.date.rangeHint": "Dates you can choose: {min} to {max}",
+    "widgets.date.noRange": "No dates can be chosen at the moment",
+  },
+});
