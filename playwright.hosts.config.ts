@@ -2,8 +2,8 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_PATH } from "./e2e/support/env.ts";
 
 /**
- * `npm run test:hosts`: the packed npm package installed into React, Vue and Svelte apps and a plain
- * page (e2e/hosts). Needs dist/ (`npm run build:lib`) and the npm registry; no server of ours.
+ * `npm run test:hosts`: the packed npm package installed into React, Next.js, Vue and Svelte apps and
+ * a plain page (e2e/hosts). Needs dist/ (`npm run build:lib`) and the npm registry; no server of ours.
  */
 export default defineConfig({
   testDir: "e2e/hosts",

@@ -1,9 +1,11 @@
 /**
- * The small host apps of hosts.spec.ts, file by file: a React 19 app (strict TypeScript), a Vue 3
- * app (vue-tsc, strict templates), a Svelte 5 app (svelte-check) and a plain HTML page. Each shows
- * `<nu-select>` with its options as a JSON attribute string (which the frameworks set as a property)
- * and as a list, and shows what its typed `nu-change` handler received. The `wrong/` files hold
- * one wrong prop each, which the framework's checker must refuse.
+ * The small host apps of hosts.spec.ts, file by file: a React 19 app (strict TypeScript), a
+ * Next.js 16 app (App Router: a Server Component page with the React export, the elements in a
+ * client component; `next build` type-checks it), a Vue 3 app (vue-tsc, strict templates), a Svelte
+ * 5 app (svelte-check) and a plain HTML page. Each shows `<nu-select>` with its options as a JSON
+ * attribute string (which the frameworks set as a property) and as a list, and shows what its typed
+ * `nu-change` handler received. The `wrong/` files hold one wrong prop each, which the framework's
+ * checker must refuse.
  */
 
 /** The options every app shows: as JSON text (X, Y) and as a list (P, Q). */
@@ -249,6 +251,132 @@ mount(Base, { target: document.getElementById("app")! });
 <nu-select options={42}></nu-select>
 `,
   "wrong/tsconfig.json": tsconfig({ types: ["svelte"] }, ["."]),
+};
+
+export const NEXT_APP: Record<string, string> = {
+  // A static export, served at /next/ like the other apps' builds.
+  "next.config.mjs": `/** @type {import("next").NextConfig} */
+export default { output: "export", basePath: "/next", trailingSlash: true };
+`,
+  // As `next build` would complete it (it rewrites a tsconfig that lacks one of these).
+  "tsconfig.json": `${JSON.stringify(
+    {
+      ...JSON.parse(
+        tsconfig(
+          {
+            jsx: "react-jsx",
+            allowJs: true,
+            incremental: true,
+            esModuleInterop: true,
+            resolveJsonModule: true,
+            plugins: [{ name: "next" }],
+          },
+          ["next-env.d.ts", "nu-forms.d.ts", "app", ".next/types/**/*.ts", ".next/dev/types/**/*.ts"],
+        ),
+      ),
+      exclude: ["node_modules"],
+    },
+    null,
+    2,
+  )}\n`,
+  "nu-forms.d.ts": 'import type {} from "nu-forms/types/react";\n',
+  "app/layout.tsx": `import type { Metadata } from "next";
+import type { ReactNode } from "react";
+
+export const metadata: Metadata = { title: "Next host", icons: "data:," };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="zh-Hant-HK">
+      <body>{children}</body>
+    </html>
+  );
+}
+`,
+  // A Server Component: the React export renders here at build, and in the browser once hydrated.
+  "app/page.tsx": `import { Select } from "nu-forms";
+import { Elements } from "./elements";
+import { Reported } from "./reported";
+
+export default function Page() {
+  return (
+    <main>
+      <h1>Next host</h1>
+      <Reported>
+        <Select label="地區" options={["九龍", "新界"]} />
+      </Reported>
+      <Elements />
+    </main>
+  );
+}
+`,
+  "app/reported.tsx": `"use client";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+
+// A Server Component cannot pass a function (onNuChange): the nu-change event bubbles to this one.
+export function Reported({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [area, setArea] = useState("");
+  useEffect(() => {
+    const node = ref.current;
+    const listener = (event: Event) => setArea((event as CustomEvent<{ value: string }>).detail.value);
+    node?.addEventListener("nu-change", listener);
+    return () => node?.removeEventListener("nu-change", listener);
+  }, []);
+  return (
+    <div ref={ref}>
+      {children}
+      <p id="area">{area ? \`地區：\${area}\` : ""}</p>
+    </div>
+  );
+}
+`,
+  "app/elements.tsx": `"use client";
+import "nu-forms/elements";
+import { useEffect, useState } from "react";
+
+// React 19 sets no property or listener of a custom element it hydrates (facebook/react#35446):
+// the elements are rendered by the client, once the page has hydrated.
+export function Elements() {
+  const [hydrated, setHydrated] = useState(false);
+  const [chosen, setChosen] = useState("");
+  useEffect(() => setHydrated(true), []);
+  if (!hydrated) return null;
+  return (
+    <>
+      <nu-select label="JSON 屬性" options='["X","Y"]' onnu-change={(event) => setChosen(event.detail.value)} />
+      <nu-select label="清單屬性" options={["P", "Q"]} />
+      <p id="chosen">{chosen ? \`已選：\${chosen}\` : ""}</p>
+    </>
+  );
+}
+`,
+  // What a page pays for one React export, and the same app without it.
+  "app/select/page.tsx": `import { Select } from "nu-forms";
+
+export default function SelectPage() {
+  return (
+    <main>
+      <Select label="地區" options={["九龍", "新界"]} />
+    </main>
+  );
+}
+`,
+  "app/base/page.tsx": `export default function BasePage() {
+  return (
+    <main>
+      <label>
+        地區
+        <select>
+          <option>九龍</option>
+        </select>
+      </label>
+    </main>
+  );
+}
+`,
+  "wrong/wrong.tsx": REACT_APP["wrong/wrong.tsx"],
+  "tsconfig.wrong.json": '{ "extends": "./tsconfig.json", "include": ["wrong"] }\n',
 };
 
 export const PLAIN_PAGE: Record<string, string> = {

@@ -1,21 +1,22 @@
 /**
  * The npm package in the framework apps that embed it (`npm run test:hosts`, after `npm run
  * build:lib`): `npm pack`, then ONE install from the npm registry into a temporary folder shared by
- * a React 19 app, a Vue 3 app and a Svelte 5 app (apps.ts) and a plain HTML page. Each app is
- * type-checked with its framework's checker (a wrong prop must be refused), built with Vite and
- * driven in Chromium: the options given as a JSON attribute and as a list show, the typed
- * `nu-change` reaches the framework, the React export keeps its look on a hostile page, and the
+ * a React 19 app, a Next.js 16 app (App Router, static export), a Vue 3 app and a Svelte 5 app
+ * (apps.ts) and a plain HTML page. Each app is type-checked with its framework's checker (a wrong
+ * prop must be refused), built with Vite or `next build` and driven in Chromium: the options given
+ * as a JSON attribute and as a list show, the typed `nu-change` reaches the framework, the React
+ * export renders in a Server Component and hydrates, keeps its look on a hostile page, and the
  * script weight the package adds to a page stays within its budget.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, extname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { PLAIN_PAGE, REACT_APP, SVELTE_APP, VUE_APP } from "./apps.ts";
+import { NEXT_APP, PLAIN_PAGE, REACT_APP, SVELTE_APP, VUE_APP } from "./apps.ts";
 
 const REPO_ROOT = resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -54,6 +55,9 @@ const HOST_PACKAGES = [
   `vite@${versionOf("vite")}`,
   `@vitejs/plugin-react@${versionOf("@vitejs/plugin-react")}`,
   `typescript@${versionOf("typescript")}`,
+  // Without @types/node, `next build` installs it into the shared folder itself.
+  `@types/node@${versionOf("@types/node")}`,
+  "next@^16",
   "vue@^3.5",
   "@vitejs/plugin-vue@^6",
   "vue-tsc@^3",
@@ -97,12 +101,15 @@ function writeApp(dir: string, files: Record<string, string>) {
 }
 
 /** Runs a tool of the shared install; its output is the error when it fails. */
-async function tool(cwd: string, bin: string, args: string[], what: string) {
-  await run(process.execPath, [bin, ...args], { cwd, maxBuffer: 64 * 1024 * 1024, timeout: 240_000 }).catch(
-    (error: { stdout?: string; stderr?: string }) => {
-      throw new Error(`${what} failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`);
-    },
-  );
+async function tool(cwd: string, bin: string, args: string[], what: string, env: NodeJS.ProcessEnv = {}) {
+  await run(process.execPath, [bin, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 240_000,
+  }).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`${what} failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`);
+  });
 }
 
 /** The checker's output on a program that must be refused. */
@@ -155,6 +162,7 @@ test.beforeAll(async () => {
   // One install for every app: they sit in folders below it and share its node_modules.
   writeFileSync(join(work, "package.json"), JSON.stringify({ name: "hosts", private: true, type: "module" }));
   console.log(`host apps in ${work}`);
+  const started = Date.now();
   await run(
     "npm",
     [
@@ -168,20 +176,26 @@ test.beforeAll(async () => {
     ],
     { cwd: work, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
   );
+  const setUp = Date.now();
   writeApp(join(work, "react"), REACT_APP);
   writeApp(join(work, "vue"), VUE_APP);
   writeApp(join(work, "svelte"), SVELTE_APP);
+  writeApp(join(work, "next"), NEXT_APP);
 
   const bin = (path: string) => join(work, "node_modules", path);
   const vite = bin("vite/bin/vite.js");
   const tsc = bin("typescript/bin/tsc");
   const vueTsc = bin("vue-tsc/bin/vue-tsc.js");
   const svelteCheck = bin("svelte-check/bin/svelte-check");
+  const nextBin = bin("next/dist/bin/next");
   const react = join(work, "react");
   const vue = join(work, "vue");
   const svelte = join(work, "svelte");
-  // Checks and builds side by side: each is one process.
+  const next = join(work, "next");
+  // Checks and builds side by side: each is one process. `next build` (Turbopack) type-checks the
+  // app with its tsconfig and prerenders its pages (the Server Components) into next/out.
   const settled = await Promise.allSettled([
+    tool(next, nextBin, ["build"], "next build", { NEXT_TELEMETRY_DISABLED: "1" }),
     tool(react, tsc, ["-p", "tsconfig.json"], "tsc (React, strict)"),
     tool(vue, vueTsc, ["--noEmit", "-p", "tsconfig.json"], "vue-tsc (strict templates)"),
     tool(svelte, svelteCheck, ["--tsconfig", "./tsconfig.json", "--threshold", "error"], "svelte-check"),
@@ -189,15 +203,20 @@ test.beforeAll(async () => {
     tool(vue, vite, ["build", "--outDir", join(work, "site/vue")], "vite build (Vue)"),
     tool(svelte, vite, ["build", "--outDir", join(work, "site/svelte")], "vite build (Svelte)"),
   ]);
+  // Where the time goes: CI runs every suite within a time limit (docs/contributing.md, Tests).
+  console.log(`install ${(setUp - started) / 1000} s, checks and builds ${(Date.now() - setUp) / 1000} s`);
   const failures = settled.flatMap((result) => (result.status === "rejected" ? [String(result.reason)] : []));
   if (failures.length > 0) throw new Error(failures.join("\n\n"));
+  renameSync(join(next, "out"), join(work, "site/next"));
   const wrong = await Promise.all([
     refused(react, tsc, ["-p", "tsconfig.wrong.json"]),
+    refused(next, tsc, ["-p", "tsconfig.wrong.json"]),
     refused(vue, vueTsc, ["--noEmit", "-p", "tsconfig.wrong.json"]),
     refused(join(svelte, "wrong"), svelteCheck, ["--tsconfig", "./tsconfig.json", "--threshold", "error"]),
   ]);
   // The wrong prop (`options` as a number) is a compile error in each framework.
-  for (const [framework, output] of Object.entries({ react: wrong[0], vue: wrong[1], svelte: wrong[2] })) {
+  const wrongs = { react: wrong[0], next: wrong[1], vue: wrong[2], svelte: wrong[3] };
+  for (const [framework, output] of Object.entries(wrongs)) {
     expect(output, `${framework}: options={42} must not type-check`).toMatch(/number/);
   }
 
@@ -242,15 +261,21 @@ async function optionsAndEvents(page: Page) {
   await expect(page.locator("#chosen")).toHaveText("已選：Y");
 }
 
+/** The page's errors and console warnings (a hydration mismatch is one), as they come. */
+function problems(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
 for (const framework of ["react", "vue", "svelte"] as const) {
   test(`${framework}: JSON attribute and list show their options, and nu-change reaches the app typed`, async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "warning" || message.type() === "error") errors.push(message.text());
-    });
+    const errors = problems(page);
     await page.goto(`${site?.url}/${framework}/`);
     await optionsAndEvents(page);
     if (framework === "react") {
@@ -261,6 +286,21 @@ for (const framework of ["react", "vue", "svelte"] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test("next: a Server Component renders the React export at build, it hydrates, and the elements work beside it", async ({
+  page,
+}) => {
+  const html = readFileSync(join(work, "site/next/index.html"), "utf8");
+  expect(html).toContain(">地區</label>");
+  expect(html).toContain('<option value="新界">新界</option>');
+  const errors = problems(page);
+  await page.goto(`${site?.url}/next/`);
+  // The elements render once the page has hydrated (app/elements.tsx), the Select with it.
+  await optionsAndEvents(page);
+  await page.getByRole("combobox", { name: "地區" }).selectOption("新界");
+  await expect(page.locator("#area")).toHaveText("地區：新界");
+  expect(errors).toEqual([]);
+});
 
 test("what the package adds to a page stays within budget", async ({ page }) => {
   const shown = (name: string) => async () => {
@@ -274,6 +314,12 @@ test("what the package adds to a page stays within budget", async ({ page }) => 
   const base = await scriptWeight(page, `${site?.url}/react/base.html`, shown("地區"));
   const select = await scriptWeight(page, `${site?.url}/react/select.html`, shown("地區"));
   weights.reactSelect = Math.round((select - base) * 10) / 10;
+  // Next.js: printed, not held to a budget (its runtime splits chunks its own way).
+  const nextBase = await scriptWeight(page, `${site?.url}/next/base/`, shown("地區"));
+  const nextSelect = await scriptWeight(page, `${site?.url}/next/select/`, shown("地區"));
+  const nextPage = await scriptWeight(page, `${site?.url}/next/`, shown("清單屬性"));
+  weights.nextSelect = Math.round((nextSelect - nextBase) * 10) / 10;
+  weights.nextPage = Math.round((nextPage - nextBase) * 10) / 10;
   expect(weights.vue).toBeLessThanOrEqual(BUDGETS.elementInOtherFramework);
   expect(weights.svelte).toBeLessThanOrEqual(BUDGETS.elementInOtherFramework);
   expect(weights.reactSelect).toBeLessThanOrEqual(BUDGETS.reactSelect);
