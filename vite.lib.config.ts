@@ -132,6 +132,9 @@ const widgetTextsOnDemand: Plugin = {
   },
 };
 
+/** What a module of the React entry imports when it renders or holds React state. */
+const REACT_MODULE = /^(react|react-dom|@nanostores\/react)($|\/)/;
+
 /** The package's dependencies: a build of the package leaves them to the user's bundler. */
 const PACKAGE_DEPENDENCIES = [
   /^@r2wc\//,
@@ -243,9 +246,12 @@ export default defineConfig(({ mode }): UserConfig => {
           // when imported), where one shared chunk would carry its top-level statements along.
           preserveModules: true,
           preserveModulesRoot: resolve(root, "lib"),
-          // The React entry renders with hooks and context: a Next.js Server Component may import
-          // it only as a client module. The core and the element registration stay neutral.
-          banner: (chunk) => (chunk.isEntry && chunk.fileName === "index.js" ? '"use client";' : ""),
+          // Each module that imports React is a client module: a Next.js Server Component may
+          // import it only as one (hooks, context). The barrels stay neutral, so a Server Component
+          // that imports `Select` from "nu-forms" sends the browser that component, not every
+          // export of the entry (63 kB gzip for one Select when index.js was the boundary). The
+          // core and the element registration stay neutral.
+          banner: (chunk) => (chunk.imports.some((id) => REACT_MODULE.test(id)) ? '"use client";' : ""),
         },
         external: [/^react($|\/)/, /^react-dom($|\/)/, /^@nanostores\/react/, ...PACKAGE_DEPENDENCIES],
       },
