@@ -149,13 +149,16 @@ const PACKAGE_DEPENDENCIES = [
 
 export default defineConfig(({ mode }): UserConfig => {
   const production = { "process.env.NODE_ENV": JSON.stringify("production") };
+  // The elements adopt their sheets into the shadow root: no style elements (lib/ui/styles.ts),
+  // nor their code in the bundle. The React components render them.
+  const elementBuild = { ...production, __NU_HOISTED_STYLES__: "false" };
   if (mode === "package-elements") {
     // `nu-forms/elements` from npm: the same runtime as the element bundle (Preact, inside the
     // package's own chunks, so a page's own Preact or React is neither needed nor touched), English
     // and the texts after sign-in in chunks of their own. The dependencies stay the user's.
     return {
       plugins: [react(), englishOnDemand, widgetTextsOnDemand, splitCatalogues({ checkFirstSteps: false })],
-      define: production,
+      define: elementBuild,
       resolve: { alias: preactAliases },
       build: {
         outDir: resolve(root, "dist/lib"),
@@ -185,7 +188,7 @@ export default defineConfig(({ mode }): UserConfig => {
         firstPaintModule(),
         precompress(),
       ],
-      define: production,
+      define: elementBuild,
       resolve: { alias: [...(ELEMENT_RUNTIME === "preact" ? preactAliases : []), ...dayjsModules] },
       build: {
         outDir: resolve(root, "dist/elements"),
@@ -224,7 +227,7 @@ export default defineConfig(({ mode }): UserConfig => {
         outDirs: resolve(root, "dist/lib"),
       }),
     ],
-    define: production,
+    define: { ...production, __NU_HOISTED_STYLES__: "true" },
     build: {
       outDir: resolve(root, "dist/lib"),
       emptyOutDir: true,

@@ -14,6 +14,10 @@ import { type ComponentChild, options, render, type VNode } from "preact";
 import { useEffect, useLayoutEffect, useState } from "preact/hooks";
 
 export { Component, createContext, createElement, createRef, Fragment } from "preact";
+
+/** React 18's API, as preact/compat says too: lib/ui/hoistedStyles.tsx renders no React 19 styles. */
+export const version = "18.3.1";
+
 export {
   useCallback,
   useContext,

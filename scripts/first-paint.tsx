@@ -28,6 +28,10 @@ import { flowSheet } from "../lib/flows/shared/styles.ts";
 import { baseSheet } from "../lib/ui/base.ts";
 import { emailSheet } from "../lib/widgets/emailSheet.ts";
 
+// The steps are the element's, whose sheets are adopted into its shadow root (here: FirstPaint.css):
+// no React 19 style elements in their markup, as in the element builds (lib/ui/styles.ts).
+Object.assign(globalThis, { __NU_HOISTED_STYLES__: false });
+
 const FLOWS: Record<Flow, typeof NuForm> = { nuform: NuForm, recruitment: RecruitmentForm };
 
 /** The widgets' own texts (lib/core/i18n/widgets/), which they read instead of `messages`. */

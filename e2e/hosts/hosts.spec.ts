@@ -5,8 +5,8 @@
  * (apps.ts) and a plain HTML page. Each app is type-checked with its framework's checker (a wrong
  * prop must be refused), built with Vite or `next build` and driven in Chromium: the options given
  * as a JSON attribute and as a list show, the typed `nu-change` reaches the framework, the React
- * export renders in a Server Component and hydrates, keeps its look on a hostile page, and the
- * script weight the package adds to a page stays within its budget.
+ * export renders in a Server Component with its styles in the HTML and hydrates, keeps its look on a
+ * hostile page, and the script weight the package adds to a page stays within its budget.
  */
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -28,10 +28,10 @@ const run = promisify(execFile);
  * the zh-HK texts 3.5 (2.7 for sign-in, 0.8 the widgets' own: lib/core/i18n/signInMessages.ts), the
  * registration and page runtime 5.9, the stores 2.3, the widget with its parts and styles 2.9, the
  * bundler's preload helper and module glue 1.4. The API client with ky is not among them: the
- * runtime imports it on a page's first call (lib/api/lazyClient.ts). React with one `<Select>`, 3.8
+ * runtime imports it on a page's first call (lib/api/lazyClient.ts). React with one `<Select>`, 4.0
  * (26.4 when the React entry was one shared chunk with both whole catalogues, dayjs and the region
  * list): the Select with its field, label, error line and event parts 2.0, the styles it adopts
- * 1.5, its own texts in both languages with the look-up 0.3 (lib/core/i18n/widgets/select.ts), glue
+ * 1.5 and their React 19 style elements 0.2 (lib/ui/hoistedStyles.tsx), its own texts in both languages with the look-up 0.3 (lib/core/i18n/widgets/select.ts), glue
  * 0.3: docs/hosts.md, "What a page pays".
  */
 const BUDGETS = {
@@ -40,7 +40,7 @@ const BUDGETS = {
   /** A React app showing one `<Select>` of the React entry. */
   reactSelect: 4.3,
   /**
-   * A Next.js page whose Server Component renders one `<Select>`, 3.4: the Select's own client
+   * A Next.js page whose Server Component renders one `<Select>`, 3.6: the Select's own client
    * module and what it imports (63 when the entry's index.js was the one "use client" module).
    */
   nextSelect: 3.9,
@@ -305,6 +305,38 @@ test("next: a Server Component renders the React export at build, it hydrates, a
   await optionsAndEvents(page);
   await page.getByRole("combobox", { name: "地區" }).selectOption("新界");
   await expect(page.locator("#area")).toHaveText("地區：新界");
+  expect(errors).toEqual([]);
+});
+
+test("next: the server's HTML carries the Select's styles, so it looks the same before hydration as after", async ({
+  browser,
+  page,
+}) => {
+  const html = readFileSync(join(work, "site/next/select/index.html"), "utf8");
+  // React 19 hoists the components' <style href precedence> into the head (lib/ui/hoistedStyles.tsx).
+  expect(html).toMatch(/<head>.*<style data-precedence="nu-forms" data-href="nu-\w+ nu-\w+">/s);
+  expect(html).toMatch(/\.nu-select\s*\{\s*min-width:\s*0;?\s*\}/);
+  /** The Select's height and whether its label sits on a line of its own, above it. */
+  const box = async (p: Page) => {
+    const select = p.getByRole("combobox", { name: "地區" });
+    const label = p.getByText("地區", { exact: true });
+    await expect(select).toBeVisible();
+    const [s, l] = [await select.boundingBox(), await label.boundingBox()];
+    return { height: s?.height, labelAbove: l && s ? l.y + l.height <= s.y : null };
+  };
+  // The server's HTML alone: no script runs, nothing hydrates.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const printed = await context.newPage();
+  await printed.goto(`${site?.url}/next/select/`);
+  const before = await box(printed);
+  await context.close();
+  const errors = problems(page);
+  await page.goto(`${site?.url}/next/select/`);
+  await expect.poll(() => page.evaluate(() => document.adoptedStyleSheets.length)).toBeGreaterThan(0);
+  const after = await box(page);
+  console.log("Next select page, the Select before and after hydration:", JSON.stringify({ before, after }));
+  expect(after.labelAbove).toBe(true);
+  expect(before).toEqual(after);
   expect(errors).toEqual([]);
 });
 

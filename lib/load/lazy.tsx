@@ -163,8 +163,12 @@ const reserveSheet = sheet(`
 
 function ReservedSpace() {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, reserveSheet);
-  return <div ref={ref} className="nu-reserved" part="loading" aria-hidden="true" />;
+  const styles = useStyles(ref, reserveSheet);
+  return (
+    <div ref={ref} className="nu-reserved" part="loading" aria-hidden="true">
+      {styles}
+    </div>
+  );
 }
 
 const loadErrorSheet = sheet(`
@@ -174,12 +178,13 @@ const loadErrorSheet = sheet(`
 function LoadFailed({ lang, onRetry }: { lang?: string; onRetry: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const t = useT(lang);
-  useStyles(ref, baseSheet, loadErrorSheet);
+  const styles = useStyles(ref, baseSheet, loadErrorSheet);
   const emit = useEmit(ref, {});
   const message = t("elements.loadFailed");
   useEffect(() => emit("nu-error", { code: "LOAD_FAILED", message }), [emit, message]);
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-load-error" part="load-error">
+      {styles}
       <p className="nu-error" role="alert">
         {message}
       </p>

@@ -63,9 +63,10 @@ export function handOverLine(facts: HandOverFacts, lang: Lang): string {
 /** The hand-over in large type, placed right above the redeem button. */
 export function HandOver({ facts, lang }: { facts: HandOverFacts; lang: Lang }) {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, handOverSheet);
+  const styles = useStyles(ref, handOverSheet);
   return (
     <div ref={ref} className="nu-handover" data-testid="handover">
+      {styles}
       <p className="nu-handover-label">{t(lang, "staff.redeem.handOver")}</p>
       <p className="nu-handover-product">{facts.product}</p>
       {facts.stage ? <p className="nu-handover-stage">{facts.stage}</p> : null}

@@ -32,7 +32,7 @@ type Load =
  */
 export function Invoice(props: InvoiceProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, staffSheet, invoiceSheet);
+  const styles = useStyles(ref, baseSheet, staffSheet, invoiceSheet);
   const t = useT(props.lang);
   const { client, lang, emit } = useStaffApi(ref, props);
   const id = props.invoiceId?.trim() ?? "";
@@ -128,6 +128,7 @@ export function Invoice(props: InvoiceProps) {
 
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+      {styles}
       {body}
     </div>
   );

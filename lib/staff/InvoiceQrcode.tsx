@@ -108,7 +108,7 @@ function formField(serverField: string | undefined): InvoiceField | null {
  */
 export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, staffSheet, invoiceSheet);
+  const styles = useStyles(ref, baseSheet, staffSheet, invoiceSheet);
   const t = useT(props.lang);
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const ids = useIds("form", "record");
@@ -197,6 +197,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
   if (invoice) {
     return (
       <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+        {styles}
         <p className="nu-success nu-no-print" role="status">
           {t("staff.invoice.created")}
         </p>
@@ -223,6 +224,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
 
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+      {styles}
       <StepForm name="invoice" className="nu-panel nu-form" labelledBy={ids.form} onSubmit={submit}>
         <h2 className="nu-panel-title" id={ids.form}>
           {t("staff.invoice.formTitle")}

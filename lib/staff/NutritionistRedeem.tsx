@@ -33,7 +33,7 @@ const KEPT_FORM = "nutritionist";
  */
 export function NutritionistRedeem(props: NutritionistRedeemProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, staffSheet);
+  const styles = useStyles(ref, baseSheet, staffSheet);
   const t = useT(props.lang);
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const leadId = props.leadId?.trim() || undefined;
@@ -89,6 +89,7 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
   if (!leadId || unknownRef) {
     return (
       <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+        {styles}
         <section className="nu-panel" aria-labelledby={ids.find}>
           <h2 className="nu-panel-title" id={ids.find}>
             {t("staff.nutritionist.findTitle")}
@@ -124,6 +125,7 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
   const lead = state.status === "ready" ? state.lead : null;
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+      {styles}
       <LeadStatus state={state} lang={lang} onRetry={reload} extra={another} />
       {lead ? (
         <>

@@ -63,7 +63,7 @@ export function QrScan(props: {
 }) {
   const { lang, remember } = props;
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, scanSheet);
+  const styles = useStyles(ref, scanSheet);
   const ids = useIds("photo");
   const videoRef = useRef<HTMLVideoElement>(null);
   const scan = useRef<CameraScan | null>(null);
@@ -152,6 +152,7 @@ export function QrScan(props: {
         : props.status;
   return (
     <div ref={ref} className={props.compact ? "nu-scan nu-scan--compact" : "nu-scan"}>
+      {styles}
       <div className="nu-camera" hidden={camera === "off"}>
         <video ref={videoRef} aria-label={t(lang, "staff.verify.cameraLabel")} muted playsInline />
         <span className="nu-camera-frame" aria-hidden="true" />

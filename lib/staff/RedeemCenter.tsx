@@ -23,7 +23,7 @@ export interface RedeemCenterProps extends StaffApiProps {
 /** The redeem centre: the member redemption of one lead, confirmed, then redeemed exactly once. */
 export function RedeemCenter(props: RedeemCenterProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, staffSheet);
+  const styles = useStyles(ref, baseSheet, staffSheet);
   const t = useT(props.lang);
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const leadId = props.leadId?.trim() || undefined;
@@ -46,6 +46,7 @@ export function RedeemCenter(props: RedeemCenterProps) {
   if (!leadId) {
     return (
       <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+        {styles}
         <div className="nu-panel">
           <p>{t("staff.lead.missing")}</p>
           <div className="nu-actions">{toVerification}</div>
@@ -56,6 +57,7 @@ export function RedeemCenter(props: RedeemCenterProps) {
 
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+      {styles}
       <LeadStatus state={state} lang={lang} onRetry={reload} extra={toVerification} />
       {lead ? (
         <>

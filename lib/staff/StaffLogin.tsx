@@ -62,7 +62,7 @@ function stepOfPath(path: string): { step: StaffStep; params?: Record<string, st
  */
 export function StaffLogin(props: StaffLoginProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, staffSheet);
+  const styles = useStyles(ref, baseSheet, staffSheet);
   const t = useT(props.lang);
   const { client, lang, emit } = useStaffApi(ref, props);
   const flags = useStaffFlags();
@@ -100,6 +100,7 @@ export function StaffLogin(props: StaffLoginProps) {
   if (isSignedIn(flags)) {
     return (
       <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+        {styles}
         <StaffTools
           lang={lang}
           name={flags.STAFF_NAME ?? ""}
@@ -202,6 +203,7 @@ export function StaffLogin(props: StaffLoginProps) {
   if (stage === "code") {
     return (
       <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+        {styles}
         <StepForm
           name="staff-code"
           className="nu-panel nu-form"
@@ -269,6 +271,7 @@ export function StaffLogin(props: StaffLoginProps) {
 
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+      {styles}
       <StepForm
         name="staff-login"
         className="nu-panel nu-form"

@@ -25,7 +25,7 @@ export interface StaffResultProps extends StaffApiProps {
 /** The lead as staff need it to verify a person, with each redemption's status. */
 export function StaffResult(props: StaffResultProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, staffSheet);
+  const styles = useStyles(ref, baseSheet, staffSheet);
   const t = useT(props.lang);
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const { state, reload } = useLead(props.leadId?.trim() || undefined, client, lang, endedSession);
@@ -47,6 +47,7 @@ export function StaffResult(props: StaffResultProps) {
   if (!props.leadId?.trim()) {
     return (
       <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+        {styles}
         <div className="nu-panel">
           <p>{t("staff.lead.missing")}</p>
           <div className="nu-actions">{toVerification}</div>
@@ -57,6 +58,7 @@ export function StaffResult(props: StaffResultProps) {
 
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+      {styles}
       <LeadStatus state={state} lang={lang} onRetry={reload} extra={toVerification} />
       {lead ? (
         <>

@@ -25,7 +25,7 @@ export interface StaffVerificationProps extends StaffApiProps {
  */
 export function StaffVerification(props: StaffVerificationProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, staffSheet);
+  const styles = useStyles(ref, baseSheet, staffSheet);
   const t = useT(props.lang);
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const ids = useIds("scan", "manual");
@@ -73,6 +73,7 @@ export function StaffVerification(props: StaffVerificationProps) {
 
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
+      {styles}
       {props.failedLead ? (
         <p className="nu-notice" role="status">
           {t("staff.verify.again")}

@@ -26,23 +26,27 @@ export interface SuggestionListProps<T> {
 export function SuggestionList<T>({ combobox, items, label, keyOf, children }: SuggestionListProps<T>) {
   const ref = useRef<HTMLUListElement>(null);
   // After the base rules, whose `ul` reset (padding: 0) the list's own rules override.
-  useStyles(ref, baseSheet, listboxSheet);
+  const styles = useStyles(ref, baseSheet, listboxSheet);
   useTopLayerList(ref, combobox.expanded);
+  // A fragment: React 19 hoists the style elements, but a <ul> may hold only <li> (DOM nesting).
   return (
-    <ul
-      {...combobox.listProps}
-      ref={ref}
-      className="nu-listbox"
-      part="listbox"
-      aria-label={label}
-      hidden={!combobox.expanded}
-    >
-      {items.map((item, index) => (
-        <li key={keyOf(item, index)} {...combobox.optionProps(index)} className="nu-option" part="option">
-          {children(item)}
-        </li>
-      ))}
-    </ul>
+    <>
+      {styles}
+      <ul
+        {...combobox.listProps}
+        ref={ref}
+        className="nu-listbox"
+        part="listbox"
+        aria-label={label}
+        hidden={!combobox.expanded}
+      >
+        {items.map((item, index) => (
+          <li key={keyOf(item, index)} {...combobox.optionProps(index)} className="nu-option" part="option">
+            {children(item)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -162,7 +162,7 @@ export function AddressSelector(props: AddressSelectorProps) {
   const prefix = props.name || "address";
   const language = normaliseLang(lang);
   const ref = useRef<HTMLFieldSetElement>(null);
-  useStyles(ref, baseSheet, comboboxSheet, addressSheet);
+  const styles = useStyles(ref, baseSheet, comboboxSheet, addressSheet);
   const t = useWidgetT(lang, addressTexts);
   const emit = useEmit(ref, props);
   const ids = useIds(
@@ -251,6 +251,7 @@ export function AddressSelector(props: AddressSelectorProps) {
 
   return (
     <fieldset ref={ref} className="nu-root nu-address" part="address" disabled={disabled}>
+      {styles}
       <legend className="nu-label nu-address-legend" part="legend">
         {props.label || t("widgets.address.label")}
       </legend>

@@ -42,7 +42,7 @@ const cardSheet = sheet(`
 /** A bordered card with a title, an optional logo, and content. */
 export function Card({ title, logo, logoAlt = "", headingLevel = 2, children }: CardProps) {
   const ref = useRef<HTMLElement>(null);
-  useStyles(ref, baseSheet, cardSheet);
+  const styles = useStyles(ref, baseSheet, cardSheet);
   const ids = useIds("title");
   const level = Math.min(6, Math.max(2, Math.round(Number(headingLevel) || 2)));
   const Heading = `h${level}` as "h2";
@@ -54,6 +54,7 @@ export function Card({ title, logo, logoAlt = "", headingLevel = 2, children }: 
       part="card"
       aria-labelledby={title ? ids.title : undefined}
     >
+      {styles}
       {hasHeader ? (
         <div className="nu-card-header" part="card-header">
           {logo ? <img className="nu-card-logo" src={logo} alt={logoAlt} part="logo" /> : null}

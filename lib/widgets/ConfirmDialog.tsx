@@ -50,7 +50,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const theme: DialogTheme = props.theme === "yellow" ? "yellow" : "blue";
   const ref = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  useStyles(ref, baseSheet, dialogSheet, confirmSheet);
+  const styles = useStyles(ref, baseSheet, dialogSheet, confirmSheet);
   const t = useWidgetT(lang, dialogTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("title", "message");
@@ -67,6 +67,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 
   return (
     <div ref={ref} className="nu-root">
+      {styles}
       <dialog
         ref={dialogRef}
         className="nu-dialog nu-confirm"

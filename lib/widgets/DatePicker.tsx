@@ -162,7 +162,7 @@ export function DatePicker(props: DatePickerProps) {
   const ref = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const gridRef = useRef<HTMLTableElement>(null);
-  useStyles(ref, baseSheet, dialogSheet, datePickerSheet);
+  const styles = useStyles(ref, baseSheet, dialogSheet, datePickerSheet);
   const t = useWidgetT(lang, dateTexts, dialogTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("label", "field", "required", "error", "title", "month", "year", "grid", "summary");
@@ -219,6 +219,7 @@ export function DatePicker(props: DatePickerProps) {
 
   return (
     <div ref={ref} className="nu-root nu-field" part="field">
+      {styles}
       <FieldLabel as="span" id={ids.label} required={required}>
         {props.label || t("widgets.date.label")}
       </FieldLabel>

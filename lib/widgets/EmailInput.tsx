@@ -60,7 +60,7 @@ export function EmailInput(props: EmailInputProps) {
   const { name = "email", placeholder, disabled, required, sendButton, lang } = props;
   const status: EmailSendStatus = props.status ?? "idle";
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, comboboxSheet, emailSheet);
+  const styles = useStyles(ref, baseSheet, comboboxSheet, emailSheet);
   const t = useWidgetT(lang, emailTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("input", "list", "error", "status", "typo");
@@ -110,6 +110,7 @@ export function EmailInput(props: EmailInputProps) {
 
   return (
     <div ref={ref} className="nu-root nu-field" part="field">
+      {styles}
       <FieldLabel htmlFor={ids.input} required={required}>
         {props.label || t("widgets.email.label")}
       </FieldLabel>

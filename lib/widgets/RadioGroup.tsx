@@ -63,7 +63,7 @@ const radioSheet = sheet(`
 export function RadioGroup(props: RadioGroupProps) {
   const { label, options, disabled, required, error, layout = "column" } = props;
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, radioSheet);
+  const styles = useStyles(ref, baseSheet, radioSheet);
   const emit = useEmit(ref, props);
   const ids = useIds("legend", "error", "radio");
   const name = props.name || ids.radio;
@@ -82,6 +82,7 @@ export function RadioGroup(props: RadioGroupProps) {
       aria-describedby={describedBy(error && ids.error)}
       data-layout={layout}
     >
+      {styles}
       {label ? (
         <FieldLabel as="span" id={ids.legend} required={required}>
           {label}

@@ -32,7 +32,7 @@ const selectSheet = sheet(`.nu-select { min-width: 0; }`);
 export function Select(props: SelectProps) {
   const { options, name, disabled, required, error, autocomplete, lang } = props;
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, selectSheet);
+  const styles = useStyles(ref, baseSheet, selectSheet);
   const t = useWidgetT(lang, selectTexts);
   const emit = useEmit(ref, props);
   const ids = useIds("select", "error");
@@ -42,6 +42,7 @@ export function Select(props: SelectProps) {
 
   return (
     <div ref={ref} className="nu-root nu-select nu-field" part="field">
+      {styles}
       <FieldLabel htmlFor={ids.select} required={required}>
         {label}
       </FieldLabel>

@@ -36,7 +36,7 @@ export interface FlowRootProps extends FlowProps {
 export function FlowRoot(props: FlowRootProps) {
   const { flow, steps, progressSteps, render } = props;
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet, flowSheet);
+  const styles = useStyles(ref, baseSheet, flowSheet);
   const lang = normaliseLang(props.lang);
   const t = useT(lang);
   const emit = useEmit<FlowEventDetails>(ref, props);
@@ -112,6 +112,7 @@ export function FlowRoot(props: FlowRootProps) {
 
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root" part="flow" data-step={shown ?? undefined}>
+      {styles}
       <FlowContext.Provider value={context}>
         {shown === null ? (
           <p className="nu-step-progress" role="status">

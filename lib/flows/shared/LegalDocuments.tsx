@@ -61,11 +61,12 @@ export function DocumentLinks({
 }) {
   const { t } = useFlow();
   const ref = useRef<HTMLParagraphElement>(null);
-  useStyles(ref, dialogSheet, documentSheet);
+  const styles = useStyles(ref, dialogSheet, documentSheet);
   const [open, setOpen] = useState<LegalDocumentKind | null>(null);
   const name = (kind: LegalDocumentKind) => t(`flows.documents.${kind}`);
   return (
     <>
+      {styles}
       <p ref={ref} className="nu-doc-links" aria-describedby={describedBy}>
         <span className="nu-doc-links-label">{t("flows.documents.heading")}</span>
         <span className="nu-doc-links-list">

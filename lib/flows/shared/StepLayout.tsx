@@ -17,12 +17,13 @@ export interface StepLayoutProps {
 /** A step's heading (focused after a move to this step), its progress line and its content. */
 export function StepLayout({ headingId, title, progress, intro, children, sheet }: StepLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useStyles(heading, ...(sheet ? [sheet] : []));
+  const styles = useStyles(heading, ...(sheet ? [sheet] : []));
   useEffect(() => {
     if (takeHeadingFocusRequest()) heading.current?.focus();
   }, []);
   return (
     <section className="nu-flow" part="step">
+      {styles}
       <div className="nu-step-head">
         {progress ? (
           <p className="nu-step-progress" part="progress">

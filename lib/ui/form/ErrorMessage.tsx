@@ -13,10 +13,11 @@ export interface ErrorMessageProps {
 /** The error line: one assertive live region, so a message that appears is announced at once. */
 export function ErrorMessage({ message, id }: ErrorMessageProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useStyles(ref, baseSheet);
+  const styles = useStyles(ref, baseSheet);
   const text = message?.trim() ?? "";
   return (
     <div ref={ref} className="nu-root" part="error-root">
+      {styles}
       <p id={id} className="nu-error" role="alert" aria-live="assertive" aria-atomic="true" part="error">
         {text ? <ErrorIcon /> : null}
         {text ? <span>{text}</span> : null}
