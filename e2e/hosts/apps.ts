@@ -8,6 +8,9 @@
  * checker must refuse.
  */
 
+/** The page without the package that each weight is measured against: one plain select. */
+const BASE_MARKUP = "<main><label>地區<select><option>九龍</option></select></label></main>";
+
 /** The options every app shows: as JSON text (X, Y) and as a list (P, Q). */
 const HEAD = (title: string) =>
   `<!doctype html><html lang="zh-Hant-HK"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title></head>`;
@@ -98,16 +101,7 @@ createRoot(document.getElementById("app")!).render(
 `,
   "src/base.tsx": `import { createRoot } from "react-dom/client";
 
-createRoot(document.getElementById("app")!).render(
-  <main>
-    <label>
-      地區
-      <select>
-        <option>九龍</option>
-      </select>
-    </label>
-  </main>,
-);
+createRoot(document.getElementById("app")!).render(${BASE_MARKUP});
 `,
   "src/hostile.tsx": `import { createRoot } from "react-dom/client";
 import { Select } from "nu-forms";
@@ -243,8 +237,7 @@ import Base from "./Base.svelte";
 
 mount(Base, { target: document.getElementById("app")! });
 `,
-  "src/Base.svelte": `<main><label>地區<select><option>九龍</option></select></label></main>
-`,
+  "src/Base.svelte": `${BASE_MARKUP}\n`,
   "wrong/nu-forms.d.ts": 'import type {} from "nu-forms/types/svelte";\n',
   "wrong/Wrong.svelte": `<script lang="ts"></script>
 
@@ -363,16 +356,7 @@ export default function SelectPage() {
 }
 `,
   "app/base/page.tsx": `export default function BasePage() {
-  return (
-    <main>
-      <label>
-        地區
-        <select>
-          <option>九龍</option>
-        </select>
-      </label>
-    </main>
-  );
+  return ${BASE_MARKUP};
 }
 `,
   "wrong/wrong.tsx": REACT_APP["wrong/wrong.tsx"],

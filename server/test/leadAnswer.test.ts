@@ -9,6 +9,7 @@ import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadCreateSchema, leadPatchSchema } from "../../lib/core/schemas.ts";
 import type { Lead } from "../../lib/core/types.ts";
+import { DEMO_LEADS } from "../db/seed.ts";
 import { customerToken, newLeadBody, staffToken, startTestServer, type TestServer } from "./harness.ts";
 
 let s: TestServer;
@@ -23,33 +24,12 @@ afterAll(async () => {
 const SERVER_FIELDS = ["id", "redemptions", "created_at", "updated_at"];
 const schemaFields = Object.keys(leadCreateSchema.pipe[0].entries);
 
+/** A demo customer's Hong Kong address (the seed's), with the recruitment form's own choices. */
+const { address, address_en } = DEMO_LEADS[0].details;
 const details = {
   residence: "HK",
-  address: {
-    region: "KLN",
-    district: "SSP",
-    subDistrict: "144",
-    building: "美孚新邨",
-    buildingEn: "MEI FOO SUN CHUEN",
-    block: "",
-    floor: "3",
-    room: "B",
-    street_en: "BROADWAY",
-    street_zh: "百老匯街",
-    latitude: "22.3375",
-    longitude: "114.1396",
-    buildingLang: "zh",
-  },
-  address_en: {
-    region: "KOWLOON",
-    district: "SHAM SHUI PO",
-    subDistrict: "MEI FOO",
-    building: "MEI FOO SUN CHUEN",
-    block: "",
-    floor: "3",
-    room: "B",
-    street: "BROADWAY",
-  },
+  address,
+  address_en,
   tnc: "TnCPartnership",
   partner: "ABC",
   clinic_id: "C02",
