@@ -148,6 +148,10 @@ describe("staff: the code step sent again after a lost answer", () => {
     await s.db.query("UPDATE staff SET password_hash = $1 WHERE staff_id = 'S002'", [
       ["scrypt", n, r, p, salt, hash.toString("base64")].join("$"),
     ]);
+    // A change made by SQL reaches the session cache by NOTIFY, on PostgreSQL a moment after the
+    // commit: wait for it with a read, which (unlike a sign-out) leaves a live session live.
+    const read = async () => (await s.call("GET", "/api/lead?id=NUDEM00001", { token })).body.Error;
+    await expect.poll(read, { timeout: 5_000 }).toBe("SESSION_ENDED");
     expect(await isLive(token)).toBe(false);
     await refusedEverywhere(otp);
   });
