@@ -2,10 +2,10 @@
  * The small host apps of hosts.spec.ts, file by file: a React 19 app (strict TypeScript), a
  * Next.js 16 app (App Router: a Server Component page with the React export, the elements in a
  * client component; `next build` type-checks it), a Vue 3 app (vue-tsc, strict templates), a Svelte
- * 5 app (svelte-check) and a plain HTML page. Each shows `<nu-select>` with its options as a JSON
+ * 5 app (svelte-check), an Angular 21 app (ngc, strict templates) and a plain HTML page. Each shows `<nu-select>` with its options as a JSON
  * attribute string (which the frameworks set as a property) and as a list, and shows what its typed
- * `nu-change` handler received. The `wrong/` files hold one wrong prop each, which the framework's
- * checker must refuse.
+ * `nu-change` handler received. The `wrong/` files hold one wrong prop (Angular: a wrong event
+ * type) each, which the framework's checker must refuse.
  */
 
 /** The page without the package that each weight is measured against: one plain select. */
@@ -244,6 +244,74 @@ mount(Base, { target: document.getElementById("app")! });
 <nu-select options={42}></nu-select>
 `,
   "wrong/tsconfig.json": tsconfig({ types: ["svelte"] }, ["."]),
+};
+
+/**
+ * Angular 21, compiled ahead of time by its own compiler (`ngc`, strict templates) and bundled by
+ * Vite: the Angular CLI's build would take most of CI's time for this one check. The CLI also
+ * links Angular's own packages at build time; here Angular's JIT compiler does that in the page
+ * (`@angular/compiler` in main.ts). The app's component is compiled ahead of time, as in a CLI app.
+ */
+const angularConfig = (include: string) =>
+  `${JSON.stringify(
+    {
+      ...JSON.parse(tsconfig({ noEmit: false, outDir: "out", rootDir: include }, [include])),
+      angularCompilerOptions: { strictTemplates: true, strictDomEventTypes: true },
+    },
+    null,
+    2,
+  )}\n`;
+
+export const ANGULAR_APP: Record<string, string> = {
+  "index.html": page("Angular host", "/out/main.js", "<app-root></app-root>"),
+  "vite.config.ts": `import { defineConfig } from "vite";
+export default defineConfig({ base: "./", logLevel: "error" });
+`,
+  "tsconfig.json": angularConfig("src"),
+  "src/main.ts": `import "@angular/compiler";
+import { bootstrapApplication } from "@angular/platform-browser";
+import { App } from "./app";
+
+bootstrapApplication(App).catch((error: unknown) => console.error(error));
+`,
+  "src/app.ts": `import { Component, CUSTOM_ELEMENTS_SCHEMA } from "@angular/core";
+import "nu-forms/elements";
+
+@Component({
+  selector: "app-root",
+  schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  template: \`<main>
+    <h1>Angular host</h1>
+    <nu-select label="JSON 屬性" options='["X","Y"]' (nu-change)="pick($event)"></nu-select>
+    <nu-select label="清單屬性" [options]="list"></nu-select>
+    <p id="chosen">{{ chosen ? "已選：" + chosen : "" }}</p>
+  </main>\`,
+})
+export class App {
+  list = ["P", "Q"];
+  chosen = "";
+  pick(event: CustomEvent<{ value: string }>) {
+    this.chosen = event.detail.value;
+  }
+}
+`,
+  // Angular type-checks event bindings on elements (strictDomEventTypes), not property bindings:
+  // the wrong program here takes \`nu-change\`'s detail as a number.
+  "tsconfig.wrong.json": angularConfig("wrong"),
+  "wrong/app.ts": `import { Component, CUSTOM_ELEMENTS_SCHEMA } from "@angular/core";
+import "nu-forms/elements";
+
+@Component({
+  selector: "app-wrong",
+  schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  template: \`<nu-select label="地區" (nu-change)="pick($event)"></nu-select>\`,
+})
+export class Wrong {
+  pick(event: CustomEvent<{ value: number }>) {
+    console.log(event.detail.value);
+  }
+}
+`,
 };
 
 export const NEXT_APP: Record<string, string> = {

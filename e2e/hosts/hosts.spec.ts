@@ -1,8 +1,8 @@
 /**
  * The npm package in the framework apps that embed it (`npm run test:hosts`, after `npm run
  * build:lib`): `npm pack`, then ONE install from the npm registry into a temporary folder shared by
- * a React 19 app, a Next.js 16 app (App Router, static export), a Vue 3 app and a Svelte 5 app
- * (apps.ts) and a plain HTML page. Each app is type-checked with its framework's checker (a wrong
+ * a React 19 app, a Next.js 16 app (App Router, static export), a Vue 3 app, a Svelte 5 app and an
+ * Angular 21 app (apps.ts) and a plain HTML page. Each app is type-checked with its framework's checker (a wrong
  * prop must be refused), built with Vite or `next build` and driven in Chromium: the options given
  * as a JSON attribute and as a list show, the typed `nu-change` reaches the framework, the React
  * export renders in a Server Component with its styles in the HTML and hydrates, keeps its look on a
@@ -16,7 +16,7 @@ import { dirname, extname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { NEXT_APP, PLAIN_PAGE, REACT_APP, SVELTE_APP, VUE_APP } from "./apps.ts";
+import { ANGULAR_APP, NEXT_APP, PLAIN_PAGE, REACT_APP, SVELTE_APP, VUE_APP } from "./apps.ts";
 
 const REPO_ROOT = resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -69,6 +69,12 @@ const HOST_PACKAGES = [
   "svelte@^5",
   "@sveltejs/vite-plugin-svelte@^7",
   "svelte-check@^4",
+  "@angular/core@^21",
+  "@angular/common@^21",
+  "@angular/compiler@^21",
+  "@angular/compiler-cli@^21",
+  "@angular/platform-browser@^21",
+  "rxjs@^7",
 ];
 
 const TYPES: Record<string, string> = {
@@ -186,6 +192,7 @@ test.beforeAll(async () => {
   writeApp(join(work, "vue"), VUE_APP);
   writeApp(join(work, "svelte"), SVELTE_APP);
   writeApp(join(work, "next"), NEXT_APP);
+  writeApp(join(work, "angular"), ANGULAR_APP);
 
   const bin = (path: string) => join(work, "node_modules", path);
   const vite = bin("vite/bin/vite.js");
@@ -193,10 +200,12 @@ test.beforeAll(async () => {
   const vueTsc = bin("vue-tsc/bin/vue-tsc.js");
   const svelteCheck = bin("svelte-check/bin/svelte-check");
   const nextBin = bin("next/dist/bin/next");
+  const ngc = bin("@angular/compiler-cli/bundles/src/bin/ngc.js");
   const react = join(work, "react");
   const vue = join(work, "vue");
   const svelte = join(work, "svelte");
   const next = join(work, "next");
+  const angular = join(work, "angular");
   // Checks and builds side by side: each is one process. `next build` (Turbopack) type-checks the
   // app with its tsconfig and prerenders its pages (the Server Components) into next/out.
   const settled = await Promise.allSettled([
@@ -207,6 +216,9 @@ test.beforeAll(async () => {
     tool(react, vite, ["build", "--outDir", join(work, "site/react")], "vite build (React)"),
     tool(vue, vite, ["build", "--outDir", join(work, "site/vue")], "vite build (Vue)"),
     tool(svelte, vite, ["build", "--outDir", join(work, "site/svelte")], "vite build (Svelte)"),
+    tool(angular, ngc, ["-p", "tsconfig.json"], "ngc (Angular, strict templates)").then(() =>
+      tool(angular, vite, ["build", "--outDir", join(work, "site/angular")], "vite build (Angular)"),
+    ),
   ]);
   // Where the time goes: CI runs every suite within a time limit (docs/contributing.md, Tests).
   console.log(`install ${(setUp - started) / 1000} s, checks and builds ${(Date.now() - setUp) / 1000} s`);
@@ -218,12 +230,15 @@ test.beforeAll(async () => {
     refused(next, tsc, ["-p", "tsconfig.wrong.json"]),
     refused(vue, vueTsc, ["--noEmit", "-p", "tsconfig.wrong.json"]),
     refused(join(svelte, "wrong"), svelteCheck, ["--tsconfig", "./tsconfig.json", "--threshold", "error"]),
+    refused(angular, ngc, ["-p", "tsconfig.wrong.json"]),
   ]);
-  // The wrong prop (`options` as a number) is a compile error in each framework.
-  const wrongs = { react: wrong[0], next: wrong[1], vue: wrong[2], svelte: wrong[3] };
+  // The wrong prop (`options` as a number; Angular: `nu-change`'s value as a number) is a compile
+  // error in each framework.
+  const wrongs = { react: wrong[0], next: wrong[1], vue: wrong[2], svelte: wrong[3], angular: wrong[4] };
   for (const [framework, output] of Object.entries(wrongs)) {
-    expect(output, `${framework}: options={42} must not type-check`).toMatch(/number/);
+    expect(output, `${framework}: the wrong program must not type-check`).toMatch(/number/);
   }
+  expect(wrong[4]).toMatch(/CustomEvent<\{ value: string; \}>/);
 
   // Node's require() reaches every entry (require(esm)). Each React module of the entry is a client
   // module and its barrel is not, so a Server Component sends only what it renders (nextSelect).
@@ -277,7 +292,7 @@ function problems(page: Page): string[] {
   return errors;
 }
 
-for (const framework of ["react", "vue", "svelte"] as const) {
+for (const framework of ["react", "vue", "svelte", "angular"] as const) {
   test(`${framework}: JSON attribute and list show their options, and nu-change reaches the app typed`, async ({
     page,
   }) => {
