@@ -347,10 +347,12 @@ export const CHECKS: Check[] = [
       await page.fill("textbox", "登記編號", ref);
       await page.click("button", "/^查詢$/");
       await until(page, "the lead's result page", pathIs(/\/staff\/result$/));
+      // As for the customer steps (stepShown): a staff page reached from another focuses its heading
+      // on arrival, and that scrolls; a press sent before it may land where the page was (WebKit in
+      // CI, on the result page and on the redeem centre).
+      await until(page, "the result page's heading focused", stepShown("核實結果"));
       await until(page, "the lead shown", visible("a[href], button", "前往兌換中心"));
       await page.click("a[href], button", "前往兌換中心");
-      // As for the customer steps (stepShown): the staff page focuses its heading on arrival, and
-      // that scrolls; a press sent before it may land where the page was (WebKit in CI).
       await until(page, "the redeem centre's heading focused", stepShown("兌換中心"));
       await until(
         page,
