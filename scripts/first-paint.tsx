@@ -15,12 +15,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { FirstPaint } from "../lib/core/firstPaint.ts";
 import { FLOW_TITLES } from "../lib/core/i18n/host/shell.ts";
 import { LANGS, type Lang, type MessageKey, messages } from "../lib/core/i18n/index.ts";
-import type { Catalogues } from "../lib/core/i18n/translate.ts";
-import { addressTexts } from "../lib/core/i18n/widgets/address.ts";
-import { dateTexts } from "../lib/core/i18n/widgets/date.ts";
-import { dialogTexts } from "../lib/core/i18n/widgets/dialog.ts";
-import { emailTexts } from "../lib/core/i18n/widgets/email.ts";
-import { selectTexts } from "../lib/core/i18n/widgets/select.ts";
+import { WIDGET_TEXT_MODULES } from "../lib/core/i18n/widgetTextModules.ts";
 import type { Flow } from "../lib/core/types.ts";
 import { NuForm } from "../lib/flows/nuform/NuForm.tsx";
 import { RecruitmentForm } from "../lib/flows/recruitment/RecruitmentForm.tsx";
@@ -33,9 +28,6 @@ import { emailSheet } from "../lib/widgets/emailSheet.ts";
 Object.assign(globalThis, { __NU_HOISTED_STYLES__: false });
 
 const FLOWS: Record<Flow, typeof NuForm> = { nuform: NuForm, recruitment: RecruitmentForm };
-
-/** The widgets' own texts (lib/core/i18n/widgets/), which they read instead of `messages`. */
-const WIDGET_TEXTS: Catalogues<string>[] = [addressTexts, dateTexts, dialogTexts, emailTexts, selectTexts];
 
 /** Every text of `lang` as its marker: `⟦key⟧`, `⟦key name={name}⟧` where it takes parameters. */
 function markerCatalogue(lang: Lang): Record<MessageKey, string> {
@@ -50,15 +42,15 @@ function markerCatalogue(lang: Lang): Record<MessageKey, string> {
 /** The sign-in step of `flow` as its element draws it in `lang`, every text a marker. */
 function step(flow: Flow, lang: Lang): string {
   const saved = messages[lang];
-  const savedWidgets = WIDGET_TEXTS.map((texts) => texts[lang]);
+  const savedWidgets = WIDGET_TEXT_MODULES.map((texts) => texts[lang]);
   messages[lang] = markerCatalogue(lang);
-  for (const texts of WIDGET_TEXTS) texts[lang] = messages[lang];
+  for (const texts of WIDGET_TEXT_MODULES) texts[lang] = messages[lang];
   try {
     const Form = FLOWS[flow];
     return renderToStaticMarkup(<Form step="login" lang={lang} />);
   } finally {
     messages[lang] = saved;
-    WIDGET_TEXTS.forEach((texts, i) => {
+    WIDGET_TEXT_MODULES.forEach((texts, i) => {
       texts[lang] = savedWidgets[i];
     });
   }

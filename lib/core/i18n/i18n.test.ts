@@ -3,12 +3,8 @@ import { ERROR_CODES } from "../errorCodes.ts";
 import { en as enOwn } from "./en.ts";
 import { enWidgets } from "./en.widgets.ts";
 import { errorMessage, interpolate, type MessageKey, messages, t } from "./index.ts";
-import { type Catalogues, translate } from "./translate.ts";
-import { addressTexts } from "./widgets/address.ts";
-import { dateTexts } from "./widgets/date.ts";
-import { dialogTexts } from "./widgets/dialog.ts";
-import { emailTexts } from "./widgets/email.ts";
-import { selectTexts } from "./widgets/select.ts";
+import { translate } from "./translate.ts";
+import { WIDGET_TEXT_MODULES } from "./widgetTextModules.ts";
 import { zhHK as zhHKOwn } from "./zh-HK.ts";
 import { zhHKWidgets } from "./zh-HK.widgets.ts";
 
@@ -64,7 +60,7 @@ describe("message catalogues", () => {
 
 describe("the widgets' texts", () => {
   it("are each widget's own, in both languages, and the catalogue's", () => {
-    const widgets: Catalogues<string>[] = [addressTexts, dateTexts, dialogTexts, emailTexts, selectTexts];
+    const widgets = WIDGET_TEXT_MODULES;
     const keys = widgets.flatMap((texts) => Object.keys(texts["zh-HK"]));
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual(Object.keys(zhHKWidgets).sort());
