@@ -28,6 +28,8 @@ export default defineConfig({
   // The packed package in framework apps: its own run (npm run test:hosts, playwright.hosts.config.ts).
   testIgnore: ["hosts/**"],
   timeout: 60_000,
+  // A run that hangs fails in time instead of holding CI (it takes about 6 min on 2 cores).
+  globalTimeout: 20 * 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: Math.max(2, availableParallelism()),

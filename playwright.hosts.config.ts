@@ -8,6 +8,8 @@ import { CHROMIUM_PATH } from "./e2e/support/env.ts";
 export default defineConfig({
   testDir: "e2e/hosts",
   timeout: 60_000,
+  // A run that hangs fails in time instead of holding CI (it takes about 1.5 min on 2 cores).
+  globalTimeout: 10 * 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
   retries: 0,

@@ -104,6 +104,43 @@ test("a customer's lead: S001 finds, scans and redeems once", async ({ page: sta
   await expect(redeemButton(staff)).toHaveCount(0);
 });
 
+for (const [page, path] of [
+  ["result page", "/staff/result?id="],
+  ["redeem centre", "/staff/redeem_center?leadId="],
+] as const) {
+  test(`the ${page} draws the lead with what is handed over in one go: nothing moves under a finger`, async ({
+    page: staff,
+  }) => {
+    const ref = await createLead(`staff-settled-${page.length}`, undefined, { product_id: "P01" });
+    await useStaffSession(staff, "S001");
+    // The lead has answered; the operator's offer is held until the page has been read.
+    let release: () => void = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    let asked = false;
+    await staff.route("**/api/redemption_offer?**", async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await staff.goto(`${path}${ref}`);
+    await expect.poll(() => asked).toBe(true);
+    await expect(staff.getByRole("status").filter({ hasText: "正在載入客戶資料…" })).toBeVisible();
+    await expect(redeemButton(staff)).toHaveCount(0);
+    await expect(staff.getByText("陳大文", { exact: true })).toHaveCount(0);
+    release();
+    // The hand-over is there the moment the button is, and the button stays where it first showed.
+    await expect(redeemButton(staff)).toBeVisible();
+    await expect(staff.getByTestId("handover")).toContainText("初生營養奶粉 1 號");
+    const first = await redeemButton(staff).boundingBox();
+    await staff.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await redeemButton(staff).boundingBox()).toEqual(first);
+  });
+}
+
 test("the redeem centre says what is handed over and until when, and warns past that day; a retry after a lost answer is shown as redeemed, never as a second redemption", async ({
   page,
 }) => {

@@ -27,6 +27,8 @@ export interface EnginePage {
   type(text: string): Promise<void>;
   press(key: "Enter" | "Escape" | "ArrowRight" | "ArrowDown" | "Tab" | "Space"): Promise<void>;
   close(): Promise<void>;
+  /** Kills the browser (WebKit: the driver and its browser) when it stopped answering. */
+  abandon(): void;
 }
 
 const FIND =
@@ -36,8 +38,14 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 export const MINIBROWSER_PATH =
   process.env.MINIBROWSER_PATH ?? "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 
+/** Every Firefox launched, killed on exit: a launch that a check's deadline gave up on still ends. */
+const launched = new Set<Browser>();
+process.once("exit", () => {
+  for (const browser of launched) browser.process()?.kill("SIGKILL");
+});
+
 export async function launchFirefox(): Promise<Browser> {
-  return puppeteer.launch({
+  const browser = await puppeteer.launch({
     browser: "firefox",
     executablePath: FIREFOX_PATH,
     headless: true,
@@ -48,6 +56,9 @@ export async function launchFirefox(): Promise<Browser> {
     extraPrefsFirefox: { "intl.accept_languages": "zh-HK, zh, en", "ui.prefersReducedMotion": 1 },
     env: { ...process.env, TZ: "Asia/Hong_Kong" },
   });
+  launched.add(browser);
+  browser.once("disconnected", () => launched.delete(browser));
+  return browser;
 }
 
 export async function firefoxPage(browser: Browser, base: string): Promise<EnginePage> {
@@ -60,6 +71,10 @@ export async function firefoxPage(browser: Browser, base: string): Promise<Engin
     );
     const element = found.asElement();
     if (!element) throw new Error(`no visible ${kind} named ${name}`);
+    await steady(
+      () => element.evaluate((e) => (window as unknown as PageHelpers).__nu.at(e as Element)),
+      `${kind} ${name}`,
+    );
     return element as ElementHandle<Element>;
   };
   return {
@@ -97,7 +112,28 @@ export async function firefoxPage(browser: Browser, base: string): Promise<Engin
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key === "Space" ? " " : key),
     close: () => context.close(),
+    abandon: () => void browser.process()?.kill("SIGKILL"),
   };
+}
+
+interface PageHelpers {
+  __nu: { at(element: Element): string };
+}
+
+/**
+ * Waits until the element stays where it is and is what the page has at its centre (two reads of
+ * page-helpers.js `at` agree): a press sent while the page still moves lands on what moved there.
+ */
+async function steady(read: () => Promise<string>, what: string): Promise<void> {
+  const end = Date.now() + 10_000;
+  let last = "";
+  for (;;) {
+    const now = await read();
+    if (now === last && now.endsWith(" true")) return;
+    if (Date.now() > end) throw new Error(`${what} did not hold still where a press reaches it (${now})`);
+    last = now;
+    await new Promise((resume) => setTimeout(resume, 50));
+  }
 }
 
 /** page.setViewport, tolerating a Firefox without the screen-orientation command (ESR 140). */
@@ -148,6 +184,10 @@ export async function webkitPage(base: string): Promise<EnginePage> {
   const element = async (kind: string, name: string) => {
     const found = (await driver.executeScript(FIND, kind, name)) as WebElement | null;
     if (!found) throw new Error(`no visible ${kind} named ${name}`);
+    await steady(
+      () => driver.executeScript<string>("return __nu.at(arguments[0])", found),
+      `${kind} ${name}`,
+    );
     return found;
   };
   return {
@@ -193,17 +233,25 @@ export async function webkitPage(base: string): Promise<EnginePage> {
     type: (text) => driver.actions().sendKeys(text).perform(),
     press: (key) => driver.actions().sendKeys(KEYS[key]).perform(),
     close: () => driver.quit(),
+    abandon: stopWebKitDriver,
   };
 }
 
-/** WebKitWebDriver, started once for the run (it starts one MiniBrowser per session). */
+/**
+ * WebKitWebDriver, started when a session needs it (it starts one MiniBrowser per session), in a
+ * process group of its own: stopping it kills the MiniBrowser with it, and the next session
+ * starts a new one.
+ */
 let webkitDriver: { url: string; stop(): void } | null = null;
 async function webkitDriverUrl(): Promise<string> {
   if (webkitDriver) return webkitDriver.url;
   const { spawn } = await import("node:child_process");
   const { freePort } = await import("./harness.ts");
   const port = await freePort();
-  const child = spawn("WebKitWebDriver", [`--port=${port}`, "--host=127.0.0.1"], { stdio: "ignore" });
+  const child = spawn("WebKitWebDriver", [`--port=${port}`, "--host=127.0.0.1"], {
+    stdio: "ignore",
+    detached: true,
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -212,7 +260,19 @@ async function webkitDriverUrl(): Promise<string> {
       await new Promise((resume) => setTimeout(resume, 100));
     }
   }
-  webkitDriver = { url, stop: () => child.kill("SIGTERM") };
+  const group = child.pid as number;
+  // Detached, it would outlive this process: stopped on any exit, a deadline's included.
+  process.once("exit", stopWebKitDriver);
+  webkitDriver = {
+    url,
+    stop: () => {
+      try {
+        process.kill(-group, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    },
+  };
   return url;
 }
 

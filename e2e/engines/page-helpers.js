@@ -111,5 +111,29 @@
     for (let i = 0; i < list.length; i++) if (visible(list[i]) && test.test(name(list[i]))) return list[i];
     return null;
   };
-  window.__nu = { all: all, find: find, name: name, text: text, visible: visible };
+  /**
+   * Where a press on the element would land: its box, and whether the element (or a node inside
+   * it, across shadow roots) is what the page has at its centre. The drivers press only once two
+   * reads agree and it is on top, as Playwright waits for an element to be stable.
+   */
+  const at = function at(element) {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    let hit = document.elementFromPoint(x, y);
+    while (hit?.shadowRoot) {
+      const inner = hit.shadowRoot.elementFromPoint(x, y);
+      if (!inner || inner === hit) break;
+      hit = inner;
+    }
+    let onTop = false;
+    for (let node = hit; node; node = node.parentNode || node.host) {
+      if (node === element) {
+        onTop = true;
+        break;
+      }
+    }
+    return [box.left, box.top, box.width, box.height, onTop].join(" ");
+  };
+  window.__nu = { all: all, at: at, find: find, name: name, text: text, visible: visible };
 })();

@@ -53,11 +53,40 @@ async function startXvfb(): Promise<ChildProcess | null> {
  * Waits for a browser's or server's shutdown at most `ms`: a driver that never answers its close
  * (seen with WebKitWebDriver and Firefox's BiDi on a busy machine) must not hold the run open.
  */
-function settle(shutdown: Promise<unknown>, ms = 10_000): Promise<unknown> {
-  return Promise.race([shutdown.catch(() => {}), new Promise((done) => setTimeout(done, ms).unref())]);
+function settle(shutdown: Promise<unknown>, ms = 10_000): Promise<boolean> {
+  return Promise.race([
+    shutdown.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((done) => setTimeout(() => done(false), ms).unref()),
+  ]);
+}
+
+/**
+ * A check that has not ended in this time has hung on its browser (a WebKit session that never
+ * ended once ran CI into its 90-minute limit): it fails, and the engine's browser is killed and
+ * started again for the next check. The whole run has a deadline of its own too.
+ */
+const CHECK_DEADLINE_MS = 120_000;
+const RUN_DEADLINE_MS = 10 * 60_000;
+
+class Hung extends Error {}
+
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => fail(new Hung(`no end within ${ms / 1000} s: its browser was killed`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 const started = Date.now();
+setTimeout(() => {
+  console.log(`test:engines: not done after ${RUN_DEADLINE_MS / 60_000} min; stopped`);
+  stopWebKitDriver();
+  process.exit(1);
+}, RUN_DEADLINE_MS).unref();
 const xvfb = await startXvfb();
 let passed = 0;
 let failed = 0;
@@ -72,7 +101,8 @@ async function runEngine(engine: EngineName): Promise<void> {
     if (engine === "webkit") {
       // WebKitWebDriver holds one session at a time.
       if (fresh && shared) {
-        await settle(shared.close());
+        // A session that does not end holds the driver: the next one would wait for it for ever.
+        if (!(await settle(shared.close()))) shared.abandon();
         shared = null;
       }
       if (fresh) return webkitPage(servers.url);
@@ -83,7 +113,11 @@ async function runEngine(engine: EngineName): Promise<void> {
     if (fresh) {
       const browser = await launchFirefox();
       const page = await firefoxPage(browser, servers.url);
-      return { ...page, close: () => browser.close() };
+      return {
+        ...page,
+        close: () => browser.close(),
+        abandon: () => void browser.process()?.kill("SIGKILL"),
+      };
     }
     if (!firefox) {
       firefox = await launchFirefox();
@@ -95,17 +129,35 @@ async function runEngine(engine: EngineName): Promise<void> {
     const t0 = Date.now();
     let page: EnginePage | null = null;
     try {
-      page = await open(!!check.fresh);
-      await check.run(page, servers);
+      await within(
+        (async () => {
+          page = await open(!!check.fresh);
+          await check.run(page, servers);
+        })(),
+        CHECK_DEADLINE_MS,
+      );
       passed++;
       console.log(`  ✓ [${engine}] ${check.name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     } catch (error) {
       failed++;
+      if (error instanceof Hung) {
+        // What it hung on is killed; the next check starts the engine's browser afresh.
+        (page as EnginePage | null)?.abandon();
+        if (engine === "webkit") {
+          stopWebKitDriver();
+          shared = null;
+        } else {
+          (firefox as Browser | null)?.process()?.kill("SIGKILL");
+          firefox = null;
+        }
+        page = null;
+      }
       console.log(
         `  ✗ [${engine}] ${check.name}\n      ${error instanceof Error ? (process.env.ENGINES_STACK ? error.stack : error.message) : error}`,
       );
     } finally {
-      if (page && page !== shared) await settle(page.close());
+      if (page && page !== shared && !(await settle((page as EnginePage).close())))
+        (page as EnginePage).abandon();
     }
   }
   if (shared) await settle((shared as EnginePage).close());

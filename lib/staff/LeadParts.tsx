@@ -76,16 +76,19 @@ export function leadErrorText(state: Extract<LeadState, { status: "error" }>, la
 /** Loading / failed states of a lead, or null when it is ready (or not asked for). */
 export function LeadStatus({
   state,
+  settled = true,
   lang,
   onRetry,
   extra,
 }: {
   state: LeadState;
+  /** False while what the page shows beside a found lead is still on its way (useLeadDetails). */
+  settled?: boolean;
   lang: Lang;
   onRetry: () => void;
   extra?: ReactNode;
 }) {
-  if (state.status === "loading") {
+  if (state.status === "loading" || (state.status === "ready" && !settled)) {
     return (
       <p className="nu-panel nu-muted" role="status">
         {t(lang, "staff.lead.loading")}

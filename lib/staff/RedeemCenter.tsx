@@ -6,11 +6,11 @@ import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
 import { handOverFacts } from "./HandOver.tsx";
 import { Facts, identityFacts, LeadStatus } from "./LeadParts.tsx";
-import { useLeadLists } from "./leadNames.ts";
 import { NextCustomer } from "./NextCustomer.tsx";
-import { OfferFacts, useOffer } from "./OfferFacts.tsx";
+import { OfferFacts } from "./OfferFacts.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
 import { staffSheet } from "./styles.ts";
+import { useLeadDetails } from "./useLeadDetails.ts";
 import { type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
 
 /** Props of `<nu-redeem-center>`: documented once, in lib/elements/staff.docs.ts. */
@@ -29,9 +29,9 @@ export function RedeemCenter(props: RedeemCenterProps) {
   const leadId = props.leadId?.trim() || undefined;
   const { state, reload } = useLead(leadId, client, lang, endedSession);
   const ids = useIds("customer");
-  const lead = state.status === "ready" ? state.lead : null;
-  const { products } = useLeadLists(lead, client);
-  const offer = useOffer(lead, lang, client);
+  const found = state.status === "ready" ? state.lead : null;
+  const { products, offer, settled } = useLeadDetails(found, lang, client);
+  const lead = settled ? found : null;
 
   const toVerification = (
     <button
@@ -58,7 +58,7 @@ export function RedeemCenter(props: RedeemCenterProps) {
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       {styles}
-      <LeadStatus state={state} lang={lang} onRetry={reload} extra={toVerification} />
+      <LeadStatus state={state} settled={settled} lang={lang} onRetry={reload} extra={toVerification} />
       {lead ? (
         <>
           <section className="nu-panel" aria-labelledby={ids.customer}>

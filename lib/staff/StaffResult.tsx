@@ -7,12 +7,12 @@ import type { StaffEventDetails } from "./events.ts";
 import { formatHkDateTime } from "./format.ts";
 import { handOverFacts } from "./HandOver.tsx";
 import { Facts, identityFacts, LeadStatus, RedemptionList } from "./LeadParts.tsx";
-import { hospitalName, productName, useLeadLists } from "./leadNames.ts";
+import { hospitalName, productName } from "./leadNames.ts";
 import { babyText, residenceText } from "./leadView.ts";
 import { NextCustomer } from "./NextCustomer.tsx";
-import { useOffer } from "./OfferFacts.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
 import { staffSheet } from "./styles.ts";
+import { useLeadDetails } from "./useLeadDetails.ts";
 import { type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
 
 /** Props of `<nu-staff-result>`: documented once, in lib/elements/staff.docs.ts. */
@@ -29,9 +29,9 @@ export function StaffResult(props: StaffResultProps) {
   const t = useT(props.lang);
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const { state, reload } = useLead(props.leadId?.trim() || undefined, client, lang, endedSession);
-  const lead = state.status === "ready" ? state.lead : null;
-  const { products, hospitals } = useLeadLists(lead, client);
-  const offer = useOffer(lead, lang, client);
+  const found = state.status === "ready" ? state.lead : null;
+  const { products, hospitals, offer, settled } = useLeadDetails(found, lang, client);
+  const lead = settled ? found : null;
   const ids = useIds("details", "redemptions");
 
   const toVerification = (
@@ -59,7 +59,7 @@ export function StaffResult(props: StaffResultProps) {
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       {styles}
-      <LeadStatus state={state} lang={lang} onRetry={reload} extra={toVerification} />
+      <LeadStatus state={state} settled={settled} lang={lang} onRetry={reload} extra={toVerification} />
       {lead ? (
         <>
           <section className="nu-panel" aria-labelledby={ids.details}>

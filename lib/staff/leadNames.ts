@@ -8,10 +8,13 @@ import type { Lang } from "../core/i18n/index.ts";
 import { nameIn } from "../core/personName.ts";
 import type { Hospital, Lead, Product } from "../core/types.ts";
 
-/** The product and hospital lists a lead needs (loaded only when it holds such an id). */
+/**
+ * The product and hospital lists a lead needs (loaded only when it holds such an id); `null`
+ * until that list has answered, `[]` when it could not load.
+ */
 export function useLeadLists(lead: Lead | null, client: ApiClient) {
   const [products, setProducts] = useState<Product[] | null>(null);
-  const [hospitals, setHospitals] = useState<Hospital[]>([]);
+  const [hospitals, setHospitals] = useState<Hospital[] | null>(null);
   const productId = lead?.product_id ?? null;
   const hospitalType = lead?.baby?.hospital_type ?? null;
   useEffect(() => {
@@ -30,7 +33,7 @@ export function useLeadLists(lead: Lead | null, client: ApiClient) {
     let current = true;
     client.hospitals(hospitalType).then(
       (list) => current && setHospitals(list),
-      () => undefined,
+      () => current && setHospitals([]),
     );
     return () => {
       current = false;
@@ -64,10 +67,10 @@ export function productStage(product: Product | null, lang: Lang): string {
   return nameIn(lang, zh, en);
 }
 
-export function hospitalName(lead: Lead, hospitals: readonly Hospital[], lang: Lang): string {
+export function hospitalName(lead: Lead, hospitals: readonly Hospital[] | null, lang: Lang): string {
   const baby = lead.baby;
   if (!baby?.hospital_id) return "";
-  const hospital = hospitals.find((h) => h.id === Number(baby.hospital_id));
+  const hospital = hospitals?.find((h) => h.id === Number(baby.hospital_id));
   if (!hospital) return String(baby.hospital_id);
   return nameIn(lang, hospital.cn_name, hospital.en_name);
 }
