@@ -112,6 +112,7 @@ for (const [page, path] of [
     page: staff,
   }) => {
     const ref = await createLead(`staff-settled-${page.length}`, undefined, { product_id: "P01" });
+    await staff.setViewportSize({ width: 820, height: 1180 });
     await useStaffSession(staff, "S001");
     // The lead has answered; the operator's offer is held until the page has been read.
     let release: () => void = () => {};
@@ -129,6 +130,7 @@ for (const [page, path] of [
     await expect(staff.getByRole("status").filter({ hasText: "正在載入客戶資料…" })).toBeVisible();
     await expect(redeemButton(staff)).toHaveCount(0);
     await expect(staff.getByText("陳大文", { exact: true })).toHaveCount(0);
+    if (process.env.SCREENSHOTS) await staff.screenshot({ path: test.info().outputPath("loading.png") });
     release();
     // The hand-over is there the moment the button is, and the button stays where it first showed.
     await expect(redeemButton(staff)).toBeVisible();
@@ -138,6 +140,8 @@ for (const [page, path] of [
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
     expect(await redeemButton(staff).boundingBox()).toEqual(first);
+    if (process.env.SCREENSHOTS)
+      await staff.screenshot({ path: test.info().outputPath("drawn.png"), fullPage: true });
   });
 }
 
