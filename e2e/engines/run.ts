@@ -113,11 +113,7 @@ async function runEngine(engine: EngineName): Promise<void> {
     if (fresh) {
       const browser = await launchFirefox();
       const page = await firefoxPage(browser, servers.url);
-      return {
-        ...page,
-        close: () => browser.close(),
-        abandon: () => void browser.process()?.kill("SIGKILL"),
-      };
+      return { ...page, close: () => browser.close() };
     }
     if (!firefox) {
       firefox = await launchFirefox();
