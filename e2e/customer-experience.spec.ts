@@ -182,6 +182,40 @@ test("the details step shows the signed-in e-mail whole at 390 px, however long,
 });
 
 test.describe("readable consent and a real finish (nuForm)", () => {
+  test("the end page holds the QR code's place while it is drawn: the reference and what follows do not move", async ({
+    page,
+  }, testInfo) => {
+    // The QR encoder is a chunk of its own, loaded when the first code is drawn: held here.
+    let release: () => void = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/elements\/chunks\/qrcode-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await seedCustomer(
+      page,
+      "nuform",
+      uniqueEmail("cx-qr-place"),
+      hkPerson({ last_name: "何", first_name: "家樂", phone: "91234568" }),
+    );
+    await page.goto("/customer/nuForm/TnCNew");
+    await acceptTerms(page);
+    await page.getByRole("radio", { name: /初生營養奶粉 1 號/ }).check();
+    await page.getByRole("button", { name: "確認選擇" }).click();
+    const ref = page.getByTestId("lead-ref");
+    await expect(ref).toBeVisible();
+    await expect(page.getByRole("img", { name: /會員二維碼/ })).toHaveCount(0);
+    const before = await ref.boundingBox();
+    await shot(page, testInfo, "member-qr-pending");
+    release();
+    await expect(page.getByRole("img", { name: /會員二維碼/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "儲存二維碼圖片" })).toBeVisible();
+    expect(await ref.boundingBox()).toEqual(before);
+    await checkA11y(page);
+  });
+
   test("documents open in dialogs, the versions accepted are recorded, the end page says what's next", async ({
     page,
   }, testInfo) => {

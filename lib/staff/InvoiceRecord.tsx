@@ -11,7 +11,8 @@ import { Facts } from "./LeadParts.tsx";
 export const invoiceSheet = sheet(`
 .nu-invoice-card { align-items: stretch; }
 .nu-invoice-qr { margin: 0 auto; max-width: 280px; display: flex; flex-direction: column; align-items: center; gap: ${space(1)}; }
-.nu-invoice-qr img { width: min(280px, 100%); height: auto; aspect-ratio: 1; background: #fff; }
+.nu-invoice-qr img, .nu-invoice-qr .nu-qr-pending { width: min(280px, 100%); height: auto; aspect-ratio: 1; background: #fff; }
+.nu-invoice-qr .nu-qr-pending { display: block; }
 .nu-invoice-url { font-size: 0.8125em; color: ${token("color-muted")}; overflow-wrap: anywhere; text-align: center; }
 @media (min-width: 640px) {
   .nu-invoice-body { display: grid; grid-template-columns: 280px minmax(0, 1fr); gap: ${space(3)}; align-items: start; }

@@ -61,7 +61,9 @@ export const laterStepSheet = sheet(`
 .nu-choice-head input { flex: none; width: 1.25em; height: 1.25em; margin: 0; accent-color: ${token("color-primary")}; }
 .nu-choice-text { color: ${token("color-muted")}; font-size: 0.875em; }
 .nu-qr { display: flex; flex-direction: column; align-items: center; gap: ${space(1.5)}; text-align: center; }
-.nu-qr img { width: min(72vw, 280px); height: auto; image-rendering: pixelated; background: #fff; padding: 8px; border-radius: ${token("radius")}; border: 1px solid ${token("color-border")}; }
+.nu-qr img, .nu-qr-pending { width: min(72vw, 280px); height: auto; image-rendering: pixelated; background: #fff; padding: 8px; border-radius: ${token("radius")}; border: 1px solid ${token("color-border")}; }
+.nu-qr-pending { display: block; aspect-ratio: 1; }
+.nu-qr-pending-save { visibility: hidden; }
 .nu-ref { font-size: 1.75em; font-weight: 700; letter-spacing: 0.12em; font-variant-numeric: tabular-nums; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
 .nu-status-list { display: flex; flex-direction: column; gap: ${space(0.75)}; }
 .nu-status-list li { display: flex; justify-content: space-between; gap: ${space(1)}; padding: ${space(1)} ${space(1.5)}; border-radius: ${token("radius")}; background: ${token("color-background")}; }

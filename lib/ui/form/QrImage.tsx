@@ -37,7 +37,10 @@ export async function qrPngDataUrl(text: string, caption: string): Promise<strin
   return image.toDataURL("image/png");
 }
 
-/** An `<img>` of the QR code of `text`; `alt` says what it holds. */
+/**
+ * An `<img>` of the QR code of `text`; `alt` says what it holds. The page's sheet sizes
+ * `.nu-qr-pending` as the image, the box shown while the encoder loads.
+ */
 export function QrImage({ text, alt }: { text: string; alt: string }) {
   const [src, setSrc] = useState("");
   useEffect(() => {
@@ -53,7 +56,12 @@ export function QrImage({ text, alt }: { text: string; alt: string }) {
       current = false;
     };
   }, [text]);
-  return src ? <img src={src} alt={alt} width={280} height={280} part="qr" /> : null;
+  // Until the code is drawn, a box of its size holds its place, so what is below does not jump.
+  return src ? (
+    <img src={src} alt={alt} width={280} height={280} part="qr" />
+  ) : (
+    <span className="nu-qr-pending" aria-hidden="true" />
+  );
 }
 
 /** A link that saves the QR code of `text` as a PNG (`fileName`), captioned with `caption`. */
@@ -86,5 +94,9 @@ export function SaveQrLink({
     <a className="nu-button nu-button--secondary" href={href} download={fileName} part="save-qr">
       {label}
     </a>
-  ) : null;
+  ) : (
+    <span className="nu-button nu-button--secondary nu-qr-pending-save" aria-hidden="true">
+      {label}
+    </span>
+  );
 }
