@@ -30,8 +30,7 @@ export function RedeemCenter(props: RedeemCenterProps) {
   const { state, reload } = useLead(leadId, client, lang, endedSession);
   const ids = useIds("customer");
   const found = state.status === "ready" ? state.lead : null;
-  const { products, offer, settled } = useLeadDetails(found, lang, client);
-  const lead = settled ? found : null;
+  const { lead, products, offer, settled } = useLeadDetails(found, lang, client);
 
   const toVerification = (
     <button

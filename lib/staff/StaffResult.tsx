@@ -30,8 +30,7 @@ export function StaffResult(props: StaffResultProps) {
   const { client, lang, emit, endedSession } = useStaffApi(ref, props);
   const { state, reload } = useLead(props.leadId?.trim() || undefined, client, lang, endedSession);
   const found = state.status === "ready" ? state.lead : null;
-  const { products, hospitals, offer, settled } = useLeadDetails(found, lang, client);
-  const lead = settled ? found : null;
+  const { lead, products, hospitals, offer, settled } = useLeadDetails(found, lang, client);
   const ids = useIds("details", "redemptions");
 
   const toVerification = (

@@ -5,18 +5,18 @@ import { useLeadLists } from "./leadNames.ts";
 import { useOffer } from "./OfferFacts.tsx";
 
 /**
- * What a lead's counter page shows beside the lead: its product and hospital names and the
- * operator's offer (what goes in the bag). `settled` once each has answered or failed: the page
- * draws the lead only then, in one go, so the hand-over block does not arrive late and push the
- * buttons under a staff member's finger (docs/staff.md).
+ * What a lead's counter page shows beside the found lead: its product and hospital names and the
+ * operator's offer (what goes in the bag). `settled` once each has answered or failed; `lead` is
+ * the lead to draw, null until then: the page draws it in one go, so the hand-over block does not
+ * arrive late and push the buttons under a staff member's finger (docs/staff.md).
  */
-export function useLeadDetails(lead: Lead | null, lang: Lang, client: ApiClient) {
-  const { products, hospitals } = useLeadLists(lead, client);
-  const offer = useOffer(lead, lang, client);
+export function useLeadDetails(found: Lead | null, lang: Lang, client: ApiClient) {
+  const { products, hospitals } = useLeadLists(found, client);
+  const offer = useOffer(found, lang, client);
   const settled =
-    !!lead &&
-    (!lead.flow || offer !== undefined) &&
-    (!lead.product_id || products !== null) &&
-    (!lead.baby?.hospital_type || hospitals !== null);
-  return { products, hospitals, offer, settled };
+    !!found &&
+    offer !== undefined &&
+    (!found.product_id || products !== null) &&
+    (!found.baby?.hospital_type || hospitals !== null);
+  return { lead: settled ? found : null, products, hospitals, offer, settled };
 }

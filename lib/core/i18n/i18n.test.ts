@@ -60,12 +60,11 @@ describe("message catalogues", () => {
 
 describe("the widgets' texts", () => {
   it("are each widget's own, in both languages, and the catalogue's", () => {
-    const widgets = WIDGET_TEXT_MODULES;
-    const keys = widgets.flatMap((texts) => Object.keys(texts["zh-HK"]));
+    const keys = WIDGET_TEXT_MODULES.flatMap((texts) => Object.keys(texts["zh-HK"]));
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual(Object.keys(zhHKWidgets).sort());
     expect(Object.keys(enWidgets).sort()).toEqual(Object.keys(zhHKWidgets).sort());
-    for (const texts of widgets) {
+    for (const texts of WIDGET_TEXT_MODULES) {
       expect(Object.keys(texts.en).sort()).toEqual(Object.keys(texts["zh-HK"]).sort());
       for (const key of Object.keys(texts["zh-HK"])) {
         expect(key in zhHKOwn || key in enOwn, key).toBe(false);
