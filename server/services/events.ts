@@ -1,0 +1,48 @@
+/**
+ * Webhook events into the outbox (migration 013), written by the caller's own transaction or
+ * statement: `emitEvent(tx, …)` inside a transaction, or `eventInsertSql` as a CTE of a single
+ * statement. What `data` carries per type is docs/webhooks.md; it never holds a token or a code.
+ */
+import { randomUUID } from "node:crypto";
+import type { Queryable } from "../db/db.ts";
+
+export type EventType =
+  | "lead.created"
+  | "lead.updated"
+  | "lead.redeemed"
+  | "consent.withdrawn"
+  | "lead.erased"
+  | "webhook.test";
+
+export interface EventBody {
+  type: EventType;
+  /** ISO 8601, the time of the change. */
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** A Standard Webhooks message id: `msg_` and 32 hex digits. */
+export function newEventId(): string {
+  return `msg_${randomUUID().replaceAll("-", "")}`;
+}
+
+export function eventBody(type: EventType, data: Record<string, unknown>, nowMs: number): EventBody {
+  return { type, timestamp: new Date(nowMs).toISOString(), data };
+}
+
+/** Writes one event; returns its id. */
+export async function emitEvent(
+  q: Queryable,
+  type: EventType,
+  data: Record<string, unknown>,
+  nowMs: number,
+): Promise<string> {
+  const id = newEventId();
+  await q.query("INSERT INTO webhook_events (id, type, payload, created_at) VALUES ($1, $2, $3::jsonb, $4)", [
+    id,
+    type,
+    JSON.stringify(eventBody(type, data, nowMs)),
+    new Date(nowMs).toISOString(),
+  ]);
+  return id;
+}
