@@ -7,6 +7,7 @@ import fs from "node:fs";
 import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { Hono } from "hono";
 import type { Lead } from "../lib/core/types.ts";
 import { loadSecrets } from "./auth/secret.ts";
@@ -24,12 +25,15 @@ import { ApiFailure, failureEnvelope, sendFailure } from "./http/envelope.ts";
 import { healthRoutes, type Readiness } from "./http/health.ts";
 import { apiGate, requestLog, safePath } from "./http/middleware.ts";
 import { createLogger, flushLog } from "./log.ts";
+import { createMetrics, NO_METRICS } from "./observability/metrics.ts";
+import { startTracing } from "./observability/tracing.ts";
 import { customerAuthRoutes } from "./routes/customerAuth.ts";
 import { customerTextRoutes } from "./routes/customerTexts.ts";
 import { devOutboxRoutes } from "./routes/devOutbox.ts";
 import { leadRoutes } from "./routes/leads.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { maintenanceRoutes } from "./routes/maintenance.ts";
+import { apiDocsRoutes, metricsRoute } from "./routes/operability.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
@@ -47,6 +51,10 @@ export interface AppOptions extends Partial<ServerConfig> {
   log?: (line: string) => void;
   /** A PGlite dump to start `memory://` from (tests). */
   pgliteTemplate?: Blob;
+  /** Tests: spans go to this OpenTelemetry exporter (tracing on without an endpoint). */
+  traceExporter?: SpanExporter;
+  /** false: count no metrics at all (the API bench's "metrics off"); default: as METRICS_TOKEN says. */
+  metrics?: boolean;
 }
 
 export interface App {
@@ -76,8 +84,13 @@ function errorSummary(error: unknown): string {
 
 export function buildApp(deps: Deps, readiness: Readiness = { draining: false }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const traceRequests = deps.tracing.middleware();
+  if (traceRequests) app.use("*", traceRequests);
   app.use("*", requestLog(deps, readiness));
   healthRoutes(app, deps.db, readiness);
+  metricsRoute(app, deps);
+  // The reference is for anyone, with or without the key (a browser cannot send it).
+  apiDocsRoutes(app, deps);
   // Production has no dev outbox at all: 404 whatever the key, before the key gate.
   if (deps.config.production) app.all("/api/dev/*", (c) => sendFailure(c, new ApiFailure("NOT_FOUND")));
   app.use("/api/*", apiGate(deps));
@@ -135,9 +148,10 @@ export async function prepareDatabase(db: Db, seed: ServerConfig["seed"], nowMs:
 }
 
 export async function createApp(options: AppOptions = {}): Promise<App> {
-  const { now = Date.now, log, pgliteTemplate, ...overrides } = options;
-  const logger = createLogger(log);
+  const { now = Date.now, log, pgliteTemplate, traceExporter, metrics: countMetrics, ...overrides } = options;
   const config: ServerConfig = { ...defaultConfig(), ...overrides };
+  const tracing = await startTracing({ endpoint: config.otelEndpoint, exporter: traceExporter });
+  const logger = createLogger(log, tracing.enabled ? tracing.traceId : undefined);
   if (config.production && !config.smtpUrl) throw new ConfigError("SMTP_URL is not set (production mode)");
   if (config.production && config.seed === "demo") throw new ConfigError("SEED=demo: not in production mode");
   const where = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
@@ -151,7 +165,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTemplate: template,
-  }).catch((error) => {
+  }).then(tracing.wrapDb, async (error) => {
+    await tracing.close();
     throw explained(error);
   });
   try {
@@ -171,12 +186,29 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       from: config.mailFrom,
       brandName: config.brand.name,
       log: (line) => logger.warn(line),
+      tracing,
     });
     const sessions = await createSessions(db, now);
     const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
     const lists = await referenceLists(db);
     const leads = await createNotifiedCache<Lead>(db, LEADS_CHANNEL, LEAD_CACHE_LIMIT);
-    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, lists, leads, now, logger };
+    // Nobody could read them: production without METRICS_TOKEN counts nothing.
+    const metricsOn = countMetrics ?? (!config.production || config.metricsToken !== undefined);
+    const metrics = metricsOn ? createMetrics(db) : NO_METRICS;
+    const deps: Deps = {
+      db,
+      config,
+      secrets,
+      tokens,
+      sessions,
+      mailer,
+      lists,
+      leads,
+      now,
+      logger,
+      metrics,
+      tracing,
+    };
     const stopHousekeeping = startHousekeeping(deps);
     const readiness: Readiness = { draining: false };
     return {
@@ -190,11 +222,14 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         await lists.close();
         await leads.close();
         await db.close();
+        metrics.close();
+        await tracing.close();
         flushLog(logger);
       },
     };
   } catch (error) {
     await db.close().catch(() => {});
+    await tracing.close();
     throw error;
   }
 }

@@ -48,6 +48,10 @@ export interface ServerConfig {
   demoDir: string;
   /** The operator's brand on the host pages and in e-mails (BRAND_FILE, BRAND_*). */
   brand: Brand;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; unset: 404 in production, open in demo mode. */
+  metricsToken: string | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: where traces go (OTLP over HTTP); unset: no tracing at all. */
+  otelEndpoint: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +94,8 @@ export function defaultConfig(): ServerConfig {
     distDir: path.join(ROOT, "dist"),
     demoDir: path.join(ROOT, "demo"),
     brand: DEMO_BRAND,
+    metricsToken: undefined,
+    otelEndpoint: undefined,
   };
 }
 
@@ -200,6 +206,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     () => connectionCap(env.MAX_CONNECTIONS_PER_ADDRESS, base.maxConnectionsPerAddress),
     base.maxConnectionsPerAddress,
   );
+  const otelEndpoint = nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  if (otelEndpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(otelEndpoint))
+    problems.push(
+      `OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL like http://collector:4318, got "${otelEndpoint}"`,
+    );
   if (production) problems.push(...productionProblems(env));
   let brand: Brand = base.brand;
   try {
@@ -231,6 +242,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicOrigin: publicOrigin === undefined ? undefined : normaliseOrigin(publicOrigin),
     trustProxy,
     maxConnectionsPerAddress,
+    metricsToken: nonEmpty(env.METRICS_TOKEN),
+    otelEndpoint,
   };
 }
 

@@ -6,6 +6,8 @@ import type { ServerConfig } from "./config.ts";
 import type { Db } from "./db/db.ts";
 import type { NotifiedCache } from "./db/notifiedCache.ts";
 import type { Logger } from "./log.ts";
+import type { Metrics } from "./observability/metrics.ts";
+import type { Tracing } from "./observability/tracing.ts";
 import type { ReferenceLists } from "./services/lists.ts";
 import type { Mailer } from "./services/mail.ts";
 
@@ -25,4 +27,8 @@ export interface Deps {
   now: () => number;
   /** JSON-lines log; see log.ts for what may go in. */
   logger: Logger;
+  /** Prometheus counters of this app (NO_METRICS when nobody may read them). */
+  metrics: Metrics;
+  /** OpenTelemetry spans (NO_TRACING unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
+  tracing: Tracing;
 }

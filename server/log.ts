@@ -91,8 +91,11 @@ export function batched(out: Pick<SonicBoom, "write" | "flushSync">): Destinatio
   };
 }
 
-/** `write`: where each line goes instead of stdout (tests). */
-export function createLogger(write?: (line: string) => void): Logger {
+/**
+ * `write`: where each line goes instead of stdout (tests); `traceId`: the current trace's id, put
+ * in every line as `trace_id` (only when tracing is on: no cost otherwise).
+ */
+export function createLogger(write?: (line: string) => void, traceId?: () => string | undefined): Logger {
   const destination = write
     ? { write: (line: string) => write(line.trimEnd()) }
     : batched(pino.destination({ dest: 1, sync: false }));
@@ -102,6 +105,14 @@ export function createLogger(write?: (line: string) => void): Logger {
       timestamp: isoTimeOncePerMs,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: LOG_REDACT, censor: "[redacted]" },
+      ...(traceId
+        ? {
+            mixin() {
+              const id = traceId();
+              return id === undefined ? {} : { trace_id: id };
+            },
+          }
+        : {}),
     },
     destination,
   );

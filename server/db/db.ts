@@ -26,6 +26,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
+  /** node-postgres' pool counts (metrics); absent on PGlite, one connection. */
+  readonly pool?: { readonly totalCount: number; readonly idleCount: number; readonly waitingCount: number };
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` (`""` when none), and `onConnected(true|false)` whenever the
@@ -354,6 +356,7 @@ function wrapPostgres(pool: pg.Pool, url: string): Db {
   });
   return {
     kind: "postgres",
+    pool,
     ...on(pool),
     async transaction(fn) {
       for (let attempt = 1; ; attempt++) {

@@ -20,7 +20,7 @@ import { BODY_LIMIT_BYTES } from "./input.ts";
  * (`draining`), answers say `Connection: close`, so each connection ends with its answer.
  */
 export function requestLog(deps: Deps, readiness: { draining: boolean }): MiddlewareHandler<AppEnv> {
-  const { logger } = deps;
+  const { logger, metrics } = deps;
   // Served at an https PUBLIC_ORIGIN, browsers are told to come back only over https (a year;
   // not the brand's other subdomains, which this server does not speak for).
   const hsts = deps.config.publicOrigin?.startsWith("https://") ? "max-age=31536000" : undefined;
@@ -40,16 +40,24 @@ export function requestLog(deps: Deps, readiness: { draining: boolean }): Middle
       const method = c.req.method;
       if (incoming && method !== "GET" && method !== "HEAD" && !incoming.readableEnded && !incoming.destroyed)
         incoming.resume();
-      logRequest(
-        logger,
-        reqId,
-        method,
-        safePath(c.req.path),
-        c.res.status,
-        Math.round(performance.now() - started),
-      );
+      const ms = performance.now() - started;
+      const status = c.res.status;
+      metrics.request(method, routeTemplate(c), status, ms / 1000);
+      logRequest(logger, reqId, method, safePath(c.req.path), status, Math.round(ms));
     }
   };
+}
+
+/**
+ * The template of the route that answered (`/api/invoices/:id`, `/api/*` for the /api 404, `*` for
+ * the pages): a bounded label, never the path itself.
+ */
+export function routeTemplate(c: Context<AppEnv>): string {
+  try {
+    return c.req.routePath;
+  } catch {
+    return "none"; // nothing matched at all
+  }
 }
 
 /** The path as a log may show it: printable ASCII only, at most 200 characters. */

@@ -4,10 +4,13 @@ import { getCookie, setCookie } from "hono/cookie";
 import { staffLoginSchema, staffOtpSchema, staffQuerySchema } from "../../lib/core/schemas.ts";
 import { STAFF_CODE_TICKET_HEADER } from "../../lib/core/types.ts";
 import type { Deps } from "../deps.ts";
+import { staffAnswer } from "../http/answers.ts";
 import { requireStaff } from "../http/auth.ts";
 import { type AppEnv, clientAddress, header, requestScheme } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { idempotencyKeyOf, jsonBody, queryOf } from "../http/input.ts";
+import { describe } from "../http/openapi.ts";
+import { countRefusal } from "../observability/refusals.ts";
 import { findStaff, STAFF_CODE_TTL_MS, staffLogin, staffOtp, staffRecord } from "../services/staff.ts";
 
 /**
@@ -37,24 +40,81 @@ function ticketOf(c: Context<AppEnv>): string | undefined {
 
 export function staffRoutes(deps: Deps): Hono<AppEnv> {
   return new Hono<AppEnv>()
-    .post("/staff/login", async (c) => {
-      const input = await jsonBody(c, staffLoginSchema);
-      const address = clientAddress(c, deps.config.trustProxy);
-      const { record, ticket } = await staffLogin(deps, input.staff_id, input.password, address);
-      if (ticket !== undefined) handOut(c, deps, ticket);
-      return ok(c, [record]);
-    })
-    .post("/staff/otp", async (c) => {
-      const input = await jsonBody(c, staffOtpSchema);
-      const address = clientAddress(c, deps.config.trustProxy);
-      const opts = { useKey: idempotencyKeyOf(c), ticket: ticketOf(c) };
-      return ok(c, [await staffOtp(deps, input.staff_id, input.code, address, opts)]);
-    })
-    .get("/staff", async (c) => {
-      await requireStaff(c, deps);
-      const { staff_id } = queryOf(c, staffQuerySchema);
-      const row = await findStaff(deps.db, staff_id);
-      if (!row) throw new ApiFailure("NOT_FOUND");
-      return ok(c, [staffRecord(row)]);
-    });
+    .post(
+      "/staff/login",
+      describe(
+        {
+          summary: "Staff sign-in, step 1: the password",
+          who: "any",
+          tag: "sign-in",
+          body: staffLoginSchema,
+          response: staffAnswer,
+          errors: ["INVALID_CREDENTIALS", "STAFF_LOCKED", "RATE_LIMITED"],
+          description:
+            'The staff record with `staff_token`, or `need_otp: "Y"` and `staff_token: ""` when a mailed code follows; then the code step\'s ticket comes as cookie `nu_staff_code` and header `X-Staff-Code-Ticket`. 5 failures lock the account 15 minutes (423).',
+        },
+        async (c) => {
+          const input = await jsonBody(c, staffLoginSchema);
+          const address = clientAddress(c, deps.config.trustProxy);
+          const { record, ticket } = await countRefusal(deps, "staff", () =>
+            staffLogin(deps, input.staff_id, input.password, address),
+          );
+          if (ticket !== undefined) {
+            handOut(c, deps, ticket);
+            deps.metrics.codeSent("staff");
+          }
+          return ok(c, [record]);
+        },
+      ),
+    )
+    .post(
+      "/staff/otp",
+      describe(
+        {
+          summary: "Staff sign-in, step 2: the mailed code",
+          who: "any",
+          tag: "sign-in",
+          body: staffOtpSchema,
+          response: staffAnswer,
+          idempotencyKey: true,
+          headers: [
+            {
+              name: STAFF_CODE_TICKET_HEADER,
+              description: "The ticket the password step handed out (or its cookie)",
+            },
+          ],
+          errors: ["CODE_INVALID", "CODE_EXPIRED", "OTP_REQUIRED", "STAFF_LOCKED", "RATE_LIMITED"],
+        },
+        async (c) => {
+          const input = await jsonBody(c, staffOtpSchema);
+          const address = clientAddress(c, deps.config.trustProxy);
+          const opts = { useKey: idempotencyKeyOf(c), ticket: ticketOf(c) };
+          const record = await countRefusal(deps, "staff", () =>
+            staffOtp(deps, input.staff_id, input.code, address, opts),
+          );
+          deps.metrics.codeVerified("staff");
+          return ok(c, [record]);
+        },
+      ),
+    )
+    .get(
+      "/staff",
+      describe(
+        {
+          summary: "A staff record, never its token",
+          who: "staff",
+          tag: "staff",
+          query: staffQuerySchema,
+          response: staffAnswer,
+          errors: ["NOT_FOUND"],
+        },
+        async (c) => {
+          await requireStaff(c, deps);
+          const { staff_id } = queryOf(c, staffQuerySchema);
+          const row = await findStaff(deps.db, staff_id);
+          if (!row) throw new ApiFailure("NOT_FOUND");
+          return ok(c, [staffRecord(row)]);
+        },
+      ),
+    );
 }

@@ -10,6 +10,7 @@ import { t } from "../../lib/core/i18n/index.ts";
 import { ConfigError } from "../config.ts";
 import type { Db, Queryable } from "../db/db.ts";
 import { iso } from "../db/db.ts";
+import { NO_TRACING, type Tracing } from "../observability/tracing.ts";
 
 export type OutboxKind = "customer-code" | "staff-code" | "lead-confirmation";
 const MAX_SEND_ATTEMPTS = 5;
@@ -110,8 +111,10 @@ export function createMailer(opts: {
   /** The operator's brand name, for the subject lines. */
   brandName: string;
   log: (line: string) => void;
+  /** A span per mail sent (the kind only: never the address). */
+  tracing?: Tracing;
 }): Mailer {
-  const { db } = opts;
+  const { db, tracing = NO_TRACING } = opts;
   let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
   try {
     transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined;
@@ -145,7 +148,19 @@ export function createMailer(opts: {
       const subject = subjectOf(row.kind, opts.brandName);
       try {
         if (!row.mail_to) throw Object.assign(new Error("no address"), { code: "NO_ADDRESS" });
-        await transport.sendMail({ from: opts.from, to: row.mail_to, subject, text: row.text });
+        const to = row.mail_to;
+        await tracing.span(
+          "mail send",
+          { "nuforms.mail.kind": row.kind },
+          () =>
+            (transport as NonNullable<typeof transport>).sendMail({
+              from: opts.from,
+              to,
+              subject,
+              text: row.text,
+            }),
+          "client",
+        );
         await db.query("UPDATE outbox SET code = NULL, text = NULL WHERE id = $1", [row.id]);
       } catch (error) {
         const delay = row.attempts < MAX_SEND_ATTEMPTS ? RETRY_DELAYS_MS[row.attempts - 1] : undefined;
