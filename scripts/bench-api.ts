@@ -19,7 +19,9 @@
  * BENCH_LEADS (leads per server for the redemption rows, default: enough for them),
  * BENCH_MAX_RATE (req/s a dynamic row's requests are made for before timing, default 2500 on
  * PGlite and 5000 on PostgreSQL: above what their rows reach),
- * BENCH_NODE_ARGS (extra node flags for the API server, e.g. `--cpu-prof`), BENCH_BASELINE
+ * BENCH_NODE_ARGS (extra node flags for the API server, e.g. `--cpu-prof`), BENCH_METRICS=compare
+ * (a second server of this checkout that counts no metrics, `API, metrics off`, timed alternately:
+ * the cost of /metrics' counting), BENCH_BASELINE
  * (a checkout of an earlier version: its server is timed on the same rows, interleaved, for
  * before/after in one run), BENCH_DOC=0 (print only), BENCH_ROWS (a regular expression: only
  * the rows whose call matches, e.g. `lead` or `_list`), BENCH_DB (`pglite` or `postgres`: that
@@ -82,6 +84,12 @@ const [FIRST_PORT, LAST_PORT] = (process.env.BENCH_PORTS ?? "8353-8399").split("
 const MAX_RATE = process.env.BENCH_MAX_RATE ? Number(process.env.BENCH_MAX_RATE) : undefined;
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
+/** The server timed beside this checkout's, if any: an earlier version, or this one without metrics. */
+const SECOND: { name: string; root: string; entry: string } | undefined = BASELINE
+  ? { name: "API before", root: BASELINE, entry: "server/main.ts" }
+  : process.env.BENCH_METRICS === "compare"
+    ? { name: "API, metrics off", root: ROOT, entry: "scripts/bench-metrics-off.ts" }
+    : undefined;
 const TOKEN_SECRET = randomBytes(32).toString("base64url");
 const API_HEADERS = { "x-api-key": DEFAULT_API_KEY, "content-type": "application/json" };
 const LISTS = ["/api/hospital_list", "/api/clinic_list", "/api/product_image"];
@@ -177,9 +185,14 @@ async function startChild(
 }
 
 /** `databaseUrl` undefined: embedded PGlite in `dataDir`. */
-function startApi(root: string, databaseUrl: string | undefined, dataDir: string): Promise<Child> {
+function startApi(
+  root: string,
+  databaseUrl: string | undefined,
+  dataDir: string,
+  entry = "server/main.ts",
+): Promise<Child> {
   return startChild(
-    [...NODE_ARGS, "--import", "tsx", "server/main.ts"],
+    [...NODE_ARGS, "--import", "tsx", entry],
     {
       DATABASE_URL: databaseUrl ?? "",
       DATA_DIR: dataDir,
@@ -513,10 +526,10 @@ async function runDatabase(
     db,
     path.join(dataDir, "after"),
     customerCount,
-    BASELINE ? 2 : 1,
+    SECOND ? 2 : 1,
   );
   // PGlite is one process per data folder: the earlier version gets a copy of the prepared one.
-  if (BASELINE && db.url === undefined)
+  if (SECOND && db.url === undefined)
     fs.cpSync(path.join(dataDir, "after"), path.join(dataDir, "before"), { recursive: true });
   let next = 0;
   let exhausted = false;
@@ -525,21 +538,22 @@ async function runDatabase(
     if (next >= pool.length) exhausted = true;
     return pool[next++ % pool.length];
   };
-  const servers: { name: string; root: string; dir: string }[] = [
+  const servers: { name: string; root: string; dir: string; entry?: string }[] = [
     { name: "API", root: ROOT, dir: path.join(dataDir, "after") },
   ];
-  if (BASELINE)
+  if (SECOND)
     servers.unshift({
-      name: "API before",
-      root: BASELINE,
+      name: SECOND.name,
+      root: SECOND.root,
+      entry: SECOND.entry,
       dir: path.join(dataDir, db.url ? "after" : "before"),
     });
   const started: { name: string; child: Child; specs: RowSpec[] }[] = [];
   let bare: Child | undefined;
   const bodiesFile = path.join(os.tmpdir(), `nu-forms-bench-${process.pid}.json`);
   try {
-    for (const [i, { name, root, dir }] of servers.entries()) {
-      const child = await startApi(root, db.url, dir);
+    for (const [i, { name, root, dir, entry }] of servers.entries()) {
+      const child = await startApi(root, db.url, dir, entry);
       const login = await json(`${child.url}/api/staff/login`, {
         method: "POST",
         body: JSON.stringify({ staff_id: "S001", password: "Nu-demo-2026" }),
@@ -638,7 +652,7 @@ function machine(loadBefore: number[]): string {
     `- CPU: ${cpus[0]?.model.trim() ?? "unknown"}, ${cpus.length} cores visible (${os.availableParallelism()} usable)`,
     `- Memory: ${Math.round(os.totalmem() / 2 ** 30)} GiB; OS: ${os.type()} ${os.release()} (${os.arch()})`,
     `- Node ${process.version}; load average before the run: ${loadBefore.map((l) => l.toFixed(2)).join(", ")} (the machine is shared: compare ratios, not absolute rates)`,
-    `- Each server one process (\`APP_ENV=prod\`, access log to a pipe that is drained); autocannon in this process on the same machine, ${CONNECTIONS} connections, ${DURATION} s per row; every row preceded by one checked request; bare Hono timed right before the API's same call; the new-lead and redemption rows' requests made before the clock starts${NODE_ARGS.length ? `; API server flags: \`${NODE_ARGS.join(" ")}\`` : ""}${BASELINE ? "; `API before` is the earlier version, timed row by row alternately with `API`" : ""}`,
+    `- Each server one process (\`APP_ENV=prod\`, access log to a pipe that is drained); autocannon in this process on the same machine, ${CONNECTIONS} connections, ${DURATION} s per row; every row preceded by one checked request; bare Hono timed right before the API's same call; the new-lead and redemption rows' requests made before the clock starts${NODE_ARGS.length ? `; API server flags: \`${NODE_ARGS.join(" ")}\`` : ""}${SECOND ? `; \`${SECOND.name}\` is ${BASELINE ? "the earlier version" : "this version counting no metrics"}, timed row by row alternately with \`API\`` : ""}`,
   ].join("\n");
 }
 
@@ -690,7 +704,7 @@ async function main(): Promise<void> {
   const customersFor = (db: Database) =>
     Number(
       process.env.BENCH_CUSTOMERS ??
-        (BASELINE ? 2 : 1) *
+        (SECOND ? 2 : 1) *
           (CONNECTIONS * preparedPerConnection(db) +
             (db.targets["POST /api/lead (new customer)"] ?? 0) * DURATION +
             3),

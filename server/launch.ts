@@ -32,7 +32,7 @@ function announceMode(config: ServerConfig, log: (line: string) => void): void {
 export async function launch(
   env: NodeJS.ProcessEnv,
   say: (line: string) => void,
-  options: Pick<AppOptions, "log" | "pgliteTemplate"> = {},
+  options: Pick<AppOptions, "log" | "pgliteTemplate" | "metrics"> = {},
 ): Promise<RunningServer> {
   const config = configFromEnv(env);
   announceMode(config, say);
