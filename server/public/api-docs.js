@@ -10,8 +10,11 @@ window.addEventListener("load", () => {
     // No badge from validator.swagger.io: the page asks nothing of another origin.
     validatorUrl: null,
     defaultModelsExpandDepth: 0,
+    // The key is public (every page that embeds the forms carries it): "Try it out" works at
+    // once. Given once the document is in: before, there is no scheme to give it to.
+    onComplete: () => {
+      const key = document.querySelector('meta[name="nu-forms:api-key"]')?.getAttribute("content");
+      if (key) ui.preauthorizeApiKey("apiKey", key);
+    },
   });
-  // The key is public (every page that embeds the forms carries it): "Try it out" works at once.
-  const key = document.querySelector('meta[name="nu-forms:api-key"]')?.getAttribute("content");
-  if (key) ui.preauthorizeApiKey("apiKey", key);
 });
