@@ -68,6 +68,9 @@ export function webhookSpan<T>(
   return tracing.span("webhook POST", { "server.address": host, "nuforms.event.type": type }, fn, "client");
 }
 
+/** W3C Trace Context's `traceparent` (version 00): trace id, parent span id, flags. */
+const TRACEPARENT = /^00-((?!0{32})[0-9a-f]{32})-((?!0{16})[0-9a-f]{16})-([0-9a-f]{2})$/;
+
 export async function startTracing(options: TracingOptions): Promise<Tracing> {
   if (!options.endpoint && !options.exporter) return NO_TRACING;
   const api = await import("@opentelemetry/api");
@@ -134,16 +137,26 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
     },
     middleware: () => async (c, next) => {
       const method = c.req.method;
+      // A caller's trace (a proxy's or another service's W3C `traceparent`) goes on through us.
+      const remote = TRACEPARENT.exec(c.req.header("traceparent") ?? "");
+      const from = remote
+        ? api.trace.setSpanContext(api.ROOT_CONTEXT, {
+            traceId: remote[1],
+            spanId: remote[2],
+            traceFlags: Number.parseInt(remote[3], 16),
+            isRemote: true,
+          })
+        : api.ROOT_CONTEXT;
       const requestSpan = tracer.startSpan(
         method,
         {
           kind: api.SpanKind.SERVER,
           attributes: { "http.request.method": method },
         },
-        api.ROOT_CONTEXT,
+        from,
       );
       try {
-        await current.run(api.trace.setSpan(api.ROOT_CONTEXT, requestSpan), next);
+        await current.run(api.trace.setSpan(from, requestSpan), next);
       } finally {
         let route = "none";
         try {

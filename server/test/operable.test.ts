@@ -204,6 +204,12 @@ describe("OpenTelemetry", () => {
     expect(requestSpan?.attributes["http.response.status_code"]).toBe(200);
     const line = logEntries(s).find((e) => e.path === "/api/staff" && e.trace_id === traceId);
     expect(line).toBeDefined();
+    // A caller's trace goes on: its trace id, our request span under its span.
+    const traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+    await s.call("GET", "/api/maintenance", { headers: { traceparent } });
+    const continued = spans.getFinishedSpans().find((sp) => sp.name === "GET /api/maintenance");
+    expect(continued?.spanContext().traceId).toBe("0af7651916cd43dd8448eb211c80319c");
+    expect(continued?.parentSpanContext?.spanId).toBe("b7ad6b7169203331");
   });
 
   it("loads no OpenTelemetry module when OTEL_EXPORTER_OTLP_ENDPOINT is unset", () => {
