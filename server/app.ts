@@ -30,6 +30,7 @@ import { devOutboxRoutes } from "./routes/devOutbox.ts";
 import { leadRoutes } from "./routes/leads.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { maintenanceRoutes } from "./routes/maintenance.ts";
+import { privacyRoutes, unsubscribeRoutes } from "./routes/privacy.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
@@ -38,6 +39,7 @@ import { startHousekeeping } from "./services/housekeeping.ts";
 import { LEAD_CACHE_LIMIT, LEADS_CHANNEL } from "./services/leads.ts";
 import { referenceLists } from "./services/lists.ts";
 import { createMailer } from "./services/mail.ts";
+import { startRetention } from "./services/retention.ts";
 import { staticRoutes } from "./static.ts";
 
 export interface AppOptions extends Partial<ServerConfig> {
@@ -90,6 +92,7 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
     staffRoutes(deps),
     redemptionRoutes(deps),
     maintenanceRoutes(deps),
+    privacyRoutes(deps),
     devOutboxRoutes(deps),
   ]) {
     app.route("/api", routes);
@@ -97,6 +100,8 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
   // The same answer every time: built once, not an ApiFailure (and its stack trace) per request.
   const notFound = JSON.stringify(failureEnvelope(new ApiFailure("NOT_FOUND")));
   app.all("/api/*", (c) => c.body(notFound, 404, { "Content-Type": "application/json" }));
+  // The opt-out page: outside /api (a link in a mail, no API key), before the host pages.
+  app.route("/", unsubscribeRoutes(deps));
   staticRoutes(app, deps.config);
   app.notFound((c) => c.text("Not found\n", 404));
   app.onError((error, c) => {
@@ -178,6 +183,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const leads = await createNotifiedCache<Lead>(db, LEADS_CHANNEL, LEAD_CACHE_LIMIT);
     const deps: Deps = { db, config, secrets, tokens, sessions, mailer, lists, leads, now, logger };
     const stopHousekeeping = startHousekeeping(deps);
+    const stopRetention = startRetention(deps);
     const readiness: Readiness = { draining: false };
     return {
       app: buildApp(deps, readiness),
@@ -185,6 +191,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       readiness,
       async close() {
         stopHousekeeping();
+        stopRetention();
         mailer.close();
         await sessions.close();
         await lists.close();

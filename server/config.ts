@@ -48,6 +48,8 @@ export interface ServerConfig {
   demoDir: string;
   /** The operator's brand on the host pages and in e-mails (BRAND_FILE, BRAND_*). */
   brand: Brand;
+  /** RETENTION_DAYS: a lead untouched for this many days is anonymised (docs/privacy.md). */
+  retentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -90,7 +92,20 @@ export function defaultConfig(): ServerConfig {
     distDir: path.join(ROOT, "dist"),
     demoDir: path.join(ROOT, "demo"),
     brand: DEMO_BRAND,
+    retentionDays: DEFAULT_RETENTION_DAYS,
   };
+}
+
+export const DEFAULT_RETENTION_DAYS = 730;
+
+function retentionDaysOf(value: string | undefined): number {
+  const given = nonEmpty(value);
+  if (given === undefined) return DEFAULT_RETENTION_DAYS;
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < 1 || n > 36_500) {
+    throw new ConfigError(`RETENTION_DAYS must be a whole number of days from 1 to 36500, got "${given}"`);
+  }
+  return n;
 }
 
 /** The default sender: the brand's name (customers see it), at a local no-reply address. */
@@ -200,6 +215,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     () => connectionCap(env.MAX_CONNECTIONS_PER_ADDRESS, base.maxConnectionsPerAddress),
     base.maxConnectionsPerAddress,
   );
+  const retentionDays = check(() => retentionDaysOf(env.RETENTION_DAYS), DEFAULT_RETENTION_DAYS);
   if (production) problems.push(...productionProblems(env));
   let brand: Brand = base.brand;
   try {
@@ -231,6 +247,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicOrigin: publicOrigin === undefined ? undefined : normaliseOrigin(publicOrigin),
     trustProxy,
     maxConnectionsPerAddress,
+    retentionDays,
   };
 }
 

@@ -39,7 +39,15 @@ export function leadRoutes(deps: Deps): Hono<AppEnv> {
       const key = rawKey === undefined ? undefined : parse(idempotencyKeySchema, rawKey, "Idempotency-Key");
       const input = await jsonBody(c, leadCreateSchema);
       const memberUrl = `${publicOriginOf(c, deps.config)}${input.flow === "recruitment" ? RECRUITMENT_BASE : NUFORM_BASE}`;
-      const answer = await createLead(deps, customer, input, key, pending, memberUrl);
+      const answer = await createLead(
+        deps,
+        customer,
+        input,
+        key,
+        pending,
+        memberUrl,
+        publicOriginOf(c, deps.config),
+      );
       if (answer.replayed) c.header("Idempotent-Replayed", "true");
       if (answer.json !== undefined)
         return c.body(answer.json, answer.status as 200, { "Content-Type": "application/json" });
