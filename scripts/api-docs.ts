@@ -83,6 +83,15 @@ export const CALLS: Call[] = [
   { method: "GET", path: "/api/invoices/:id", who: "staff", params: schemas.invoiceParamsSchema },
   { method: "GET", path: "/api/maintenance", who: "any", query: schemas.emptyQuerySchema },
   { method: "PUT", path: "/api/maintenance", who: "admin", body: schemas.maintenancePutSchema },
+  { method: "GET", path: "/api/admin/subjects", who: "admin", query: schemas.subjectQuerySchema },
+  { method: "POST", path: "/api/admin/subjects/erase", who: "admin", body: schemas.subjectEraseSchema },
+  {
+    method: "POST",
+    path: "/api/admin/leads/:id/marketing",
+    who: "admin",
+    params: schemas.leadParamsSchema,
+    body: schemas.marketingWithdrawSchema,
+  },
   { method: "GET", path: "/api/dev/outbox", who: "any, dev outbox only", query: schemas.outboxQuerySchema },
 ];
 
