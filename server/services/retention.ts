@@ -1,5 +1,5 @@
 /**
- * Retention (RETENTION_DAYS, docs/privacy.md#how-long): a lead untouched for that long is
+ * Retention (RETENTION_DAYS, docs/privacy.md#how-long-retention): a lead untouched for that long is
  * anonymised like an erasure. "Touched" is the latest of its last change (`updated_at`: created,
  * corrected, consent given or withdrawn), its redemptions, its consent rows and its invoices.
  *
