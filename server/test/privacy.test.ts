@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "../../lib/core/i18n/index.ts";
+import { ConfigError, configFromEnv } from "../config.ts";
 import { runRetention } from "../services/retention.ts";
 import {
   customerToken,
@@ -375,6 +376,13 @@ describe("retention", () => {
         "SELECT payload->'data'->>'lead_id' AS id FROM webhook_events WHERE type = 'lead.erased'",
       )
     ).rows.map((r) => r.id);
+
+  it("RETENTION_DAYS: 730 by default, a whole number of days, else the server does not start", () => {
+    expect(configFromEnv({}).retentionDays).toBe(730);
+    expect(configFromEnv({ RETENTION_DAYS: "365" }).retentionDays).toBe(365);
+    for (const bad of ["0", "-1", "1.5", "two years"])
+      expect(() => configFromEnv({ RETENTION_DAYS: bad }), bad).toThrow(ConfigError);
+  });
 
   it("anonymises a lead untouched for RETENTION_DAYS: 729 days stays, 731 goes; jobs at once erase each lead once", async () => {
     expect(s.deps.config.retentionDays).toBe(730);
