@@ -7,6 +7,8 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t } from "../../lib/core/i18n/index.ts";
+import { subjectTool } from "../cli/subject.ts";
+import { runTool } from "../cli/tool.ts";
 import { ConfigError, configFromEnv } from "../config.ts";
 import { runRetention } from "../services/retention.ts";
 import {
@@ -368,6 +370,31 @@ describe("access and erasure of one person", () => {
     expect(other.status).toBe(200);
   });
 });
+
+describe.skipIf(!TEST_DATABASE_URL)(
+  "the command-line tools (PostgreSQL: a second process's database)",
+  () => {
+    it("subject:export and subject:erase answer and audit like the API", async () => {
+      const email = "cli.person@example.com";
+      const { id } = await newLead(email, "nuform", true);
+      const out: string[] = [];
+      const io = { out: (line: string) => out.push(line), err: (line: string) => out.push(`ERR ${line}`) };
+      const env = { DATABASE_URL: s.deps.config.databaseUrl };
+      expect(await runTool(subjectTool, ["export", "--email", email, "--csv"], env, io)).toBe(0);
+      expect(out[0].startsWith("\uFEFFrecord,lead_id,at,field,value")).toBe(true);
+      expect(out[0]).toContain(`lead,${id},`);
+      expect(await runTool(subjectTool, ["erase", "--email", email], env, io)).toBe(0);
+      expect(out[1]).toMatch(/^1 lead\(s\) erased in /);
+      expect(await runTool(subjectTool, ["erase", "--email", "not-an-address"], env, io)).toBe(2);
+      const audit = await s.db.query("SELECT actor, action FROM audit_log WHERE actor = 'cli' ORDER BY id");
+      expect(audit.rows).toEqual([
+        { actor: "cli", action: "subject.export" },
+        { actor: "cli", action: "subject.erase" },
+      ]);
+      expect((await s.db.query("SELECT 1 FROM leads WHERE email = $1", [email])).rows).toEqual([]);
+    });
+  },
+);
 
 describe("retention", () => {
   const erasedIds = async () =>
