@@ -34,6 +34,7 @@ import { leadRoutes } from "./routes/leads.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { maintenanceRoutes } from "./routes/maintenance.ts";
 import { apiDocsRoutes, metricsRoute } from "./routes/operability.ts";
+import { privacyRoutes, unsubscribeRoutes } from "./routes/privacy.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
@@ -42,6 +43,7 @@ import { startHousekeeping } from "./services/housekeeping.ts";
 import { LEAD_CACHE_LIMIT, LEADS_CHANNEL } from "./services/leads.ts";
 import { referenceLists } from "./services/lists.ts";
 import { createMailer } from "./services/mail.ts";
+import { startRetention } from "./services/retention.ts";
 import { staticRoutes } from "./static.ts";
 
 export interface AppOptions extends Partial<ServerConfig> {
@@ -103,6 +105,7 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
     staffRoutes(deps),
     redemptionRoutes(deps),
     maintenanceRoutes(deps),
+    privacyRoutes(deps),
     devOutboxRoutes(deps),
   ]) {
     app.route("/api", routes);
@@ -110,6 +113,8 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
   // The same answer every time: built once, not an ApiFailure (and its stack trace) per request.
   const notFound = JSON.stringify(failureEnvelope(new ApiFailure("NOT_FOUND")));
   app.all("/api/*", (c) => c.body(notFound, 404, { "Content-Type": "application/json" }));
+  // The opt-out page: outside /api (a link in a mail, no API key), before the host pages.
+  app.route("/", unsubscribeRoutes(deps));
   staticRoutes(app, deps.config);
   app.notFound((c) => c.text("Not found\n", 404));
   app.onError((error, c) => {
@@ -210,6 +215,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       tracing,
     };
     const stopHousekeeping = startHousekeeping(deps);
+    const stopRetention = startRetention(deps);
     const readiness: Readiness = { draining: false };
     return {
       app: buildApp(deps, readiness),
@@ -217,6 +223,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       readiness,
       async close() {
         stopHousekeeping();
+        stopRetention();
         mailer.close();
         await sessions.close();
         await lists.close();

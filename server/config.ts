@@ -52,6 +52,8 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** OTEL_EXPORTER_OTLP_ENDPOINT: where traces go (OTLP over HTTP); unset: no tracing at all. */
   otelEndpoint: string | undefined;
+  /** RETENTION_DAYS: a lead untouched for this many days is anonymised (docs/privacy.md). */
+  retentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -96,7 +98,20 @@ export function defaultConfig(): ServerConfig {
     brand: DEMO_BRAND,
     metricsToken: undefined,
     otelEndpoint: undefined,
+    retentionDays: DEFAULT_RETENTION_DAYS,
   };
+}
+
+export const DEFAULT_RETENTION_DAYS = 730;
+
+function retentionDaysOf(value: string | undefined): number {
+  const given = nonEmpty(value);
+  if (given === undefined) return DEFAULT_RETENTION_DAYS;
+  const n = Number(given);
+  if (!Number.isInteger(n) || n < 1 || n > 36_500) {
+    throw new ConfigError(`RETENTION_DAYS must be a whole number of days from 1 to 36500, got "${given}"`);
+  }
+  return n;
 }
 
 /** The default sender: the brand's name (customers see it), at a local no-reply address. */
@@ -211,6 +226,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     problems.push(
       `OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL like http://collector:4318, got "${otelEndpoint}"`,
     );
+  const retentionDays = check(() => retentionDaysOf(env.RETENTION_DAYS), DEFAULT_RETENTION_DAYS);
   if (production) problems.push(...productionProblems(env));
   let brand: Brand = base.brand;
   try {
@@ -244,6 +260,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     maxConnectionsPerAddress,
     metricsToken: nonEmpty(env.METRICS_TOKEN),
     otelEndpoint,
+    retentionDays,
   };
 }
 

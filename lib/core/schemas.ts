@@ -289,6 +289,8 @@ export const consentsSchema = v.strictObject({
   privacy: v.literal(true),
   marketing: v.boolean(),
   partner_contact: v.optional(v.boolean()),
+  /** The language the form was shown in (the marketing wording's version); zh-HK when not sent. */
+  lang: v.optional(textLangSchema),
   documents: v.optional(v.pipe(v.array(acceptedDocumentSchema), v.maxLength(4))),
   accepted_at: v.optional(v.pipe(v.string(), v.maxLength(40))),
 });
@@ -385,6 +387,17 @@ export const leadPatchSchema = v.pipe(
   }),
   v.forward(v.partialCheck([["phone_code"], ["phone"]], phoneFits, "phone does not fit its code"), ["phone"]),
 );
+
+/** `GET /api/admin/subjects?email=&format=`: everything held about one person (docs/privacy.md). */
+export const subjectQuerySchema = v.object({
+  email: emailSchema,
+  format: v.optional(v.picklist(["json", "csv"])),
+});
+/** `POST /api/admin/subjects/erase`. */
+export const subjectEraseSchema = v.strictObject({ email: emailSchema });
+/** `POST /api/admin/leads/:id/marketing`: an admin records a withdrawal; giving consent is the customer's own act. */
+export const marketingWithdrawSchema = v.strictObject({ given: v.literal(false) });
+export const leadParamsSchema = v.strictObject({ id: leadIdSchema });
 
 export const leadQuerySchema = v.pipe(
   v.object({

@@ -70,7 +70,15 @@ export function leadRoutes(deps: Deps): Hono<AppEnv> {
         const key = rawKey === undefined ? undefined : parse(idempotencyKeySchema, rawKey, "Idempotency-Key");
         const input = await jsonBody(c, leadCreateSchema);
         const memberUrl = `${publicOriginOf(c, deps.config)}${input.flow === "recruitment" ? RECRUITMENT_BASE : NUFORM_BASE}`;
-        const answer = await createLead(deps, customer, input, key, pending, memberUrl);
+        const answer = await createLead(
+          deps,
+          customer,
+          input,
+          key,
+          pending,
+          memberUrl,
+          publicOriginOf(c, deps.config),
+        );
         if (answer.replayed) c.header("Idempotent-Replayed", "true");
         else if (answer.status === 200) deps.metrics.leadCreated(input.flow);
         if (answer.json !== undefined)

@@ -15,9 +15,11 @@ import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import type { CustomerWriter, PendingSession } from "../http/auth.ts";
 import { ApiFailure, type Envelope } from "../http/envelope.ts";
+import { consentInsertSql, marketingWordingHash, recordConsent } from "./consents.ts";
 import { recordConsents } from "./customerTexts.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
 import type { ReferenceLists } from "./lists.ts";
+import { unsubscribeUrl } from "./unsubscribeLink.ts";
 
 /** Channel of migration 008's triggers: the payload is the id of the lead that changed. */
 export const LEADS_CHANNEL = "nu_forms_leads";
@@ -26,7 +28,7 @@ export const LEAD_CACHE_LIMIT = 20_000;
 
 type Details = Omit<Lead, "id" | "flow" | "email" | "redemptions" | "created_at" | "updated_at">;
 
-interface LeadRow {
+export interface LeadRow {
   id: string;
   flow: Flow;
   email: string;
@@ -47,7 +49,7 @@ const EMPTY_DETAILS: Omit<Details, "last_name" | "first_name" | "phone_code" | "
   baby: null,
 };
 
-function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
+export function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
   return {
     id: row.id,
     flow: row.flow,
@@ -114,13 +116,20 @@ export async function createLead(
   pending?: PendingSession,
   /** Where the customer sees their member QR code again (named in the confirmation mail). */
   memberUrl = "",
+  /** The origin of the opt-out link in the confirmation mail. */
+  origin = "",
 ): Promise<Answer> {
   if (input.email !== customer.email) throw new ApiFailure("FORBIDDEN", { field: "email" });
   if (input.flow !== customer.flow) throw new ApiFailure("FORBIDDEN", { field: "flow" });
   const nowMs = deps.now();
   // Document versions and reference lists from memory: the write below is the only statement.
   const versions = await deps.lists.documentVersions();
-  const details = { ...detailsOf(input), consents: recordConsents(versions, input.consents, nowMs) };
+  // The language the consent was shown in; a client that does not say is taken as the default.
+  const lang = input.consents.lang ?? "zh-HK";
+  const details = {
+    ...detailsOf(input),
+    consents: { ...recordConsents(versions, input.consents, nowMs), lang },
+  };
   (await referenceCheck(deps.lists, details))();
   const at = new Date(nowMs).toISOString();
   const detailsJson = JSON.stringify(details);
@@ -151,8 +160,19 @@ export async function createLead(
     const params: unknown[] = [id, input.flow, input.email, detailsJson, at];
     if (ref) params.push(ref.scope, ref.key, ref.hash, json);
     if (pending) params.push(pending.sid, pending.subject);
+    const optOut = unsubscribeUrl(deps.secrets, origin, id, lang);
     params.push(
-      deps.mailer.confirmationText({ kind: "lead-confirmation", to: input.email, reference: id, memberUrl }),
+      deps.mailer.confirmationText({
+        kind: "lead-confirmation",
+        to: input.email,
+        reference: id,
+        memberUrl,
+        unsubscribeUrl: optOut,
+      }),
+      optOut,
+      input.consents.marketing,
+      marketingWordingHash(lang),
+      lang,
     );
     try {
       const { rows } = await deps.db.query<SessionRow & { written: string | null }>(sql, params);
@@ -185,7 +205,8 @@ export async function createLead(
 /**
  * The lead insert: $1–$5 the lead (id, flow, e-mail, details, time); with a key $6–$9 its claim
  * (scope, key, request hash, answer); with a session to check, $10–$11 (or $6–$7) its sid and
- * subject; last, the text of the confirmation mail, queued in the outbox with the lead. Without a
+ * subject; then the text of the confirmation mail and its opt-out link, queued in the outbox with
+ * the lead; last the marketing consent's ledger row (given, wording hash, language). Without a
  * session to check, one row (the lead's id) when written. With one, one row
  * (the session, and the lead's id when it was written: a join, as `count(*)` over
  * the CTE cost PGlite twice the whole statement) when the session exists, none otherwise.
@@ -205,9 +226,11 @@ function buildLeadSql(withKey: boolean, checkSession: boolean): string {
     from: string,
   ) => `INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
     SELECT $6, $7, $8, 200, $9::jsonb, $5 ${from} ON CONFLICT (scope, key) DO NOTHING RETURNING key`;
-  const mailText = `$${5 + (withKey ? 4 : 0) + (checkSession ? 2 : 0) + 1}`;
-  const mail = `mail AS (INSERT INTO outbox (to_addr, mail_to, kind, text, created_at)
-    SELECT $3, $3, 'lead-confirmation', ${mailText}, $5 FROM lead)`;
+  const next = 5 + (withKey ? 4 : 0) + (checkSession ? 2 : 0);
+  const [mailText, optOut, given, hash, lang] = [1, 2, 3, 4, 5].map((i) => `$${next + i}`);
+  const mail = `mail AS (INSERT INTO outbox (to_addr, mail_to, kind, text, created_at, lead_id, unsubscribe_url)
+    SELECT $3, $3, 'lead-confirmation', ${mailText}, $5, id, ${optOut} FROM lead),
+    consent AS (${consentInsertSql("lead", `${given}::boolean`, hash, lang, "$5::timestamptz")})`;
   if (!checkSession) {
     const write = withKey
       ? `claim AS (${claim("")}), lead AS (${lead} FROM claim RETURNING id)`
@@ -229,9 +252,9 @@ async function loadRow(
   q: Queryable,
   id: string,
   forUpdate = false,
-): Promise<(LeadRow & { redemptions: Redemption[] }) | null> {
-  const { rows } = await q.query<LeadRow & { redemptions: Redemption[] }>(
-    `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at,
+): Promise<(LeadRow & { redemptions: Redemption[]; erased_at: Date | null }) | null> {
+  const { rows } = await q.query<LeadRow & { redemptions: Redemption[]; erased_at: Date | null }>(
+    `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at, l.erased_at,
        coalesce((SELECT json_agg(json_build_object('kind', r.kind, 'staff_id', r.staff_id,
                    'staff_name', r.staff_name, 'note', r.note, 'redeemed_at', r.redeemed_at) ORDER BY r.redeemed_at)
                  FROM redemptions r WHERE r.lead_id = l.id), '[]'::json) AS redemptions
@@ -306,7 +329,11 @@ export async function patchLead(
   return deps.leads.write(id, () =>
     deps.db.transaction(async (tx) => {
       const row = visibleTo(await loadRow(tx, id, true), principal);
-      const consents = changes.consents && recordConsents(versions, changes.consents, deps.now());
+      // An erased lead holds no one to correct (docs/privacy.md).
+      if (row.erased_at !== null) throw new ApiFailure("NOT_FOUND");
+      const nowMs = deps.now();
+      const lang = changes.consents?.lang ?? row.details.consents?.lang ?? "zh-HK";
+      const consents = changes.consents && { ...recordConsents(versions, changes.consents, nowMs), lang };
       const merged: Details = {
         ...EMPTY_DETAILS,
         ...row.details,
@@ -318,8 +345,18 @@ export async function patchLead(
       checkReferences();
       const { rows } = await tx.query<LeadRow>(
         "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
-        [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],
+        [id, JSON.stringify(merged), new Date(nowMs).toISOString()],
       );
+      // Every consent the customer sends is a ledger row, a tick kept as it was too.
+      if (consents)
+        await recordConsent(tx, {
+          leadId: id,
+          given: consents.marketing,
+          lang,
+          channel: "form",
+          actor: "customer",
+          atMs: nowMs,
+        });
       await tx.query(
         "INSERT INTO lead_changes (lead_id, staff_id, fields, changed_at) VALUES ($1, $2, $3, $4)",
         [

@@ -37,6 +37,8 @@ export interface OutboxEntry {
   /** Null for a confirmation, which has none. */
   code: string | null;
   text: string;
+  /** The opt-out link of a mail about a lead (null for codes); gone once mailed, like the text. */
+  unsubscribe_url: string | null;
   created_at: string;
 }
 
@@ -60,6 +62,8 @@ export interface ConfirmationMail {
   to: string;
   reference: string;
   memberUrl: string;
+  /** The lead's opt-out link (docs/privacy.md), in the text and the List-Unsubscribe headers. */
+  unsubscribeUrl: string;
 }
 
 export interface Mailer {
@@ -83,11 +87,19 @@ function subjectOf(kind: OutboxKind, brand: string): string {
 
 /** Chinese first, then English: the customer's language is not known to the server. */
 function confirmationText(mail: ConfirmationMail, brand: string): string {
-  const params = { brand, reference: mail.reference, url: mail.memberUrl };
+  const params = { brand, reference: mail.reference, url: mail.memberUrl, unsubscribe: mail.unsubscribeUrl };
   return [
     t("zh-HK", "server.mail.confirmation.text", params),
     t("en", "server.mail.confirmation.text", params),
   ].join("\n\n— English —\n\n");
+}
+
+/**
+ * RFC 8058 one-click opt-out: the link, and the header that tells a mail client it may POST to it
+ * without showing the page (RFC 2369 angle brackets around the URL).
+ */
+export function listUnsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 function compose(mail: CodeMail | ConfirmationMail, brand: string): { subject: string; text: string } {
@@ -136,11 +148,12 @@ export function createMailer(opts: {
       kind: OutboxKind;
       text: string;
       attempts: number;
+      unsubscribe_url: string | null;
     }>(
       `UPDATE outbox SET sent_at = clock_timestamp(), attempts = attempts + 1
        WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1 AND text IS NOT NULL
                     ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-       RETURNING id, mail_to, kind, text, attempts`,
+       RETURNING id, mail_to, kind, text, attempts, unsubscribe_url`,
       [MAX_SEND_ATTEMPTS],
     );
     let retryIn: number | undefined;
@@ -149,6 +162,7 @@ export function createMailer(opts: {
       try {
         if (!row.mail_to) throw Object.assign(new Error("no address"), { code: "NO_ADDRESS" });
         const to = row.mail_to;
+        const headers = row.unsubscribe_url ? listUnsubscribeHeaders(row.unsubscribe_url) : undefined;
         await tracing.span(
           "mail send",
           { "nuforms.mail.kind": row.kind },
@@ -158,10 +172,13 @@ export function createMailer(opts: {
               to,
               subject,
               text: row.text,
+              headers,
             }),
           "client",
         );
-        await db.query("UPDATE outbox SET code = NULL, text = NULL WHERE id = $1", [row.id]);
+        await db.query("UPDATE outbox SET code = NULL, text = NULL, unsubscribe_url = NULL WHERE id = $1", [
+          row.id,
+        ]);
       } catch (error) {
         const delay = row.attempts < MAX_SEND_ATTEMPTS ? RETRY_DELAYS_MS[row.attempts - 1] : undefined;
         opts.log(
@@ -216,9 +233,10 @@ export function createMailer(opts: {
         kind: OutboxKind;
         code: string | null;
         text: string;
+        unsubscribe_url: string | null;
         created_at: Date;
       }>(
-        `SELECT to_addr, kind, code, text, created_at FROM outbox
+        `SELECT to_addr, kind, code, text, unsubscribe_url, created_at FROM outbox
          WHERE to_addr = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 20`,
         [to, kind],
       );
@@ -227,6 +245,7 @@ export function createMailer(opts: {
         kind: r.kind,
         code: r.code,
         text: r.text,
+        unsubscribe_url: r.unsubscribe_url,
         created_at: iso(r.created_at),
       }));
     },

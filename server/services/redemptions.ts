@@ -7,6 +7,7 @@ import type { Redemption, RedemptionKind } from "../../lib/core/types.ts";
 import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
+import { erasedRedemption } from "./privacy.ts";
 import { type StaffRow, staffName } from "./staff.ts";
 
 export interface RedemptionRecord extends Redemption {
@@ -37,6 +38,7 @@ export async function redeem(
   staff: StaffRow,
   input: { lead_id: string; kind: RedemptionKind; note?: string },
 ): Promise<RedemptionRecord> {
+  await refuseErased(deps, input);
   let inserted: RedemptionRow[];
   try {
     // The lead's cached read drops this lead; answered once the change is heard (migration 008).
@@ -71,8 +73,28 @@ export async function redeem(
      WHERE lead_id = $1 AND kind = $2`,
     [input.lead_id, input.kind],
   );
-  const record = toRecord(existing.rows[0]);
-  throw new ApiFailure("ALREADY_REDEEMED", {
+  throw alreadyRedeemed(toRecord(existing.rows[0]));
+}
+
+/**
+ * An erased lead holds no one to give a gift to; and a person who was erased (on request or by
+ * retention) cannot take a second gift of a kind their erased lead of that flow already took:
+ * the erased lead keeps a keyed hash of the e-mail for this (docs/privacy.md).
+ */
+async function refuseErased(deps: Deps, input: { lead_id: string; kind: RedemptionKind }): Promise<void> {
+  const { rows } = await deps.db.query<{ email: string; flow: string; erased: boolean }>(
+    "SELECT email, flow, erased_at IS NOT NULL AS erased FROM leads WHERE id = $1",
+    [input.lead_id],
+  );
+  const lead = rows[0];
+  if (!lead) return; // the insert answers NOT_FOUND
+  if (lead.erased) throw new ApiFailure("NOT_FOUND", { field: "lead_id" });
+  const earlier = await erasedRedemption(deps.db, deps.secrets, lead, input.kind);
+  if (earlier) throw alreadyRedeemed({ ...earlier, lead_id: input.lead_id, note: null });
+}
+
+function alreadyRedeemed(record: RedemptionRecord): ApiFailure {
+  return new ApiFailure("ALREADY_REDEEMED", {
     params: {
       at: hkDateTime(record.redeemed_at),
       staff: `${record.staff_name}（${record.staff_id}）`,

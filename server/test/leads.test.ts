@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   count,
@@ -389,47 +387,6 @@ describe("reading and changing leads", () => {
       { staff_id: "S001", fields: ["first_name", "phone"] },
       { staff_id: null, fields: ["tnc"] },
     ]);
-  });
-
-  it("docs/deploy.md's erasure of one customer's data removes the lead and everything that names it", async () => {
-    const guide = readFileSync(path.join(import.meta.dirname, "../../docs/deploy.md"), "utf8").replace(
-      /\s+/g,
-      " ",
-    );
-    const erase = /in one transaction: `([^`]+)`/.exec(guide)?.[1];
-    expect(erase).toMatch(/^DELETE FROM lead_changes/);
-    const { token, res } = await createAs("erase-me@example.com", {});
-    const id = res.body.Data[0].id;
-    const staff = await staffToken(s, "S001");
-    await s.call("PATCH", "/api/lead", { token, body: { id, tnc: "existing" } });
-    expect(
-      (await s.call("POST", "/api/redemptions", { token: staff, body: { lead_id: id, kind: "member" } }))
-        .status,
-    ).toBe(200);
-    const invoice = await s.call("POST", "/api/invoices", {
-      token: staff,
-      body: {
-        lead_id: id,
-        invoice_no: "INV-ERASE-1",
-        invoice_date: "2026-11-20",
-        amount: 100,
-        shop: "旺角店",
-      },
-    });
-    expect(invoice.status).toBe(200);
-    await s.db.transaction(async (tx) => {
-      for (const statement of (erase as string)
-        .split(";")
-        .map((x) => x.trim())
-        .filter(Boolean))
-        await tx.query(statement, [id]);
-    });
-    for (const table of ["leads", "redemptions", "invoices", "lead_changes"]) {
-      const column = table === "leads" ? "id" : "lead_id";
-      const { rows } = await s.db.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [id]);
-      expect(rows, table).toEqual([]);
-    }
-    expect((await s.call("GET", `/api/lead?id=${id}`, { token: staff })).status).toBe(404);
   });
 
   it("an unknown or malformed id", async () => {

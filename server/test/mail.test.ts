@@ -144,6 +144,17 @@ describe("mail through SMTP_URL", () => {
     expect(text).toContain(`你的參考編號：${ref}`);
     expect(text).toContain(`Your reference: ${ref}`);
     expect(text).toMatch(/https?:\/\/[^\s]+\/customer\/nuForm/);
+    // RFC 8058 one-click opt-out (docs/privacy.md): the link of this lead, in the text and the
+    // headers; the code mail has none.
+    const head = mail.data.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+    const link = new RegExp(
+      `^List-Unsubscribe: <(https?://[^>]+/unsubscribe\\?t=${ref}\\.[^>]+)>$`,
+      "m",
+    ).exec(head)?.[1];
+    expect(link).toBeDefined();
+    expect(text).toContain(link);
+    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(codeMail.data).not.toMatch(/^List-Unsubscribe/m);
     const rows = await waitFor(async () => {
       const { rows } = await s.db.query<{ text: string | null }>(
         "SELECT text FROM outbox WHERE to_addr = $1 AND kind = 'lead-confirmation'",

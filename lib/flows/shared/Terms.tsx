@@ -86,6 +86,8 @@ export function Terms({ text, step, submitLabel, onAccept, onBack, toReview }: T
       await onAccept({
         ...consents,
         marketing: Boolean(consents.marketing),
+        // The wording's language, recorded with the consent (docs/privacy.md).
+        lang: lang === "en" ? "en" : "zh-HK",
         documents: acceptedVersions(documents),
       });
     });
