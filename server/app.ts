@@ -27,6 +27,7 @@ import { createLogger, flushLog } from "./log.ts";
 import { customerAuthRoutes } from "./routes/customerAuth.ts";
 import { customerTextRoutes } from "./routes/customerTexts.ts";
 import { devOutboxRoutes } from "./routes/devOutbox.ts";
+import { leadDeskRoutes } from "./routes/leadDesk.ts";
 import { leadRoutes } from "./routes/leads.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { maintenanceRoutes } from "./routes/maintenance.ts";
@@ -87,6 +88,7 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
     customerAuthRoutes(deps),
     sessionRoutes(deps),
     leadRoutes(deps),
+    leadDeskRoutes(deps),
     staffRoutes(deps),
     redemptionRoutes(deps),
     maintenanceRoutes(deps),

@@ -26,7 +26,7 @@ export const LEAD_CACHE_LIMIT = 20_000;
 
 type Details = Omit<Lead, "id" | "flow" | "email" | "redemptions" | "created_at" | "updated_at">;
 
-interface LeadRow {
+export interface LeadRow {
   id: string;
   flow: Flow;
   email: string;
@@ -47,7 +47,7 @@ const EMPTY_DETAILS: Omit<Details, "last_name" | "first_name" | "phone_code" | "
   baby: null,
 };
 
-function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
+export function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
   return {
     id: row.id,
     flow: row.flow,
@@ -224,6 +224,16 @@ function buildLeadSql(withKey: boolean, checkSession: boolean): string {
     SELECT ${SESSION_ROW_SQL}, lead.id AS written FROM s LEFT JOIN lead ON true`;
 }
 
+/** The redemptions of lead `l` as a JSON array (oldest first), for a select list. */
+export const REDEMPTIONS_OF_L = `coalesce((SELECT json_agg(json_build_object('kind', r.kind, 'staff_id', r.staff_id,
+    'staff_name', r.staff_name, 'note', r.note, 'redeemed_at', r.redeemed_at) ORDER BY r.redeemed_at)
+  FROM redemptions r WHERE r.lead_id = l.id), '[]'::json)`;
+
+/** Redemptions as json_agg gives them, with ISO times. */
+export function redemptionsOf(rows: Redemption[]): Redemption[] {
+  return rows.map((r) => ({ ...r, redeemed_at: iso(r.redeemed_at) }));
+}
+
 /** The lead and its redemptions in one round trip. */
 async function loadRow(
   q: Queryable,
@@ -232,15 +242,13 @@ async function loadRow(
 ): Promise<(LeadRow & { redemptions: Redemption[] }) | null> {
   const { rows } = await q.query<LeadRow & { redemptions: Redemption[] }>(
     `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at,
-       coalesce((SELECT json_agg(json_build_object('kind', r.kind, 'staff_id', r.staff_id,
-                   'staff_name', r.staff_name, 'note', r.note, 'redeemed_at', r.redeemed_at) ORDER BY r.redeemed_at)
-                 FROM redemptions r WHERE r.lead_id = l.id), '[]'::json) AS redemptions
+       ${REDEMPTIONS_OF_L} AS redemptions
      FROM leads l WHERE l.id = $1${forUpdate ? " FOR UPDATE OF l" : ""}`,
     [id],
   );
   const row = rows[0];
   if (!row) return null;
-  return { ...row, redemptions: row.redemptions.map((r) => ({ ...r, redeemed_at: iso(r.redeemed_at) })) };
+  return { ...row, redemptions: redemptionsOf(row.redemptions) };
 }
 
 /**
