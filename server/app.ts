@@ -24,6 +24,7 @@ import { ApiFailure, failureEnvelope, sendFailure } from "./http/envelope.ts";
 import { healthRoutes, type Readiness } from "./http/health.ts";
 import { apiGate, requestLog, safePath } from "./http/middleware.ts";
 import { createLogger, flushLog } from "./log.ts";
+import { beaconRoutes } from "./routes/beacon.ts";
 import { customerAuthRoutes } from "./routes/customerAuth.ts";
 import { customerTextRoutes } from "./routes/customerTexts.ts";
 import { devOutboxRoutes } from "./routes/devOutbox.ts";
@@ -89,6 +90,7 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
     sessionRoutes(deps),
     leadRoutes(deps),
     leadDeskRoutes(deps),
+    beaconRoutes(deps),
     staffRoutes(deps),
     redemptionRoutes(deps),
     maintenanceRoutes(deps),

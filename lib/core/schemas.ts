@@ -505,14 +505,8 @@ const deskFilterEntries = {
   marketing: v.optional(flagSchema),
   redeemed: v.optional(flagSchema),
 };
-const fromNotAfterTo = v.forward(
-  v.partialCheck(
-    [["from"], ["to"]],
-    (f: { from?: string; to?: string }) => f.from === undefined || f.to === undefined || f.from <= f.to,
-    "from after to",
-  ),
-  ["to"],
-);
+const fromNotAfterTo = (f: { from?: string; to?: string }) =>
+  f.from === undefined || f.to === undefined || f.from <= f.to;
 
 export const deskLeadsQuerySchema = v.pipe(
   v.object({
@@ -521,11 +515,11 @@ export const deskLeadsQuerySchema = v.pipe(
     limit: v.optional(pageLimitSchema),
     unmask: v.optional(flagSchema),
   }),
-  fromNotAfterTo,
+  v.forward(v.partialCheck([["from"], ["to"]], fromNotAfterTo, "from after to"), ["to"]),
 );
 export const deskExportQuerySchema = v.pipe(
   v.object({ ...deskFilterEntries, lang: v.optional(textLangSchema) }),
-  fromNotAfterTo,
+  v.forward(v.partialCheck([["from"], ["to"]], fromNotAfterTo, "from after to"), ["to"]),
 );
 export const deskLeadParamsSchema = v.strictObject({ id: leadIdSchema });
 export const auditQuerySchema = v.object({
@@ -540,7 +534,7 @@ export const funnelQuerySchema = v.pipe(
     to: v.optional(ymdSchema),
     partner: v.optional(text(LIMITS.shortText)),
   }),
-  fromNotAfterTo,
+  v.forward(v.partialCheck([["from"], ["to"]], fromNotAfterTo, "from after to"), ["to"]),
 );
 /** `POST /api/beacon/view`: an element was shown (no cookie, nothing personal). */
 export const viewBeaconSchema = v.strictObject({

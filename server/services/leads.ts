@@ -15,6 +15,7 @@ import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import type { CustomerWriter, PendingSession } from "../http/auth.ts";
 import { ApiFailure, type Envelope } from "../http/envelope.ts";
+import { recordAudit } from "./audit.ts";
 import { recordConsents } from "./customerTexts.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
 import type { ReferenceLists } from "./lists.ts";
@@ -337,6 +338,14 @@ export async function patchLead(
           rows[0].updated_at,
         ],
       );
+      if (principal.kind === "staff")
+        await recordAudit(tx, {
+          actor: principal.staffId,
+          action: "lead.correct",
+          target: id,
+          detail: { fields: Object.keys(changes).sort() },
+          atMs: deps.now(),
+        });
       return forViewer(toLead(rows[0], row.redemptions), principal, opts);
     }),
   );
