@@ -6,7 +6,7 @@ export const deskSheet = sheet(`
 .nu-desk-tabs { display: flex; flex-wrap: wrap; gap: ${space(1)}; border-bottom: 1px solid ${token("color-border")}; padding-bottom: ${space(1)}; }
 .nu-desk-tab {
   display: inline-flex; align-items: center; min-height: 44px; padding: 0 ${space(2)};
-  border-radius: ${token("radius")}; color: ${token("color-primary")}; font-weight: 600; text-decoration: none;
+  border-radius: ${token("radius")}; color: ${token("color-primary")}; font-weight: 700; text-decoration: none;
   border: 1px solid transparent;
 }
 .nu-desk-tab:hover { border-color: ${token("color-border")}; }
