@@ -77,6 +77,13 @@ export function AuditPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
         {list.busy ? t("desk.loading") : ""}
       </p>
       <ErrorMessage message={list.failure} />
+      {list.failure ? (
+        <div className="nu-actions">
+          <button type="button" className="nu-button nu-button--secondary" onClick={list.reload}>
+            {t("desk.retry")}
+          </button>
+        </div>
+      ) : null}
       {list.next ? (
         <div className="nu-actions">
           <SubmitButton type="button" secondary busy={list.busy} onPress={list.more}>

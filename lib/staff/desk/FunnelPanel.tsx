@@ -46,7 +46,7 @@ export function FunnelPanel(props: {
           return true;
         }}
       >
-        <div className="nu-desk-filters">
+        <div className="nu-desk-filters nu-desk-filters--four">
           <SelectField
             label={t("desk.flow")}
             name="funnel-flow"
@@ -97,10 +97,10 @@ export function FunnelPanel(props: {
                 {FUNNEL_STEPS.map((step) => (
                   <div key={step} className="nu-desk-step">
                     <dt>{label(step)}</dt>
-                    <dd className="nu-desk-track" style={{ margin: 0 }}>
+                    <dd className="nu-desk-track">
                       <div className="nu-desk-bar" style={{ width: `${(total[step] / top) * 100}%` }} />
                     </dd>
-                    <dd style={{ margin: 0 }}>
+                    <dd>
                       <strong>{total[step]}</strong>
                       {conversion(total, step) ? (
                         <span className="nu-desk-sub">

@@ -105,7 +105,7 @@ export function SubjectActions(props: {
         <div className="nu-actions">
           <button
             type="button"
-            className="nu-button nu-button--secondary"
+            className="nu-button nu-button--secondary nu-desk-erase"
             disabled={!email}
             onClick={() => setAsking(true)}
           >

@@ -62,6 +62,13 @@ export function WebhookPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
         {done}
       </p>
       <ErrorMessage message={failure || list.failure} />
+      {list.failure ? (
+        <div className="nu-actions">
+          <button type="button" className="nu-button nu-button--secondary" onClick={list.reload}>
+            {t("desk.retry")}
+          </button>
+        </div>
+      ) : null}
       {list.rows.length === 0 && !list.busy && !list.failure ? <p>{t("desk.hooks.none")}</p> : null}
       {list.rows.length > 0 ? (
         <ScrollTable label={t("desk.hooks.title")}>

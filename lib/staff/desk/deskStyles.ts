@@ -13,6 +13,8 @@ export const deskSheet = sheet(`
 .nu-desk-tab[aria-current="page"] { background: ${token("color-primary")}; color: ${token("color-primary-contrast")}; }
 .nu-desk-tab:focus-visible { ${focusRing} }
 .nu-desk-filters { display: grid; gap: ${space(1.5)} ${space(2)}; grid-template-columns: repeat(auto-fill, minmax(12em, 1fr)); align-items: end; }
+@media (min-width: 640px) { .nu-desk-filters { grid-template-columns: repeat(3, 1fr); } }
+@media (min-width: 1000px) { .nu-desk-filters--four { grid-template-columns: repeat(4, 1fr); } }
 .nu-desk-filters .nu-desk-wide { grid-column: 1 / -1; }
 .nu-desk-select { appearance: auto; }
 .nu-desk-scroll { overflow-x: auto; }
@@ -30,15 +32,17 @@ export const deskSheet = sheet(`
 .nu-desk-toolbar { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; justify-content: space-between; }
 .nu-desk-toolbar > .nu-button { flex: 0 1 14em; }
 .nu-desk-danger { border: 2px solid ${token("color-error")}; border-radius: ${token("radius")}; padding: ${space(2)}; display: flex; flex-direction: column; gap: ${space(1.5)}; }
-.nu-desk-funnel { display: flex; flex-direction: column; gap: ${space(1)}; margin: 0; }
-.nu-desk-step { display: grid; grid-template-columns: minmax(7em, 10em) 1fr minmax(5em, auto); gap: ${space(1.5)}; align-items: center; }
+.nu-desk-funnel { display: grid; grid-template-columns: minmax(7em, 10em) 1fr 11em; gap: ${space(1)} ${space(1.5)}; align-items: center; margin: 0; }
+.nu-desk-step { display: contents; }
+.nu-desk-step dd { margin: 0; }
 .nu-desk-bar { height: 1.5em; border-radius: 4px; background: ${token("color-primary")}; min-width: 2px; }
 .nu-desk-track { background: ${token("color-background")}; border-radius: 4px; }
 .nu-desk-days { display: flex; gap: 4px; align-items: flex-end; height: 9em; overflow-x: auto; padding-bottom: ${space(0.5)}; }
 .nu-desk-day { display: flex; gap: 1px; align-items: flex-end; height: 100%; flex: 0 0 auto; }
-.nu-desk-day > span { width: 6px; border-radius: 2px 2px 0 0; }
+.nu-desk-day > span { width: 8px; border-radius: 2px 2px 0 0; }
 .nu-desk-legend { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; font-size: 0.875em; }
 .nu-desk-legend span::before { content: ""; display: inline-block; width: 0.8em; height: 0.8em; margin-inline-end: 0.3em; border-radius: 2px; background: var(--c); vertical-align: -0.05em; }
+.nu-desk-erase { color: ${token("color-error")}; border-color: ${token("color-error")}; }
 .nu-desk-state--failed, .nu-desk-state--stopped { color: ${token("color-error")}; }
 .nu-desk-state--delivered { color: ${token("color-success")}; }
 `);
