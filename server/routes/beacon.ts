@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import { viewBeaconSchema } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
 import type { AppEnv } from "../http/env.ts";
+import { ok } from "../http/envelope.ts";
 import { jsonBody } from "../http/input.ts";
 import { countView } from "../services/funnel.ts";
 
@@ -14,6 +15,6 @@ export function beaconRoutes(deps: Deps): Hono<AppEnv> {
   return new Hono<AppEnv>().post("/beacon/view", async (c) => {
     const { flow, partner } = await jsonBody(c, viewBeaconSchema);
     await countView(deps.db, flow, partner ?? null, deps.now());
-    return c.body(null, 204);
+    return ok(c, []);
   });
 }
