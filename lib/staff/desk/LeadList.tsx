@@ -247,8 +247,8 @@ function LeadTable(props: {
               <td>{formatHkDateTime(lead.created_at)}</td>
               <td>
                 {customerName(lead)}
-                <span className="nu-desk-sub">{lead.email}</span>
-                <span className="nu-desk-sub">{phoneText(lead)}</span>
+                <span className="nu-desk-sub nu-desk-whole">{lead.email}</span>
+                <span className="nu-desk-sub nu-desk-whole">{phoneText(lead)}</span>
               </td>
               <td>{flowLabel(ctx, lead.flow)}</td>
               <td>{lead.marketing ? t("desk.yes") : t("desk.no")}</td>

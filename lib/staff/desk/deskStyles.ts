@@ -27,10 +27,12 @@ export const deskSheet = sheet(`
 .nu-desk-table a { color: ${token("color-primary")}; font-weight: 700; }
 .nu-desk-table a:focus-visible { ${focusRing} border-radius: 4px; }
 .nu-desk-sub { display: block; color: ${token("color-muted")}; overflow-wrap: anywhere; }
+.nu-desk-sub.nu-desk-whole { overflow-wrap: normal; white-space: nowrap; }
 .nu-desk-paging { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; justify-content: space-between; }
 .nu-desk-paging .nu-button { flex: 0 1 12em; }
 .nu-desk-toolbar { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; justify-content: space-between; }
 .nu-desk-toolbar > .nu-button { flex: 0 1 14em; }
+.nu-desk-danger .nu-button:not(.nu-button--secondary) { background: ${token("color-error")}; border-color: ${token("color-error")}; }
 .nu-desk-danger { border: 2px solid ${token("color-error")}; border-radius: ${token("radius")}; padding: ${space(2)}; display: flex; flex-direction: column; gap: ${space(1.5)}; }
 .nu-desk-funnel { display: grid; grid-template-columns: minmax(7em, 10em) 1fr 11em; gap: ${space(1)} ${space(1.5)}; align-items: center; margin: 0; }
 .nu-desk-step { display: contents; }
