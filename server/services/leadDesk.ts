@@ -93,12 +93,11 @@ interface DeskRow extends LeadRow {
   at_us: string;
 }
 
-/** A page of leads, newest first, from `after` on; `upTo` (µs) leaves out leads newer than it. */
-export async function leadsPage(
-  q: Queryable,
+/** The statement of a page (`limit` + 1 rows, to know whether there is more), and its parameters. */
+export function leadsPageSql(
   filters: DeskFilters,
   opts: { after?: Position; limit: number; upTo?: string },
-): Promise<{ rows: DeskRow[]; next: Position | null }> {
+): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const where = filterSql(filters, params);
   if (opts.after) {
@@ -111,14 +110,22 @@ export async function leadsPage(
     where.push(`l.created_at <= timestamptz 'epoch' + $${params.length}::bigint * interval '1 microsecond'`);
   }
   params.push(opts.limit + 1);
-  const { rows } = await q.query<DeskRow>(
-    `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at,
+  const sql = `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at,
        ${REDEMPTIONS_OF_L} AS redemptions, ${MARKETING_OF_L} AS marketing,
        (extract(epoch FROM l.created_at) * 1000000)::bigint::text AS at_us
      FROM leads l ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-     ORDER BY l.created_at DESC, l.id DESC LIMIT $${params.length}`,
-    params,
-  );
+     ORDER BY l.created_at DESC, l.id DESC LIMIT $${params.length}`;
+  return { sql, params };
+}
+
+/** A page of leads, newest first, from `after` on; `upTo` (µs) leaves out leads newer than it. */
+export async function leadsPage(
+  q: Queryable,
+  filters: DeskFilters,
+  opts: { after?: Position; limit: number; upTo?: string },
+): Promise<{ rows: DeskRow[]; next: Position | null }> {
+  const { sql, params } = leadsPageSql(filters, opts);
+  const { rows } = await q.query<DeskRow>(sql, params);
   const more = rows.length > opts.limit;
   const page = more ? rows.slice(0, opts.limit) : rows;
   const last = page.at(-1);
