@@ -84,6 +84,12 @@ export const CALLS: Call[] = [
   { method: "GET", path: "/api/maintenance", who: "any", query: schemas.emptyQuerySchema },
   { method: "PUT", path: "/api/maintenance", who: "admin", body: schemas.maintenancePutSchema },
   { method: "GET", path: "/api/dev/outbox", who: "any, dev outbox only", query: schemas.outboxQuerySchema },
+  { method: "GET", path: "/api/admin/leads", who: "admin", query: schemas.deskLeadsQuerySchema },
+  { method: "GET", path: "/api/admin/leads/:id", who: "admin", params: schemas.deskLeadParamsSchema },
+  { method: "GET", path: "/api/admin/leads.csv", who: "admin", query: schemas.deskExportQuerySchema },
+  { method: "GET", path: "/api/admin/audit", who: "admin", query: schemas.auditQuerySchema },
+  { method: "GET", path: "/api/admin/funnel", who: "admin", query: schemas.funnelQuerySchema },
+  { method: "POST", path: "/api/beacon/view", who: "any", body: schemas.viewBeaconSchema },
 ];
 
 const asNode = (schema: unknown) => schema as Node;
@@ -114,6 +120,8 @@ const CHECKS: Record<string, string> = {
   "at most 2 decimals": "at most 2 decimals",
   "ISO 8601 with offset": "ISO 8601 date-time with an offset, or empty",
   "email or staff_id": "exactly one of `email` and `staff_id`",
+  "YYYY-MM-DD": "a real date, `YYYY-MM-DD` (Hong Kong)",
+  "from after to": "not before `from`",
 };
 
 const code = (text: string) => `\`${text.replaceAll("|", "\\|").replaceAll("`", "'")}\``;

@@ -9,7 +9,8 @@
  * and times, one request at a time, the single-lead read (GET /api/lead?id=, staff) beside the
  * desk's first page, a search by phone, by reference and by a Chinese name, a filtered page deep
  * in the list, and a CSV export of up to 100 000 leads (rows/s, the server's RSS growth).
- * BENCH_DESK_DB=pglite|postgres: one database only. BENCH_DOC=0: print only.
+ * BENCH_DESK_DB=pglite|postgres: one database only. Writes the table into docs/lead-desk.md
+ * (BENCH_DOC=0: print only).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -22,7 +23,7 @@ import { type Db, openDb } from "../server/db/db.ts";
 import { decodeCursor, encodeCursor, leadsPageSql } from "../server/services/leadDesk.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const DOC = path.join(ROOT, "docs", "performance.md");
+const DOC = path.join(ROOT, "docs", "lead-desk.md");
 const START = "<!-- bench:desk:start -->";
 const END = "<!-- bench:desk:end -->";
 const PER_DAY = 1000;
