@@ -1,8 +1,8 @@
 /**
  * The lead desk (/staff/leads) at a counter tablet's 820 px, against the real build and server: an
  * admin finds a lead by phone, opens it in full, exports what the search selects (the file starts
- * with the UTF-8 byte-order mark and holds the Chinese name as typed), and Back returns to the
- * search; a staff member without the admin role gets no tile, a refusal at the route, and a 403
+ * with the UTF-8 byte-order mark and holds the Chinese name as typed), corrects a name (listed
+ * under the changes with the admin's id), and Back returns to the search; a staff member without the admin role gets no tile, a refusal at the route, and a 403
  * from the API. axe on the list, the lead screen and the refusal. SCREENSHOTS=1 keeps screenshots
  * of the list, the lead and the panels at 820 and 1280 px.
  */
@@ -70,6 +70,15 @@ test("an admin finds a lead by phone, opens it, exports the list with its Chines
   await expect(page.getByText(/^desk\..+@example\.hk$/)).toBeVisible();
   await expectNoA11yViolations(page);
   await snap(page, testInfo, "desk-lead");
+
+  // An admin corrects a name: saved through PATCH /api/lead, and the change is listed with who did it.
+  await page.getByRole("textbox", { name: "名", exact: true }).fill("紫晴");
+  await page.getByRole("button", { name: "儲存更正" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已儲存更正。" })).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: "A001" }).filter({ hasText: "first_name" }),
+  ).toHaveCount(1);
+  await expect(page.getByText("歐陽紫晴")).toBeVisible();
 
   // Back holds the place: the search and its result.
   await page.goBack();

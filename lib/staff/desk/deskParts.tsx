@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { type DeskKey, deskTexts } from "../../core/i18n/desk.ts";
 import type { Lang } from "../../core/i18n/index.ts";
 import { type MessageParams, translate } from "../../core/i18n/translate.ts";
@@ -39,10 +39,13 @@ export type Loaded<T> =
 export function useLoaded<T>(ctx: DeskContext, key: string, load: () => Promise<T>) {
   const [state, setState] = useState<Loaded<T>>({ status: "loading" });
   const [round, setRound] = useState(0);
+  const shownKey = useRef("");
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` fetches; `round` reloads.
   useEffect(() => {
     let current = true;
-    setState({ status: "loading" });
+    // A reload of the same thing keeps it on screen (and the form that asked for it) until the answer.
+    if (shownKey.current !== key) setState({ status: "loading" });
+    shownKey.current = key;
     load().then(
       (value) => current && setState({ status: "ready", value }),
       (error: unknown) => {
