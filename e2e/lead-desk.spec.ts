@@ -2,9 +2,10 @@
  * The lead desk (/staff/leads) at a counter tablet's 820 px, against the real build and server: an
  * admin finds a lead by phone, opens it in full, exports what the search selects (the file starts
  * with the UTF-8 byte-order mark and holds the Chinese name as typed), corrects a name (listed
- * under the changes with the admin's id), and Back returns to the search; a staff member
- * without the admin role gets no tile, a refusal at the route, and a 403 from the API. axe on the list, the lead screen and the refusal. SCREENSHOTS=1 keeps screenshots
- * of the list, the lead and the panels at 820 and 1280 px.
+ * under the changes with the admin's id), and Back returns to the search; a staff member without
+ * the admin role gets no tile, a refusal at the route, and a 403 from the API. axe on the list,
+ * the lead screen and the refusal. SCREENSHOTS=1 keeps screenshots of the list, the lead and the
+ * panels at 820 and 1280 px.
  */
 import { readFile } from "node:fs/promises";
 import { useStaffSession } from "./staff-steps.ts";
