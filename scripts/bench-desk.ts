@@ -31,7 +31,7 @@ const REPEAT = 15;
 const HEADERS = { "x-api-key": DEFAULT_API_KEY };
 
 /** Seeds `n` leads: lead i is created i × (86 400 s / PER_DAY) before now. */
-async function seed(db: Db, n: number): Promise<void> {
+export async function seed(db: Db, n: number): Promise<void> {
   await db.exec("ALTER TABLE leads DISABLE TRIGGER USER; ALTER TABLE redemptions DISABLE TRIGGER USER");
   const step = 86_400 / PER_DAY;
   for (let from = 1; from <= n; from += 100_000) {
@@ -244,7 +244,8 @@ async function runOne(dbName: "pglite" | "postgres", n: number): Promise<Result>
     console.log(`bench:desk ${dbName}: seeding ${n} leads…`);
     await seed(db, n);
     const seedS = (performance.now() - seedStart) / 1000;
-    const seqScans = await plans(db, n);
+    // Below 100 000 leads the planner rightly reads a small table whole rather than a GIN index.
+    const seqScans = n >= 100_000 ? await plans(db, n) : [];
     const deepCursor = await cursorOf(db, Math.floor(n * 0.8));
     await db.close();
     const server = await startServer(url, dataDir);
@@ -311,7 +312,7 @@ export async function runDeskBench(sizes: number[]): Promise<void> {
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")} (a shared machine)`,
-    `- Plans with a sequential scan on leads: ${results.reduce((k, r) => k + r.seqScans.length, 0)}`,
+    `- Plans with a sequential scan on leads (checked from 100 000 leads): ${results.reduce((k, r) => k + r.seqScans.length, 0)}`,
     "",
     table(results),
     "",
