@@ -3,6 +3,7 @@ import type { JSX } from "preact";
 type NuElementAttributes = JSX.HTMLAttributes<HTMLElement> & {
   step?: string;
   partner?: string;
+  query?: string;
   lang?: string;
   "api-base"?: string;
   "api-key"?: string;
@@ -21,6 +22,7 @@ declare module "preact" {
       "nu-nutritionist-redeem": NuElementAttributes;
       "nu-invoice-qrcode": NuElementAttributes;
       "nu-invoice": NuElementAttributes;
+      "nu-lead-desk": NuElementAttributes;
     }
   }
 }

@@ -25,7 +25,7 @@
  * (a checkout of an earlier version: its server is timed on the same rows, interleaved, for
  * before/after in one run), BENCH_DOC=0 (print only), BENCH_ROWS (a regular expression: only
  * the rows whose call matches, e.g. `lead` or `_list`), BENCH_DB (`pglite` or `postgres`: that
- * database only). Each row's start and end are printed on the monotonic clock (µs, as V8's
+ * database only), BENCH_DESK (e.g. `10000,100000`: the lead desk at those sizes instead, scripts/bench-desk.ts). Each row's start and end are printed on the monotonic clock (µs, as V8's
  * `--cpu-prof` time stamps), so a profile can be split by row.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -42,6 +42,7 @@ import { createSessions } from "../server/auth/sessions.ts";
 import { createTokens } from "../server/auth/tokens.ts";
 import { DEFAULT_API_KEY } from "../server/config.ts";
 import { openDb } from "../server/db/db.ts";
+import { runDeskBench } from "./bench-desk.ts";
 import { type PacedRequest, type PacedResult, paced } from "./bench-paced.ts";
 
 interface Histogram {
@@ -668,6 +669,7 @@ function writeDoc(section: string): void {
 }
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_DESK) return runDeskBench(process.env.BENCH_DESK.split(",").map(Number));
   const loadBefore = os.loadavg();
   const databases: Database[] = [
     {

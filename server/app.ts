@@ -27,9 +27,11 @@ import { apiGate, requestLog, safePath } from "./http/middleware.ts";
 import { createLogger, flushLog } from "./log.ts";
 import { createMetrics, NO_METRICS } from "./observability/metrics.ts";
 import { startTracing } from "./observability/tracing.ts";
+import { beaconRoutes } from "./routes/beacon.ts";
 import { customerAuthRoutes } from "./routes/customerAuth.ts";
 import { customerTextRoutes } from "./routes/customerTexts.ts";
 import { devOutboxRoutes } from "./routes/devOutbox.ts";
+import { leadDeskRoutes } from "./routes/leadDesk.ts";
 import { leadRoutes } from "./routes/leads.ts";
 import { listRoutes } from "./routes/lists.ts";
 import { maintenanceRoutes } from "./routes/maintenance.ts";
@@ -102,6 +104,8 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
     customerAuthRoutes(deps),
     sessionRoutes(deps),
     leadRoutes(deps),
+    leadDeskRoutes(deps),
+    beaconRoutes(deps),
     staffRoutes(deps),
     redemptionRoutes(deps),
     maintenanceRoutes(deps),

@@ -29,11 +29,16 @@ const LAYOUT: Record<
   result: { white: true },
   redeem_center: { back: { href: "/staff/verification", label: "verification" } },
   invoice_qrcode: { back: { href: "/staff/home", label: "home" } },
+  leads: { back: { href: "/staff/home", label: "home" } },
 };
 
 function layoutOf(page: GuardedPage, texts: StaffTexts): Pick<StaffLayoutProps, "title" | "white" | "back"> {
   const { white, back } = LAYOUT[page];
   return { title: texts[page], white, back: back && { href: back.href, label: texts[back.label] } };
+}
+
+function samePath(a: string | null, b: string): boolean {
+  return a !== null && a.split("?")[0] === b.split("?")[0];
 }
 
 function isGuarded(page: string): page is GuardedPage {
@@ -89,7 +94,8 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
   const name = page.toLowerCase();
   // The URL the gate last let through: a new URL shows nothing until its own gate has run.
   const [shownFor, setShownFor] = useState<string | null>(null);
-  const shown = shownFor === url;
+  // The lead desk keeps its place in the query: a new query alone keeps the desk on screen.
+  const shown = shownFor === url || (name === "leads" && samePath(shownFor, url));
   const container = useRef<HTMLDivElement>(null);
   useStaffSteps(container);
 
@@ -163,7 +169,9 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
         lang={lang}
         busy={!shown}
       >
-        {shown ? <StaffTool page={name} query={query} lang={lang} /> : null}
+        {shown ? (
+          <StaffTool page={name} query={query} lang={lang} role={runtime.$flags.get().STAFF_ROLE ?? ""} />
+        ) : null}
       </StaffLayout>
     );
   } else {
@@ -175,6 +183,19 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
     <div ref={container}>
       {content}
       {name === "home" || isGuarded(name) ? <IdleWarning texts={texts} /> : null}
+    </div>
+  );
+}
+
+/** What a signed-in staff member without the admin role sees at an admin page. */
+function AdminOnly({ lang }: { lang: Lang }) {
+  const texts = STAFF_TEXTS[lang];
+  return (
+    <div class="staff-refusal">
+      <p role="alert">{texts.adminOnly}</p>
+      <p>
+        <a href="/staff/home">{texts.backHome}</a>
+      </p>
     </div>
   );
 }
@@ -197,7 +218,17 @@ function InvoicePage({ id, lang }: { id: string; lang: Lang }) {
   );
 }
 
-function StaffTool({ page, query, lang }: { page: GuardedPage; query: URLSearchParams; lang: Lang }) {
+function StaffTool({
+  page,
+  query,
+  lang,
+  role,
+}: {
+  page: GuardedPage;
+  query: URLSearchParams;
+  lang: Lang;
+  role: string;
+}) {
   switch (page) {
     case "verification":
       return (
@@ -211,5 +242,12 @@ function StaffTool({ page, query, lang }: { page: GuardedPage; query: URLSearchP
       return <nu-nutritionist-redeem lead-id={query.get("id") ?? ""} lang={lang} />;
     case "invoice_qrcode":
       return <nu-invoice-qrcode lang={lang} />;
+    case "leads":
+      // Admins only (docs/lead-desk.md): the API refuses anyone else as well.
+      return role === "admin" ? (
+        <nu-lead-desk query={query.toString()} lang={lang} />
+      ) : (
+        <AdminOnly lang={lang} />
+      );
   }
 }

@@ -164,6 +164,7 @@ describe("staffGuard", () => {
       "result?id=NU4K7P2QXM",
       "redeem_center?leadId=NU4K7P2QXM",
       "invoice_qrcode",
+      "leads?q=%E9%99%B3&cursor=c1",
     ].flatMap((page): [string, string, string, Flags, GuardDecision][] => [
       [`${page}: no token`, `/staff/${page}`, "", {}, home(`/staff/${page}`)],
       [`${page}: expired token`, `/staff/${page}`, "", expired, home(`/staff/${page}`)],
@@ -174,6 +175,8 @@ describe("staffGuard", () => {
     ["verification with query, valid token", "/staff/verification?type=staff", "", valid, stay],
     ["nutritionist_redeem, valid token", "/staff/nutritionist_redeem", "/staff/result", valid, stay],
     ["invoice_qrcode, valid token", "/staff/invoice_qrcode", "/staff/home", valid, stay],
+    // The role is not the guard's: the page refuses non-admins, the API refuses them too.
+    ["leads, valid token", "/staff/leads?id=NU4K7P2QXM", "/staff/leads", valid, stay],
     ["lower-case comparison: /STAFF/Verification", "/STAFF/Verification", "", valid, stay],
     [
       "lower-case comparison: no token on /Staff/Invoice_QRCode",

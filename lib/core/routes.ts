@@ -32,6 +32,7 @@ export const STAFF_GUARDED_PAGES = [
   "result",
   "redeem_center",
   "invoice_qrcode",
+  "leads",
 ] as const;
 
 export const HOST_ROUTES: readonly string[] = [

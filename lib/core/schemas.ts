@@ -491,6 +491,74 @@ export const maintenancePutSchema = v.strictObject({
   maintenance_messages_reform: v.optional(text(LIMITS.longText, { multiline: true })),
 });
 
+// ---- the lead desk (admin) -------------------------------------------------------------------
+
+const ymdSchema = v.pipe(
+  v.string(),
+  v.maxLength(10),
+  v.check((s) => isValidYmd(s), "YYYY-MM-DD"),
+);
+/** A page cursor as the server gave it (opaque to callers). */
+const cursorSchema = v.pipe(v.string(), v.maxLength(200), v.regex(/^[A-Za-z0-9_-]+$/));
+const pageLimitSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,3}$/),
+  v.transform(Number),
+  v.minValue(1),
+  v.maxValue(200),
+);
+
+/** The lead desk's filters (`GET /api/admin/leads`, `.csv`): `from`/`to` are Hong Kong days of creation. */
+const deskFilterEntries = {
+  q: v.optional(text(LIMITS.shortText)),
+  flow: v.optional(flowSchema),
+  from: v.optional(ymdSchema),
+  to: v.optional(ymdSchema),
+  partner: v.optional(text(LIMITS.shortText)),
+  marketing: v.optional(flagSchema),
+  redeemed: v.optional(flagSchema),
+};
+const fromNotAfterTo = (f: { from?: string; to?: string }) =>
+  f.from === undefined || f.to === undefined || f.from <= f.to;
+
+export const deskLeadsQuerySchema = v.pipe(
+  v.object({
+    ...deskFilterEntries,
+    cursor: v.optional(cursorSchema),
+    limit: v.optional(pageLimitSchema),
+    unmask: v.optional(flagSchema),
+  }),
+  v.forward(v.partialCheck([["from"], ["to"]], fromNotAfterTo, "from after to"), ["to"]),
+);
+export const deskExportQuerySchema = v.pipe(
+  v.object({ ...deskFilterEntries, lang: v.optional(textLangSchema) }),
+  v.forward(v.partialCheck([["from"], ["to"]], fromNotAfterTo, "from after to"), ["to"]),
+);
+export const deskLeadParamsSchema = v.strictObject({ id: leadIdSchema });
+export const auditQuerySchema = v.object({
+  cursor: v.optional(cursorSchema),
+  limit: v.optional(pageLimitSchema),
+  action: v.optional(v.pipe(v.string(), v.maxLength(40), v.regex(/^[a-z][a-z.-]*$/))),
+});
+export const funnelQuerySchema = v.pipe(
+  v.object({
+    flow: v.optional(flowSchema),
+    from: v.optional(ymdSchema),
+    to: v.optional(ymdSchema),
+    partner: v.optional(text(LIMITS.shortText)),
+  }),
+  v.forward(v.partialCheck([["from"], ["to"]], fromNotAfterTo, "from after to"), ["to"]),
+);
+/** `POST /api/beacon/view`: an element was shown (no cookie, nothing personal). */
+export const viewBeaconSchema = v.strictObject({
+  flow: flowSchema,
+  partner: v.optional(v.nullable(text(LIMITS.shortText))),
+});
+
+export type DeskLeadsQuery = v.InferOutput<typeof deskLeadsQuerySchema>;
+export type DeskExportQuery = v.InferOutput<typeof deskExportQuerySchema>;
+export type FunnelQuery = v.InferOutput<typeof funnelQuerySchema>;
+
 export const hospitalQuerySchema = v.object({ type: v.optional(hospitalTypeSchema) });
 export const emptyQuerySchema = v.object({});
 

@@ -104,4 +104,18 @@ export const STAFF_DOCS: ElementDoc[] = [
     },
     events: staffEvents,
   },
+  {
+    tag: "nu-lead-desk",
+    reactExport: "LeadDesk",
+    source: "staff/desk/LeadDesk.tsx",
+    summary:
+      "The lead desk for admins: leads with search, filters, paging and CSV export, a lead in full, the funnel, the audit log and webhook deliveries.",
+    attributes: {
+      query: {
+        description:
+          'Where the desk is, as the page\'s query (`?q=…&cursor=…`, `?id=NU…`, `?tab=funnel|audit|webhooks`); the desk asks to move with `nu-step` `{ step: "leads", path }`.',
+      },
+    },
+    events: staffEvents,
+  },
 ];

@@ -44,6 +44,11 @@ export const STAFF_ELEMENTS: ElementDefinition[] = [
     load: () => import("../staff/Invoice.tsx").then((m) => m.Invoice),
     props: { invoiceId: "string" },
   },
+  {
+    tag: "nu-lead-desk",
+    load: () => import("../staff/desk/LeadDesk.tsx").then((m) => m.LeadDesk),
+    props: { query: "string" },
+  },
 ];
 
 registerElements(STAFF_ELEMENTS);

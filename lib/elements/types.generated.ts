@@ -737,6 +737,38 @@ export interface InvoiceElementAttributes {
   invoiceId?: string;
 }
 
+/** The events of `<nu-lead-desk>`. */
+export interface LeadDeskElementEventMap extends Omit<HTMLElementEventMap, "nu-step" | "nu-error"> {
+  /** The tool asks its page to move to a staff page: `/staff/<step>?<params>`, or `path` when given. Bubbles and is composed. */
+  "nu-step": CustomEvent<{ step: StaffStep; params?: Record<string, string>; path?: string }>;
+  /** A call failed (the tool shows the message too); `LOAD_FAILED` when the tool's code did not load. Bubbles and is composed. */
+  "nu-error": CustomEvent<{ code: string; message: string }>;
+}
+
+/** `<nu-lead-desk>`: The lead desk for admins: leads with search, filters, paging and CSV export, a lead in full, the funnel, the audit log and webhook deliveries. */
+export interface LeadDeskElement extends HTMLElement {
+  /** Base URL of the nu-forms API. Default: `<meta name="nu-forms:api-base">`, `configure({ apiBase })`, else `/api` on the page's origin. */
+  apiBase: string | undefined;
+  /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
+  apiKey: string | undefined;
+  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  lang: "zh-HK" | "en";
+  /** Where the desk is, as the page's query (`?q=…&cursor=…`, `?id=NU…`, `?tab=funnel|audit|webhooks`); the desk asks to move with `nu-step` `{ step: "leads", path }`. */
+  query: string | undefined;
+  addEventListener<K extends keyof LeadDeskElementEventMap>(type: K, listener: (this: LeadDeskElement, event: LeadDeskElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof LeadDeskElementEventMap>(type: K, listener: (this: LeadDeskElement, event: LeadDeskElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** What `<nu-lead-desk>` accepts in a framework's markup, by property name (a rich prop also as JSON text). */
+export interface LeadDeskElementAttributes {
+  apiBase?: string;
+  apiKey?: string;
+  lang?: "zh-HK" | "en";
+  query?: string;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     "nu-radio-group": RadioGroupElement;
@@ -756,5 +788,6 @@ declare global {
     "nu-nutritionist-redeem": NutritionistRedeemElement;
     "nu-invoice-qrcode": InvoiceQrcodeElement;
     "nu-invoice": InvoiceElement;
+    "nu-lead-desk": LeadDeskElement;
   }
 }

@@ -18,6 +18,8 @@ const TOOLS = [
   { step: "verification", title: "staff.tools.redeem", hint: "staff.tools.redeemHint", camera: true },
   { step: "nutritionist_redeem", title: "staff.tools.nutritionist", hint: "staff.tools.nutritionistHint" },
   { step: "invoice_qrcode", title: "staff.tools.invoice", hint: "staff.tools.invoiceHint" },
+  // Admins only: others never see it (the page and the API refuse them too).
+  { step: "leads", title: "staff.tools.leads", hint: "staff.tools.leadsHint", admin: true },
 ] as const;
 
 /** A role value as staff read it (`staff` → 職員); an unknown role is shown as stored. */
@@ -71,7 +73,7 @@ export function StaffTools(props: {
           {t(lang, "staff.tools.signedInAs", { id: props.staffId, role: roleLabel(lang, props.role) })}
         </p>
         <ul className="nu-tools" aria-label={t(lang, "staff.tools.title")}>
-          {TOOLS.map((tool) => (
+          {TOOLS.filter((tool) => !("admin" in tool) || props.role === "admin").map((tool) => (
             <li key={tool.title}>
               <button
                 type="button"

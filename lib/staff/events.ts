@@ -1,7 +1,8 @@
 /**
  * Events of the staff elements. A staff tool never navigates itself: it asks its page to move with
  * `nu-step`, naming a staff page (`verification`, `result`, `redeem_center`, `nutritionist_redeem`,
- * `invoice_qrcode`, `home`) and the query it needs. After sign-in, `path` is the saved page to
+ * `invoice_qrcode`, `leads`, `home`) and the query it needs. The lead desk
+ * sends its place as `path` (`/staff/leads?…`). After sign-in, `path` is the saved page to
  * return to (already checked to be a path on this site); a page should prefer it when present.
  */
 export type StaffStep =
@@ -10,7 +11,8 @@ export type StaffStep =
   | "result"
   | "redeem_center"
   | "nutritionist_redeem"
-  | "invoice_qrcode";
+  | "invoice_qrcode"
+  | "leads";
 
 export interface StaffStepDetail {
   step: StaffStep;

@@ -1,4 +1,6 @@
 /** The staff tools (docs/rules.md#routes staff area) as React components; `lib/elements/staff.ts` registers them. */
+
+export { LeadDesk, type LeadDeskProps } from "./desk/LeadDesk.tsx";
 export type { StaffEventDetails, StaffStep, StaffStepDetail } from "./events.ts";
 export { Invoice, type InvoiceProps } from "./Invoice.tsx";
 export { InvoiceQrcode, type InvoiceQrcodeProps } from "./InvoiceQrcode.tsx";

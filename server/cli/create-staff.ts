@@ -56,6 +56,7 @@ export const createStaffTool: Tool = async (args, env, io) => {
           : failure.field === "staff_id"
             ? `not created: check --id (a staff id such as S003 that is not taken yet)`
             : `not created: check --${failure.field?.replace(/_/g, "-") ?? "arguments"}`,
+    { staffId: values.id, change: "create" },
   );
 };
 

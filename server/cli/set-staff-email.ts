@@ -25,6 +25,7 @@ export const setStaffEmailTool: Tool = (args, env, io) => {
         : failure.field === "email"
           ? "not changed: --email needs an e-mail address (the staff member's sign-in codes are mailed there)"
           : "not changed: check --id",
+    { staffId: values.id, change: "email" },
   );
 };
 

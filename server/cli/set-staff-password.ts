@@ -25,6 +25,7 @@ export const setStaffPasswordTool: Tool = (args, env, io) => {
         : failure.field === "password"
           ? "not changed: STAFF_PASSWORD does not meet the password policy (8+ characters with lower case, upper case, digit and symbol)"
           : "not changed: check --id",
+    { staffId: values.id, change: "password" },
   );
 };
 

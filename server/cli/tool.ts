@@ -8,6 +8,8 @@ import path from "node:path";
 export interface ToolIo {
   out(line: string): void;
   err(line: string): void;
+  /** Where a tool that writes a file to stdout (leads-export) writes it; the process's stdout when absent. */
+  stdout?: NodeJS.WritableStream;
 }
 
 export type Tool = (args: string[], env: NodeJS.ProcessEnv, io: ToolIo) => Promise<number>;

@@ -5,7 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite, parse as pgliteParse, type Results } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions, parse as pgliteParse, type Results } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { serialize } from "pg-protocol";
 import { ConfigError } from "../config.ts";
@@ -51,6 +52,14 @@ export interface OpenDbOptions {
   pgliteTemplate?: Blob;
 }
 
+/**
+ * A PGlite database with the extensions the migrations use (pg_trgm: the lead desk's substring
+ * search, migration 014). Every PGlite of the product and its tests is made here.
+ */
+export function createPglite(options: Omit<PGliteOptions, "extensions"> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   const { url } = options;
   if (url === undefined) {
@@ -63,7 +72,7 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
     let db: Db;
     try {
       restrictTree(options.dataDir);
-      db = wrapPglite(await PGlite.create({ dataDir: dir }));
+      db = wrapPglite(await createPglite({ dataDir: dir }));
       restrictTree(options.dataDir);
     } catch (error) {
       unlock();
@@ -80,7 +89,7 @@ export async function openDb(options: OpenDbOptions): Promise<Db> {
   }
   if (url === "memory://") {
     return wrapPglite(
-      await PGlite.create(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+      await createPglite(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
     );
   }
   if (/^postgres(ql)?:\/\//.test(url))

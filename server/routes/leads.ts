@@ -11,10 +11,11 @@ import type { Principal } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { leadAnswer } from "../http/answers.ts";
 import { customerForWrite, principalOf, staffFromPrincipal } from "../http/auth.ts";
-import { type AppEnv, header, publicOriginOf } from "../http/env.ts";
+import { type AppEnv, clientAddress, header, publicOriginOf } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, parse, queryOf } from "../http/input.ts";
 import { type CallDoc, describe } from "../http/openapi.ts";
+import { recordAudit } from "../services/audit.ts";
 import { createLead, patchLead, readLead } from "../services/leads.ts";
 
 /** A customer, or a staff member who still exists (with the role read fresh). */
@@ -57,7 +58,19 @@ export function leadRoutes(deps: Deps): Hono<AppEnv> {
           const { principal, role } = await reader(c, deps);
           const query = queryOf(c, leadQuerySchema);
           const id = (query.id ?? query.leadId) as string;
-          return ok(c, [await readLead(deps, principal, id, { full: query.full === "1", role })]);
+          const full = query.full === "1";
+          const lead = await readLead(deps, principal, id, { full, role });
+          // An admin's full view (e-mail and phone unmasked) leaves its audit entry before the answer.
+          if (full && role === "admin" && principal.kind === "staff")
+            await recordAudit(deps.db, {
+              actor: principal.staffId,
+              action: "lead.view",
+              target: lead.id,
+              ip: clientAddress(c, deps.config.trustProxy),
+              detail: { via: "lead" },
+              atMs: deps.now(),
+            });
+          return ok(c, [lead]);
         },
       ),
     )

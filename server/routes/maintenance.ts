@@ -3,10 +3,11 @@ import { emptyQuerySchema, maintenancePutSchema } from "../../lib/core/schemas.t
 import type { Deps } from "../deps.ts";
 import { maintenanceAnswer } from "../http/answers.ts";
 import { requireStaff } from "../http/auth.ts";
-import type { AppEnv } from "../http/env.ts";
+import { type AppEnv, clientAddress } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, queryOf } from "../http/input.ts";
 import { describe } from "../http/openapi.ts";
+import { recordAudit } from "../services/audit.ts";
 import { readMaintenance, updateMaintenance } from "../services/maintenance.ts";
 
 export function maintenanceRoutes(deps: Deps): Hono<AppEnv> {
@@ -44,7 +45,19 @@ export function maintenanceRoutes(deps: Deps): Hono<AppEnv> {
           const { environment, ...changes } = await jsonBody(c, maintenancePutSchema);
           if (environment !== undefined && environment !== deps.config.appEnv)
             throw new ApiFailure("VALIDATION_FAILED", { field: "environment" });
-          return ok(c, [await updateMaintenance(deps.db, changes, admin.staff_id, deps.config.appEnv)]);
+          const record = await deps.db.transaction(async (tx) => {
+            const updated = await updateMaintenance(tx, changes, admin.staff_id, deps.config.appEnv);
+            await recordAudit(tx, {
+              actor: admin.staff_id,
+              action: "maintenance.update",
+              target: "maintenance",
+              ip: clientAddress(c, deps.config.trustProxy),
+              detail: { fields: Object.keys(changes).sort() },
+              atMs: deps.now(),
+            });
+            return updated;
+          });
+          return ok(c, [record]);
         },
       ),
     );

@@ -16,6 +16,7 @@ import type { Deps } from "../deps.ts";
 import type { CustomerWriter, PendingSession } from "../http/auth.ts";
 import { ApiFailure, type Envelope } from "../http/envelope.ts";
 import { consentInsertSql, marketingWordingHash, recordConsent } from "./consents.ts";
+import { recordAudit } from "./audit.ts";
 import { recordConsents } from "./customerTexts.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
 import type { ReferenceLists } from "./lists.ts";
@@ -247,6 +248,16 @@ function buildLeadSql(withKey: boolean, checkSession: boolean): string {
     SELECT ${SESSION_ROW_SQL}, lead.id AS written FROM s LEFT JOIN lead ON true`;
 }
 
+/** The redemptions of lead `l` as a JSON array (oldest first), for a select list. */
+export const REDEMPTIONS_OF_L = `coalesce((SELECT json_agg(json_build_object('kind', r.kind, 'staff_id', r.staff_id,
+    'staff_name', r.staff_name, 'note', r.note, 'redeemed_at', r.redeemed_at) ORDER BY r.redeemed_at)
+  FROM redemptions r WHERE r.lead_id = l.id), '[]'::json)`;
+
+/** Redemptions as json_agg gives them, with ISO times. */
+export function redemptionsOf(rows: Redemption[]): Redemption[] {
+  return rows.map((r) => ({ ...r, redeemed_at: iso(r.redeemed_at) }));
+}
+
 /** The lead and its redemptions in one round trip. */
 async function loadRow(
   q: Queryable,
@@ -255,15 +266,13 @@ async function loadRow(
 ): Promise<(LeadRow & { redemptions: Redemption[]; erased_at: Date | null }) | null> {
   const { rows } = await q.query<LeadRow & { redemptions: Redemption[]; erased_at: Date | null }>(
     `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at, l.erased_at,
-       coalesce((SELECT json_agg(json_build_object('kind', r.kind, 'staff_id', r.staff_id,
-                   'staff_name', r.staff_name, 'note', r.note, 'redeemed_at', r.redeemed_at) ORDER BY r.redeemed_at)
-                 FROM redemptions r WHERE r.lead_id = l.id), '[]'::json) AS redemptions
+       ${REDEMPTIONS_OF_L} AS redemptions
      FROM leads l WHERE l.id = $1${forUpdate ? " FOR UPDATE OF l" : ""}`,
     [id],
   );
   const row = rows[0];
   if (!row) return null;
-  return { ...row, redemptions: row.redemptions.map((r) => ({ ...r, redeemed_at: iso(r.redeemed_at) })) };
+  return { ...row, redemptions: redemptionsOf(row.redemptions) };
 }
 
 /**
@@ -366,6 +375,14 @@ export async function patchLead(
           rows[0].updated_at,
         ],
       );
+      if (principal.kind === "staff")
+        await recordAudit(tx, {
+          actor: principal.staffId,
+          action: "lead.correct",
+          target: id,
+          detail: { fields: Object.keys(changes).sort() },
+          atMs: deps.now(),
+        });
       return forViewer(toLead(rows[0], row.redemptions), principal, opts);
     }),
   );

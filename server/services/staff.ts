@@ -23,6 +23,7 @@ import {
   rateLimited,
   rememberAddress,
 } from "./attempts.ts";
+import { recordAudit } from "./audit.ts";
 import { consumeCode, issueCode } from "./codes.ts";
 import { takeSlots } from "./rateLimit.ts";
 
@@ -190,8 +191,25 @@ async function passwordMatches(row: StaffRow | null, password: string, attempt: 
 
 const HASH_RETRY_AFTER_S = 2;
 
-async function signedIn(deps: Deps, row: StaffRow): Promise<StaffRecord> {
-  return staffRecord(row, await deps.tokens.staff(row.staff_id, row.role)) as StaffRecord;
+async function signedIn(deps: Deps, row: StaffRow, address: string): Promise<StaffRecord> {
+  const token = await deps.tokens.staff(row.staff_id, row.role);
+  await auditSignIn(deps, row, address, "password");
+  return staffRecord(row, token) as StaffRecord;
+}
+
+/**
+ * A sign-in in the audit log, once its session is written (that insert is a statement of its own:
+ * there is no transaction to share).
+ */
+function auditSignIn(deps: Deps, row: StaffRow, address: string, step: "password" | "code"): Promise<void> {
+  return recordAudit(deps.db, {
+    actor: row.staff_id,
+    action: "staff.sign-in",
+    target: row.staff_id,
+    ip: address,
+    detail: { role: row.role, step },
+    atMs: deps.now(),
+  });
 }
 
 /** What the password step answers: the record, and for the code step the ticket it needs. */
@@ -224,7 +242,7 @@ export async function staffLogin(
   }
   await attempt.succeeded(pair);
   await rememberAddress(deps.db, known, deps.now());
-  if (row.need_otp !== "Y") return { record: await signedIn(deps, row) };
+  if (row.need_otp !== "Y") return { record: await signedIn(deps, row, clientAddress) };
 
   const nowMs = deps.now();
   const ticket = randomBytes(32).toString("base64url");
@@ -288,8 +306,10 @@ export async function staffOtp(
   const row = await findStaff(deps.db, staffId);
   if (!row) throw new ApiFailure("CODE_INVALID");
   let token: string;
-  if (!check.replay) token = await deps.tokens.staff(row.staff_id, row.role, check.sid);
-  else {
+  if (!check.replay) {
+    token = await deps.tokens.staff(row.staff_id, row.role, check.sid);
+    await auditSignIn(deps, row, clientAddress, "code");
+  } else {
     try {
       token = await deps.tokens.staffOf(check.sid, row.staff_id, row.role);
     } catch (error) {

@@ -7,12 +7,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type AppOptions, prepareDatabase, type RunningServer, startServer } from "../app.ts";
 import { passwordCost } from "../auth/password.ts";
 import { DEFAULT_API_KEY } from "../config.ts";
-import { type Db, wrapPglite } from "../db/db.ts";
+import { createPglite, type Db, wrapPglite } from "../db/db.ts";
 import { listMigrations } from "../db/migrate.ts";
 
 export const API_KEY = DEFAULT_API_KEY;
@@ -116,7 +115,7 @@ async function makePgliteTemplate(seed: "demo" | "none"): Promise<{ tar: string;
   const tar = path.join(dir, `pglite-${seed}-${hash}.tar`);
   const folder = path.join(dir, `pglite-${seed}-${hash}.folder`);
   if (!fs.existsSync(tar)) {
-    const pglite = await PGlite.create();
+    const pglite = await createPglite();
     await prepareDatabase(wrapPglite(pglite), seed, Date.now());
     const dump = await pglite.dumpDataDir("none");
     await pglite.close();
@@ -129,7 +128,7 @@ async function makePgliteTemplate(seed: "demo" | "none"): Promise<{ tar: string;
   if (!fs.existsSync(folder)) {
     const tmp = `${folder}.${process.pid}.tmp`;
     fs.rmSync(tmp, { recursive: true, force: true });
-    const pglite = await PGlite.create({
+    const pglite = await createPglite({
       dataDir: tmp,
       loadDataDir: new Blob([new Uint8Array(fs.readFileSync(tar))]),
     });

@@ -2,14 +2,13 @@
  * The demo seed on a migrated database without it, in this process (the templates of harness.ts
  * are seeded once per run, in globalSetup; on PostgreSQL every test server seeds its own).
  */
-import { PGlite } from "@electric-sql/pglite";
 import { expect, it } from "vitest";
 import { prepareDatabase } from "../app.ts";
-import { wrapPglite } from "../db/db.ts";
+import { createPglite, wrapPglite } from "../db/db.ts";
 import { pgliteTemplate } from "./harness.ts";
 
 it("adds the demo staff, leads and sample texts once; a second start adds nothing", async () => {
-  const db = wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplate("none") }));
+  const db = wrapPglite(await createPglite({ loadDataDir: await pgliteTemplate("none") }));
   try {
     const count = async (table: string) =>
       (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;

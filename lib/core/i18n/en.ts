@@ -102,6 +102,8 @@ export const en = {
   "staff.tools.nutritionistHint": "Redeem a nutritionist consultation",
   "staff.tools.invoice": "Invoice QR code",
   "staff.tools.invoiceHint": "Enter invoice details and print a QR code",
+  "staff.tools.leads": "Lead desk",
+  "staff.tools.leadsHint": "Search and export leads, the sign-up funnel, the audit log (administrators)",
   "staff.lead.ref": "Registration number",
   "staff.lead.refHint": "Printed under the customer's QR code, e.g. NU4K7P2QXM",
   "staff.lead.refRequired": "Enter the customer's registration number",

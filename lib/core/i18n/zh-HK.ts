@@ -101,6 +101,8 @@ export const zhHK = {
   "staff.tools.nutritionistHint": "為客戶辦理營養師諮詢兌換",
   "staff.tools.invoice": "發票二維碼",
   "staff.tools.invoiceHint": "輸入發票資料，產生可列印的二維碼",
+  "staff.tools.leads": "客戶資料台",
+  "staff.tools.leadsHint": "搜尋及匯出客戶、登記漏斗、審計記錄（只限管理員）",
   "staff.lead.ref": "登記編號",
   "staff.lead.refHint": "印在客戶二維碼下面，例如 NU4K7P2QXM",
   "staff.lead.refRequired": "請輸入客戶登記編號",

@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
+import { auditReadTool } from "../../cli/audit-read.ts";
 import { createStaffTool } from "../../cli/create-staff.ts";
+import { leadsExportTool } from "../../cli/leads-export.ts";
 import { loadCatalogueTool } from "../../cli/load-catalogue.ts";
 import { publishTextsTool } from "../../cli/publish-texts.ts";
 import { setStaffEmailTool } from "../../cli/set-staff-email.ts";
@@ -16,6 +18,8 @@ const TOOLS: Record<string, Tool> = {
   "set-staff-password": setStaffPasswordTool,
   "load-catalogue": loadCatalogueTool,
   "publish-texts": publishTextsTool,
+  "leads-export": leadsExportTool,
+  "audit-read": auditReadTool,
 };
 
 export type CliName = keyof typeof TOOLS;

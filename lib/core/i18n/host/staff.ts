@@ -16,6 +16,8 @@ export const STAFF_TEXTS = {
     redeem_center: "兌換中心",
     invoice_qrcode: "發票二維碼",
     invoice: "發票",
+    leads: "客戶資料台",
+    adminOnly: "只有管理員可以使用客戶資料台。請以管理員身分登入。",
     backHome: "返回職員主頁",
     idleTitle: "即將自動登出",
     idleCapped: (left: string) => `已達每次登入最長 12 小時，你將於 ${left} 後登出，請重新登入。`,
@@ -34,6 +36,8 @@ export const STAFF_TEXTS = {
     redeem_center: "Redeem centre",
     invoice_qrcode: "Invoice QR code",
     invoice: "Invoice",
+    leads: "Lead desk",
+    adminOnly: "Only administrators can use the lead desk. Please sign in as an administrator.",
     backHome: "Back to staff home",
     idleTitle: "Signing out soon",
     idleCapped: (left: string) =>
