@@ -52,7 +52,8 @@ async function observe(page: Page) {
     }).observe({ type: "layout-shift", buffered: true });
     document.addEventListener("DOMContentLoaded", () => {
       window.__served = {
-        picture: document.querySelector(".first-step-preview"),
+        // The served step (the hand-over takes it out of its box).
+        picture: document.querySelector('.first-step-preview [part~="flow"]'),
         intro: document.querySelector(".first-step-preview .nu-step-intro"),
         h1: document.querySelector("main h1"),
         header: document.querySelector("header.site-header"),
@@ -569,6 +570,7 @@ test("a host page neither preloads nor fetches the brand pages' sign-in stand-in
     page.on("request", listen);
     await page.goto(path);
     await expect(page.getByRole("combobox", { name: field })).toBeEditable();
+    await expect(page.locator(".first-step-preview")).toHaveCount(0);
     await page.waitForLoadState("networkidle");
     page.off("request", listen);
     expect(elementScripts, path).toContain("/elements/nu-forms.js");
