@@ -10,6 +10,7 @@
 import { collectCspViolations, nuFormReady } from "./embed-helpers.ts";
 import { useStaffSession as storeStaffSession } from "./staff-steps.ts";
 import { outboxCode, uniqueEmail } from "./support/api.ts";
+import { expectNoA11yViolations } from "./support/axe.ts";
 import { BASE_URL } from "./support/env.ts";
 import { expect, type Page, type Route, test } from "./support/test.ts";
 
@@ -198,6 +199,8 @@ test("/customer/recruitmentForm paints its sign-in step from the HTML too; the l
   await expect(picture.locator("h2")).toHaveText("以電郵登入");
   await expect(picture).not.toHaveAttribute("inert");
   await expect(picture).not.toHaveAttribute("aria-hidden");
+  // A form for everyone from the first frame: the served step passes axe as the live one does.
+  await expectNoA11yViolations(page);
   const boxesBefore = await boxes(page, "picture");
   const markup = await stepMarkup(page, "picture");
   form.release();
