@@ -34,22 +34,24 @@ export default [
     // Target: at most 20 kB (docs/performance.md#budgets). The entry draws the step from these (lib/flows/shared/signInStandIn.ts)
     // before the runtime is requested; e2e/stand-in.spec.ts checks in Chromium that the page
     // fetches exactly these first. +16 B: `basics` exports one more name to the `api` chunk.
+    // +94 B (this one and the five below): the hand-over is a module shared with the host pages'
+    // served step (lib/flows/shared/signInHandOver.ts), a pressed 發送電郵 an attribute of the form.
     name: "<nu-form> sign-in step shown and taking text: the entry and the sign-in stand-in",
     path: filesOf("nu-form stand-in"),
     gzip: true,
-    limit: "9606 B",
+    limit: "9721 B",
   },
   {
     name: '<nu-form lang="en"> sign-in step shown and taking text: the same and the English sign-in texts',
     path: filesOf('nu-form lang="en" stand-in'),
     gzip: true,
-    limit: "12062 B",
+    limit: "12177 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step shown and taking text",
     path: filesOf("nu-recruitment-form stand-in"),
     gzip: true,
-    limit: "9606 B",
+    limit: "9721 B",
   },
   {
     // +1.0 kB: the API client and ky in a file of their own (`api`, vite.chunks.ts), so that a
@@ -60,20 +62,20 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "42047 B",
+    limit: "42162 B",
   },
   {
     // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "44503 B",
+    limit: "44618 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "42264 B",
+    limit: "42379 B",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
@@ -88,7 +90,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "62375 B",
+    limit: "62835 B",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):
@@ -96,12 +98,15 @@ export default [
     name: "host shell: dist/hosts/assets/index-*.js, all a customer page loads of the host (it loads the element bundle at run time)",
     path: "dist/hosts/assets/index-*.js",
     gzip: true,
-    limit: "14660 B",
+    // +416 B (and /staff/home's, home's): the served sign-in step is a real form, which the shell
+    // keeps and hands over to the live step (hosts/flows/firstStepPreview.tsx): the customer's tap
+    // before the scripts is worth it.
+    limit: "15095 B",
   },
   {
     name: "home, maintenance and 404: the host shell and their own chunk (the element bundle comes at run time)",
     path: hostScripts("/site"),
     gzip: true,
-    limit: "16095 B",
+    limit: "16535 B",
   },
 ];

@@ -9,7 +9,8 @@ export const ENTRY_HEADING = "以電郵登入";
 /** Waits until `<nu-form>` shows its live entry step, settled (no stand-in, no loading line). */
 export async function nuFormReady(page: Page): Promise<Locator> {
   await expect(page.getByRole("heading", { name: ENTRY_HEADING })).toBeVisible();
-  await expect(page.locator("nu-form .nu-stand-in")).toHaveCount(0);
+  // Neither a brand page's stand-in nor a host page's served step (both take text, not live).
+  await expect(page.locator("nu-form .nu-stand-in, .first-step-preview")).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: /^載入中/ })).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
   return page.locator("nu-form");

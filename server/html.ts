@@ -14,7 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import { BRAND_FIELDS, type Brand, brandName } from "../lib/core/brand.ts";
-import { type FirstPaint, fillMarkers, frameKey } from "../lib/core/firstPaint.ts";
+import { type FirstPaint, fillMarkers, frameKey, SEND_ASKED } from "../lib/core/firstPaint.ts";
 import { HOST_LIVE_EVENT, LANG_COOKIE, LANG_STORAGE_KEY } from "../lib/core/hostPage.ts";
 import { FLOW_TITLES } from "../lib/core/i18n/host/shell.ts";
 import { type Lang, type MessageKey, t } from "../lib/core/i18n/index.ts";
@@ -74,10 +74,17 @@ export function brandStyle(config: ServerConfig): string {
  * is kept: the choice goes where hosts/language.ts reads it when the shell starts, so the page
  * turns to that language as soon as it is live instead of ignoring the tap. It listens in the
  * capture phase: the button's `lang` is read before any handler re-renders it.
+ *
+ * A 發送電郵 pressed (or Enter) in the served sign-in step before the shell has taken it over is
+ * kept too, as lib/flows/shared/signInHandOver.ts keeps it once loaded (which then sends): the form's
+ * own submission (a reload with the address in the URL) is stopped, the form marked, the status
+ * line says it is sending. It stays for the page's life: it acts only inside the served step.
  */
+const KEEP_EARLY_SEND = `function send(e){var t=e.target,f=t.closest&&t.closest(".first-step-preview form");if(!f||e.type==="click"&&!t.closest("button"))return;e.preventDefault();if(f.hasAttribute(${JSON.stringify(SEND_ASKED)}))return;f.setAttribute(${JSON.stringify(SEND_ASKED)},"");f.querySelector("button").setAttribute("aria-disabled","true");f.querySelector(".nu-email-status").textContent=f.closest(".first-step-preview").getAttribute("data-sending")}document.addEventListener("submit",send,true);document.addEventListener("click",send,true);`;
+
 const KEEP_EARLY_LANGUAGE_TAP = `function early(e){var b=e.target.closest&&e.target.closest(".lang-switch");if(!b)return;try{localStorage.setItem(${JSON.stringify(LANG_STORAGE_KEY)},b.lang==="en"?"en":"zh-HK")}catch(x){}}document.addEventListener("click",early,true);document.addEventListener(${JSON.stringify(HOST_LIVE_EVENT)},function(){document.removeEventListener("click",early,true)});`;
 
-export const AFTER_PAINT_SCRIPT = `(function(){${KEEP_EARLY_LANGUAGE_TAP}var s=document.currentScript,u=s.dataset.afterPaint.split(" "),p=(s.dataset.prefetch||"").split(" "),d=false,t=PerformanceObserver.supportedEntryTypes||[];function add(r,h){var l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)}function go(){if(d)return;d=true;var m=document.createElement("script");m.type="module";m.crossOrigin="";m.src=u[0];document.head.appendChild(m);var i=1,j=0;(function next(){if(u.length>i)fetch(u[i++]).catch(function(){});else if(p[j])add("prefetch",p[j++]);else return;setTimeout(next)})()}document.addEventListener("visibilitychange",go);if(document.visibilityState==="hidden")return go();if(t.indexOf("paint")>=0)new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()`;
+export const AFTER_PAINT_SCRIPT = `(function(){${KEEP_EARLY_LANGUAGE_TAP}${KEEP_EARLY_SEND}var s=document.currentScript,u=s.dataset.afterPaint.split(" "),p=(s.dataset.prefetch||"").split(" "),d=false,t=PerformanceObserver.supportedEntryTypes||[];function add(r,h){var l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)}function go(){if(d)return;d=true;var m=document.createElement("script");m.type="module";m.crossOrigin="";m.src=u[0];document.head.appendChild(m);var i=1,j=0;(function next(){if(u.length>i)fetch(u[i++]).catch(function(){});else if(p[j])add("prefetch",p[j++]);else return;setTimeout(next)})()}document.addEventListener("visibilitychange",go);if(document.visibilityState==="hidden")return go();if(t.indexOf("paint")>=0)new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()`;
 
 /**
  * Why the modules are downloaded ahead with `fetch()` and never with `<link rel="modulepreload">`:
@@ -152,10 +159,12 @@ export function pageLang(cookies: Record<string, string | undefined>): Lang {
 const PICTURED: Record<string, Flow> = { [NUFORM_BASE]: "nuform", [RECRUITMENT_BASE]: "recruitment" };
 
 /**
- * The still picture of the flow's sign-in step, as its element draws it, `inert` and `aria-hidden`:
- * nothing in it can be focused, typed into or read out, so nothing a customer does before the
- * element is live can be lost. The host shell keeps it until the element has drawn its step in the
- * same place, then swaps the two in one frame (hosts/flows/firstStepPreview.tsx).
+ * The flow's sign-in step as its element draws it, a real form from the first frame: its field is
+ * labelled, focusable and takes text before any script has run (AFTER_PAINT_SCRIPT keeps a pressed
+ * 發送電郵 and stops the form's own submission). The host shell keeps it until the element has drawn
+ * its step in the same place, then hands over what was typed, the focus and the press and swaps
+ * the two in one frame (hosts/flows/firstStepPreview.tsx, lib/flows/shared/signInHandOver.ts).
+ * `data-sending` is the status line a press shows.
  */
 export function firstStepPicture(paint: FirstPaint, pathname: string, lang: Lang): string {
   const flow = PICTURED[trim(pathname)];
@@ -163,7 +172,8 @@ export function firstStepPicture(paint: FirstPaint, pathname: string, lang: Lang
   const step = fillMarkers(paint.steps[flow], (name, params) =>
     name === "@lang" ? lang : escapeHtml(t(lang, name as MessageKey, params)),
   );
-  return `<div class="first-step-preview" inert aria-hidden="true">${step}</div>`;
+  const sending = escapeHtml(t(lang, "widgets.email.sending"));
+  return `<div class="first-step-preview" data-sending="${sending}">${step}</div>`;
 }
 
 /** Whether `pathname` is the staff home (its page name in any case, as the staff pages read it). */
@@ -201,7 +211,9 @@ export function hostFrame(
     "@title": flow ? escapeHtml(FLOW_TITLES[lang][flow]) : "",
     "@content": content,
   };
-  return fillMarkers(frame, (name) => values[name] ?? "");
+  const filled = fillMarkers(frame, (name) => values[name] ?? "");
+  // With the sign-in step in it the page is usable from its first frame: not busy (FlowPage agrees).
+  return content ? filled.replace('<main class="page" aria-busy="true">', '<main class="page">') : filled;
 }
 
 /** What the server adds to a host page or a demo page; `paint` is the build's first-paint.json (null without one). */

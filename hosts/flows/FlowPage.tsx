@@ -11,7 +11,7 @@ import { currentQuery, routeStep } from "../navigation.ts";
 import { NotFound } from "../pages/lazySitePages.ts";
 import { PageShell } from "../pages/PageShell.tsx";
 import { useRuntime } from "../runtime.ts";
-import { FirstStepPreview, usePreviewShown } from "./firstStepPreview.tsx";
+import { BEHIND, FirstStepPreview, usePreviewShown } from "./firstStepPreview.tsx";
 
 const STEPS: Record<Flow, readonly string[]> = {
   nuform: NUFORM_STEPS,
@@ -91,8 +91,8 @@ function FlowStepPage({ flow, step = "" }: FlowPageProps) {
   // While the next step's gate runs, the previous step stays on screen but cannot be used, so a
   // quick second tap cannot act on a step the customer has already left.
   const leaving = mounted && shownStep !== (step || "login");
-  // Drawn out of sight under the picture until its step is there (firstStepPreview.tsx).
-  const behind = preview ? "form-behind-preview" : undefined;
+  // Drawn out of sight under the served step until its own is there (firstStepPreview.tsx).
+  const behind = preview ? BEHIND : undefined;
   const form = !mounted ? null : flow === "nuform" ? (
     <nu-form ref={element} step={shownStep} partner={partner} lang={lang} inert={leaving} class={behind} />
   ) : (
@@ -110,7 +110,8 @@ function FlowStepPage({ flow, step = "" }: FlowPageProps) {
     <PageShell
       title={title}
       documentTitle={mounted ? [stepTitle(flow, shownStep, lang), title] : undefined}
-      busy={!mounted || leaving || preview}
+      // The served step is usable while the element loads behind it: the page is not busy then.
+      busy={leaving || (!mounted && !preview)}
       lang={lang}
     >
       {preview ? <FirstStepPreview /> : null}

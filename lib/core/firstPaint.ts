@@ -32,6 +32,13 @@ export function frameKey(brand: {
   return [brand.logoUrl, brand.privacyUrl, brand.termsUrl, brand.contactUrl].map((v) => (v ? 1 : 0)).join("");
 }
 
+/**
+ * The attribute a 發送電郵 pressed in a sign-in step drawn before its code leaves on the step's form:
+ * the host pages' inline starter (server/html.ts) and lib/flows/shared/signInHandOver.ts set and
+ * read it alike.
+ */
+export const SEND_ASKED = "data-send-asked";
+
 /** `template` with each marker replaced by `value(name, params)`, as it is (markup). */
 export function fillMarkers(
   template: string,

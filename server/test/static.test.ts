@@ -324,14 +324,16 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
   });
 
   it("fills the build's frame and sign-in step in: texts, language, brand and year, no marker left; the CSP allows the step's style", async () => {
-    for (const [cookie, lang, title] of [
-      ["", "zh-HK", "以電郵登入"],
-      ["nu-forms-lang=en", "en", "Sign in with your e-mail"],
+    for (const [cookie, lang, title, sending] of [
+      ["", "zh-HK", "以電郵登入", "發送中…"],
+      ["nu-forms-lang=en", "en", "Sign in with your e-mail", "Sending…"],
     ] as const) {
       const answer = await get("/customer/nuForm", { cookie });
       const page = await answer.text();
       expect(page, lang).not.toContain("⟦");
-      expect(page).toContain(`<div class="first-step-preview" inert aria-hidden="true"><div lang="${lang}"`);
+      // A real form from the first frame (not inert, not hidden), in a page that is not busy.
+      expect(page).toContain(`<div class="first-step-preview" data-sending="${sending}"><div lang="${lang}"`);
+      expect(page).toContain('<main class="page"><h1>');
       expect(page).toContain(`>${title}</h2>`);
       expect(page).toContain(`<p>© ${new Date().getFullYear()} `);
       const style = /<style>([^<]*\.nu-step-title[^<]*)<\/style>/.exec(page)?.[1] ?? "";
@@ -346,7 +348,7 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     // A later step's page has the frame and no picture.
     const later = await (await get("/customer/recruitmentForm/personInfo")).text();
     expect(later).toContain('<main class="page" aria-busy="true"><h1>媽媽會員招募</h1></main>');
-    expect(later).not.toContain("first-step-preview");
+    expect(later).not.toContain('class="first-step-preview"');
 
     // The staff home has its own frame, empty (the sign-in or the tools: only the browser knows
     // which), in the staff colours; the other staff pages have none.
@@ -361,7 +363,7 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
       );
       expect(page, where).toContain(`<main class="page" aria-busy="true"><h1>${title}</h1></main>`);
       expect(page, where).not.toContain("⟦");
-      expect(page, where).not.toContain("first-step-preview");
+      expect(page, where).not.toContain('class="first-step-preview"');
       expect(page, where).not.toMatch(/<script type="module"/);
     }
     const tool = await (await get("/staff/verification")).text();

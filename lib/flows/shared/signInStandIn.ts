@@ -4,8 +4,8 @@
  * plain DOM, with the step's own markup (the live components rendered at build time:
  * docs/ARCHITECTURE.md#the-first-paint), stylesheets and texts, so the e-mail field shows and
  * takes text while the runtime and the flow load. The live step then takes over in place
- * (`handOver`): what was typed, the focus, and a 發送電郵 pressed meanwhile go to the live field,
- * and the stand-in goes in the same frame.
+ * (signInHandOver.ts, as on the host pages): what was typed, the focus, and a 發送電郵 pressed
+ * meanwhile go to the live field, and the stand-in goes in the same frame.
  *
  * Drawn only where the live element would show exactly this: a first visit to a self-driven
  * element (no `step` attribute, no draft, nothing remembered of this flow, no customer session).
@@ -21,6 +21,7 @@ import { loadMessages } from "../../load/catalogues.ts";
 import { baseSheet } from "../../ui/base.ts";
 import { adoptSheets, sheet } from "../../ui/sheet.ts";
 import { emailSheet } from "../../widgets/emailSheet.ts";
+import { keepSignIn } from "./signInHandOver.ts";
 import { ENTRY_STEP } from "./stepPaths.ts";
 import { flowSheet } from "./styles.ts";
 
@@ -70,48 +71,14 @@ function standIn(element: HTMLElement, lang: Lang, flow: Flow): StandIn {
   adoptSheets(root, [baseSheet, flowSheet, emailSheet, standInSheet]);
   const frame = markup(lang, flow);
   root.append(frame);
-  const input = frame.querySelector("input") as HTMLInputElement;
-  const button = frame.querySelector("button") as HTMLButtonElement;
   const status = frame.querySelector(".nu-email-status") as HTMLElement;
-  let sendAsked = false;
-  let composing = false;
-  const askSend = (event: Event) => {
-    event.preventDefault();
-    if (sendAsked) return;
-    sendAsked = true;
-    button.setAttribute("aria-disabled", "true");
-    status.textContent = t(lang, "widgets.email.sending");
-  };
-  frame.querySelector("form")?.addEventListener("submit", askSend);
-  button.addEventListener("click", askSend);
-  input.addEventListener("compositionstart", () => {
-    composing = true;
+  const kept = keepSignIn(frame, {
+    live: () => root.querySelector<HTMLElement>(LIVE),
+    sending: t(lang, "widgets.email.sending"),
   });
-  input.addEventListener("compositionend", () => {
-    composing = false;
-    handOver();
+  const observer = new MutationObserver(() => {
+    if (kept.check()) observer.disconnect();
   });
-
-  function handOver() {
-    const live = root.querySelector<HTMLElement>(LIVE);
-    if (!live || composing || !frame.isConnected) return;
-    observer.disconnect();
-    const focused = root.activeElement;
-    const liveInput =
-      live.dataset.step === ENTRY_STEP ? live.querySelector<HTMLInputElement>('input[part~="input"]') : null;
-    const liveButton = live.querySelector<HTMLButtonElement>('button[part~="send-button"]');
-    if (liveInput && input.value && !liveInput.value) {
-      liveInput.value = input.value;
-      liveInput.dispatchEvent(new Event("input", { bubbles: true, composed: true }));
-    }
-    frame.remove();
-    if (!liveInput) return;
-    if (focused === input) liveInput.focus();
-    else if (focused === button) liveButton?.focus();
-    // The live field has its value once the change has rendered.
-    if (sendAsked) setTimeout(() => liveButton?.click());
-  }
-  const observer = new MutationObserver(handOver);
   observer.observe(root, {
     childList: true,
     subtree: true,
