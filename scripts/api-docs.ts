@@ -84,6 +84,19 @@ export const CALLS: Call[] = [
   { method: "GET", path: "/api/maintenance", who: "any", query: schemas.emptyQuerySchema },
   { method: "PUT", path: "/api/maintenance", who: "admin", body: schemas.maintenancePutSchema },
   { method: "GET", path: "/api/dev/outbox", who: "any, dev outbox only", query: schemas.outboxQuerySchema },
+  {
+    method: "GET",
+    path: "/api/admin/webhooks/deliveries",
+    who: "admin",
+    query: schemas.webhookDeliveriesQuerySchema,
+  },
+  {
+    method: "POST",
+    path: "/api/admin/webhooks/deliveries/:id/retry",
+    who: "admin",
+    params: schemas.webhookDeliveryParamsSchema,
+  },
+  { method: "POST", path: "/api/admin/webhooks/test", who: "admin" },
 ];
 
 const asNode = (schema: unknown) => schema as Node;

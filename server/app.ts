@@ -12,7 +12,7 @@ import type { Lead } from "../lib/core/types.ts";
 import { loadSecrets } from "./auth/secret.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokens } from "./auth/tokens.ts";
-import { ConfigError, defaultConfig, type ServerConfig } from "./config.ts";
+import { ConfigError, defaultConfig, type ServerConfig, webhookProblems } from "./config.ts";
 import { type Db, databaseStartProblem, isDatabaseUnavailable, openDb } from "./db/db.ts";
 import { migrate, withSchemaLock } from "./db/migrate.ts";
 import { createNotifiedCache } from "./db/notifiedCache.ts";
@@ -33,11 +33,13 @@ import { maintenanceRoutes } from "./routes/maintenance.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 import { seedSampleTexts } from "./services/customerTexts.ts";
 import { startHousekeeping } from "./services/housekeeping.ts";
 import { LEAD_CACHE_LIMIT, LEADS_CHANNEL } from "./services/leads.ts";
 import { referenceLists } from "./services/lists.ts";
 import { createMailer } from "./services/mail.ts";
+import { createWebhooks } from "./services/webhooks/worker.ts";
 import { staticRoutes } from "./static.ts";
 
 export interface AppOptions extends Partial<ServerConfig> {
@@ -91,6 +93,7 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
     redemptionRoutes(deps),
     maintenanceRoutes(deps),
     devOutboxRoutes(deps),
+    webhookRoutes(deps),
   ]) {
     app.route("/api", routes);
   }
@@ -140,6 +143,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const config: ServerConfig = { ...defaultConfig(), ...overrides };
   if (config.production && !config.smtpUrl) throw new ConfigError("SMTP_URL is not set (production mode)");
   if (config.production && config.seed === "demo") throw new ConfigError("SEED=demo: not in production mode");
+  const webhookSettings = webhookProblems(config);
+  if (webhookSettings.length > 0) throw new ConfigError(webhookSettings);
   const where = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   /** A database that cannot be reached or refuses the connection: one line (ConfigError). */
   const explained = (error: unknown) => {
@@ -176,7 +181,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
     const lists = await referenceLists(db);
     const leads = await createNotifiedCache<Lead>(db, LEADS_CHANNEL, LEAD_CACHE_LIMIT);
-    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, lists, leads, now, logger };
+    const webhooks = await createWebhooks({ db, config, now, logger });
+    const deps: Deps = { db, config, secrets, tokens, sessions, mailer, lists, leads, now, logger, webhooks };
     const stopHousekeeping = startHousekeeping(deps);
     const readiness: Readiness = { draining: false };
     return {
@@ -186,6 +192,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       async close() {
         stopHousekeeping();
         mailer.close();
+        await webhooks.close();
         await sessions.close();
         await lists.close();
         await leads.close();

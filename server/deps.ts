@@ -8,6 +8,7 @@ import type { NotifiedCache } from "./db/notifiedCache.ts";
 import type { Logger } from "./log.ts";
 import type { ReferenceLists } from "./services/lists.ts";
 import type { Mailer } from "./services/mail.ts";
+import type { Webhooks } from "./services/webhooks/worker.ts";
 
 /** What every route and service may use; built once per app by createApp. */
 export interface Deps {
@@ -25,4 +26,6 @@ export interface Deps {
   now: () => number;
   /** JSON-lines log; see log.ts for what may go in. */
   logger: Logger;
+  /** The webhook delivery worker (docs/webhooks.md); `wake()` after writing an event. */
+  webhooks: Webhooks;
 }

@@ -16,6 +16,7 @@ import type { Deps } from "../deps.ts";
 import type { CustomerWriter, PendingSession } from "../http/auth.ts";
 import { ApiFailure, type Envelope } from "../http/envelope.ts";
 import { recordConsents } from "./customerTexts.ts";
+import { emitEvent, eventBody, eventInsertSql, newEventId } from "./events.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
 import type { ReferenceLists } from "./lists.ts";
 
@@ -58,6 +59,12 @@ function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
+}
+
+/** A lead as webhooks carry it (docs/webhooks.md): the whole record but its redemptions. */
+function leadEventData(lead: Lead): Record<string, unknown> {
+  const { redemptions: _own, ...fields } = lead;
+  return { lead_id: lead.id, lead: fields };
 }
 
 export function maskEmail(email: string): string {
@@ -153,6 +160,8 @@ export async function createLead(
     if (pending) params.push(pending.sid, pending.subject);
     params.push(
       deps.mailer.confirmationText({ kind: "lead-confirmation", to: input.email, reference: id, memberUrl }),
+      newEventId(),
+      JSON.stringify(eventBody("lead.created", leadEventData(lead), nowMs)),
     );
     try {
       const { rows } = await deps.db.query<SessionRow & { written: string | null }>(sql, params);
@@ -160,6 +169,7 @@ export async function createLead(
         deps.sessions.accept(pending.sid, "customer", pending.subject, rows[0] ?? null, pending.mark, nowMs);
       if (rows.length === 1 && (pending === undefined || rows[0].written !== null)) {
         void deps.mailer.flush();
+        deps.webhooks.wake();
         return { status: 200, body, json, replayed: false };
       }
       if (ref === undefined) throw new Error("lead insert wrote nothing");
@@ -185,7 +195,8 @@ export async function createLead(
 /**
  * The lead insert: $1–$5 the lead (id, flow, e-mail, details, time); with a key $6–$9 its claim
  * (scope, key, request hash, answer); with a session to check, $10–$11 (or $6–$7) its sid and
- * subject; last, the text of the confirmation mail, queued in the outbox with the lead. Without a
+ * subject; then the text of the confirmation mail, queued in the outbox with the lead, and the
+ * id and body of its `lead.created` webhook event, written with it too. Without a
  * session to check, one row (the lead's id) when written. With one, one row
  * (the session, and the lead's id when it was written: a join, as `count(*)` over
  * the CTE cost PGlite twice the whole statement) when the session exists, none otherwise.
@@ -207,7 +218,16 @@ function buildLeadSql(withKey: boolean, checkSession: boolean): string {
     SELECT $6, $7, $8, 200, $9::jsonb, $5 ${from} ON CONFLICT (scope, key) DO NOTHING RETURNING key`;
   const mailText = `$${5 + (withKey ? 4 : 0) + (checkSession ? 2 : 0) + 1}`;
   const mail = `mail AS (INSERT INTO outbox (to_addr, mail_to, kind, text, created_at)
-    SELECT $3, $3, 'lead-confirmation', ${mailText}, $5 FROM lead)`;
+    SELECT $3, $3, 'lead-confirmation', ${mailText}, $5 FROM lead), ${eventInsertSql(
+      "event",
+      "lead.created",
+      {
+        id: `$${Number(mailText.slice(1)) + 1}`,
+        payload: `$${Number(mailText.slice(1)) + 2}::jsonb`,
+        at: "$5",
+        from: "lead",
+      },
+    )}`;
   if (!checkSession) {
     const write = withKey
       ? `claim AS (${claim("")}), lead AS (${lead} FROM claim RETURNING id)`
@@ -303,33 +323,49 @@ export async function patchLead(
   const checkReferences = await referenceCheck(deps.lists, changes);
   // Read before the transaction, like the lists (on PGlite a read outside it would wait for it).
   const versions = changes.consents ? await deps.lists.documentVersions() : [];
-  return deps.leads.write(id, () =>
-    deps.db.transaction(async (tx) => {
-      const row = visibleTo(await loadRow(tx, id, true), principal);
-      const consents = changes.consents && recordConsents(versions, changes.consents, deps.now());
-      const merged: Details = {
-        ...EMPTY_DETAILS,
-        ...row.details,
-        ...changes,
-        ...(consents ? { consents } : {}),
-      };
-      if (!isValidPhone(merged.phone_code, merged.phone))
-        throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
-      checkReferences();
-      const { rows } = await tx.query<LeadRow>(
-        "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
-        [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],
-      );
-      await tx.query(
-        "INSERT INTO lead_changes (lead_id, staff_id, fields, changed_at) VALUES ($1, $2, $3, $4)",
-        [
-          id,
-          principal.kind === "staff" ? principal.staffId : null,
-          Object.keys(changes).sort(),
-          rows[0].updated_at,
-        ],
-      );
-      return forViewer(toLead(rows[0], row.redemptions), principal, opts);
-    }),
-  );
+  return deps.leads
+    .write(id, () =>
+      deps.db.transaction(async (tx) => {
+        const row = visibleTo(await loadRow(tx, id, true), principal);
+        const consents = changes.consents && recordConsents(versions, changes.consents, deps.now());
+        const merged: Details = {
+          ...EMPTY_DETAILS,
+          ...row.details,
+          ...changes,
+          ...(consents ? { consents } : {}),
+        };
+        if (!isValidPhone(merged.phone_code, merged.phone))
+          throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
+        checkReferences();
+        const { rows } = await tx.query<LeadRow>(
+          "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
+          [id, JSON.stringify(merged), new Date(deps.now()).toISOString()],
+        );
+        await tx.query(
+          "INSERT INTO lead_changes (lead_id, staff_id, fields, changed_at) VALUES ($1, $2, $3, $4)",
+          [
+            id,
+            principal.kind === "staff" ? principal.staffId : null,
+            Object.keys(changes).sort(),
+            rows[0].updated_at,
+          ],
+        );
+        const lead = toLead(rows[0], row.redemptions);
+        await emitEvent(
+          tx,
+          "lead.updated",
+          {
+            ...leadEventData(lead),
+            fields: Object.keys(changes).sort(),
+            by: principal.kind === "staff" ? principal.staffId : "customer",
+          },
+          deps.now(),
+        );
+        return forViewer(lead, principal, opts);
+      }),
+    )
+    .then((lead) => {
+      deps.webhooks.wake();
+      return lead;
+    });
 }
