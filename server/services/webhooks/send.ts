@@ -4,11 +4,11 @@
  * it resolves to is checked, and the connection goes to a checked address (no second lookup an
  * attacker's DNS could answer differently). Redirects are never followed: a 3xx is an answer.
  */
+import { createHmac } from "node:crypto";
 import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { Webhook } from "standardwebhooks";
 import type { AttemptResult } from "./outcome.ts";
 
 /** Longest wait for one attempt, connection to the end of the answer's first bytes. */
@@ -95,9 +95,20 @@ export interface SendOptions {
   agents: { http: http.Agent; https: https.Agent };
 }
 
-/** `v1,<sig>` for each secret, space-separated: a receiver holding either secret accepts it. */
+/**
+ * `v1,<sig>` for each secret, space-separated: a receiver holding either secret accepts it. The
+ * Standard Webhooks scheme (HMAC-SHA256 of `id.timestamp.body` with the secret's bytes after
+ * `whsec_`) with node:crypto: the `standardwebhooks` package's pure-JS hash took 0.55 ms a
+ * message against 0.035 ms; the tests verify these signatures with the package.
+ */
 export function signatures(secrets: string[], id: string, timestamp: Date, body: string): string {
-  return secrets.map((secret) => new Webhook(secret).sign(id, timestamp, body)).join(" ");
+  const signed = `${id}.${Math.floor(timestamp.getTime() / 1000)}.${body}`;
+  return secrets
+    .map((secret) => {
+      const key = Buffer.from(secret.slice("whsec_".length), "base64");
+      return `v1,${createHmac("sha256", key).update(signed).digest("base64")}`;
+    })
+    .join(" ");
 }
 
 /**
