@@ -429,6 +429,11 @@ describe("reading and changing leads", () => {
       const { rows } = await s.db.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [id]);
       expect(rows, table).toEqual([]);
     }
+    const events = await s.db.query(
+      "SELECT 1 FROM webhook_events WHERE payload -> 'data' ->> 'lead_id' = $1",
+      [id],
+    );
+    expect(events.rows, "webhook_events").toEqual([]);
     expect((await s.call("GET", `/api/lead?id=${id}`, { token: staff })).status).toBe(404);
   });
 
