@@ -25,12 +25,15 @@
  * (a checkout of an earlier version: its server is timed on the same rows, interleaved, for
  * before/after in one run), BENCH_DOC=0 (print only), BENCH_ROWS (a regular expression: only
  * the rows whose call matches, e.g. `lead` or `_list`), BENCH_DB (`pglite` or `postgres`: that
- * database only), BENCH_DESK (e.g. `10000,100000`: the lead desk at those sizes instead, scripts/bench-desk.ts). Each row's start and end are printed on the monotonic clock (µs, as V8's
+ * database only), BENCH_DESK (e.g. `10000,100000`: the lead desk at those sizes instead, scripts/bench-desk.ts), BENCH_WEBHOOKS=1 (one more server, `API webhooks on`, timed alternately with
+ * `API`: WEBHOOK_URLS names a receiver in this process that verifies nothing and answers 204; its
+ * count of deliveries is printed). Each row's start and end are printed on the monotonic clock (µs, as V8's
  * `--cpu-prof` time stamps), so a profile can be split by row.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -91,6 +94,25 @@ const SECOND: { name: string; root: string; entry: string } | undefined = BASELI
   : process.env.BENCH_METRICS === "compare"
     ? { name: "API, metrics off", root: ROOT, entry: "scripts/bench-metrics-off.ts" }
     : undefined;
+const WEBHOOKS = process.env.BENCH_WEBHOOKS === "1";
+/** Servers timed per row: the API, the earlier version, the API with webhooks on. */
+const SERVER_COUNT = 1 + (SECOND ? 1 : 0) + (WEBHOOKS ? 1 : 0);
+/** Deliveries the webhook receiver got (BENCH_WEBHOOKS=1). */
+let webhookDeliveries = 0;
+
+/** A receiver that answers every webhook 204 once its body is read. */
+async function webhookReceiver(): Promise<{ url: string; close(): void }> {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      webhookDeliveries++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/hook`, close: () => server.close() };
+}
 const TOKEN_SECRET = randomBytes(32).toString("base64url");
 const API_HEADERS = { "x-api-key": DEFAULT_API_KEY, "content-type": "application/json" };
 const LISTS = ["/api/hospital_list", "/api/clinic_list", "/api/product_image"];
@@ -191,6 +213,7 @@ function startApi(
   databaseUrl: string | undefined,
   dataDir: string,
   entry = "server/main.ts",
+  env: NodeJS.ProcessEnv = {},
 ): Promise<Child> {
   return startChild(
     [...NODE_ARGS, "--import", "tsx", entry],
@@ -201,6 +224,9 @@ function startApi(
       SEED: "demo",
       APP_ENV: "prod",
       NODE_ENV: "",
+      WEBHOOK_URLS: "",
+      WEBHOOK_SECRET: "",
+      ...env,
     },
     root,
     "listening on",
@@ -527,11 +553,13 @@ async function runDatabase(
     db,
     path.join(dataDir, "after"),
     customerCount,
-    SECOND ? 2 : 1,
+    SERVER_COUNT,
   );
   // PGlite is one process per data folder: the earlier version gets a copy of the prepared one.
   if (SECOND && db.url === undefined)
     fs.cpSync(path.join(dataDir, "after"), path.join(dataDir, "before"), { recursive: true });
+  if (WEBHOOKS && db.url === undefined)
+    fs.cpSync(path.join(dataDir, "after"), path.join(dataDir, "webhooks"), { recursive: true });
   let next = 0;
   let exhausted = false;
   let repeated = false;
@@ -539,9 +567,17 @@ async function runDatabase(
     if (next >= pool.length) exhausted = true;
     return pool[next++ % pool.length];
   };
-  const servers: { name: string; root: string; dir: string; entry?: string }[] = [
+  const servers: { name: string; root: string; dir: string; env?: NodeJS.ProcessEnv; entry?: string }[] = [
     { name: "API", root: ROOT, dir: path.join(dataDir, "after") },
   ];
+  const receiver = WEBHOOKS ? await webhookReceiver() : undefined;
+  if (receiver)
+    servers.push({
+      name: "API webhooks on",
+      root: ROOT,
+      dir: path.join(dataDir, db.url ? "after" : "webhooks"),
+      env: { WEBHOOK_URLS: receiver.url, WEBHOOK_SECRET: `whsec_${randomBytes(32).toString("base64")}` },
+    });
   if (SECOND)
     servers.unshift({
       name: SECOND.name,
@@ -553,8 +589,8 @@ async function runDatabase(
   let bare: Child | undefined;
   const bodiesFile = path.join(os.tmpdir(), `nu-forms-bench-${process.pid}.json`);
   try {
-    for (const [i, { name, root, dir, entry }] of servers.entries()) {
-      const child = await startApi(root, db.url, dir, entry);
+    for (const [i, { name, root, dir, env, entry }] of servers.entries()) {
+      const child = await startApi(root, db.url, dir, entry, env);
       const login = await json(`${child.url}/api/staff/login`, {
         method: "POST",
         body: JSON.stringify({ staff_id: "S001", password: "Nu-demo-2026" }),
@@ -589,6 +625,8 @@ async function runDatabase(
   } finally {
     await bare?.stop();
     for (const s of started) await s.child.stop();
+    receiver?.close();
+    if (receiver) console.log(`${db.name}: the webhook receiver got ${webhookDeliveries} deliveries`);
     fs.rmSync(bodiesFile, { force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -706,7 +744,7 @@ async function main(): Promise<void> {
   const customersFor = (db: Database) =>
     Number(
       process.env.BENCH_CUSTOMERS ??
-        (SECOND ? 2 : 1) *
+        SERVER_COUNT *
           (CONNECTIONS * preparedPerConnection(db) +
             (db.targets["POST /api/lead (new customer)"] ?? 0) * DURATION +
             3),

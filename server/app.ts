@@ -13,7 +13,7 @@ import type { Lead } from "../lib/core/types.ts";
 import { loadSecrets } from "./auth/secret.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokens } from "./auth/tokens.ts";
-import { ConfigError, defaultConfig, type ServerConfig } from "./config.ts";
+import { ConfigError, defaultConfig, type ServerConfig, webhookProblems } from "./config.ts";
 import { type Db, databaseStartProblem, isDatabaseUnavailable, openDb } from "./db/db.ts";
 import { migrate, withSchemaLock } from "./db/migrate.ts";
 import { createNotifiedCache } from "./db/notifiedCache.ts";
@@ -40,12 +40,14 @@ import { privacyRoutes, unsubscribeRoutes } from "./routes/privacy.ts";
 import { redemptionRoutes } from "./routes/redemptions.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { staffRoutes } from "./routes/staff.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 import { seedSampleTexts } from "./services/customerTexts.ts";
 import { startHousekeeping } from "./services/housekeeping.ts";
 import { LEAD_CACHE_LIMIT, LEADS_CHANNEL } from "./services/leads.ts";
 import { referenceLists } from "./services/lists.ts";
 import { createMailer } from "./services/mail.ts";
 import { startRetention } from "./services/retention.ts";
+import { createWebhooks } from "./services/webhooks/worker.ts";
 import { staticRoutes } from "./static.ts";
 
 export interface AppOptions extends Partial<ServerConfig> {
@@ -111,6 +113,7 @@ export function buildApp(deps: Deps, readiness: Readiness = { draining: false })
     maintenanceRoutes(deps),
     privacyRoutes(deps),
     devOutboxRoutes(deps),
+    webhookRoutes(deps),
   ]) {
     app.route("/api", routes);
   }
@@ -163,6 +166,8 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
   const logger = createLogger(log, tracing.enabled ? tracing.traceId : undefined);
   if (config.production && !config.smtpUrl) throw new ConfigError("SMTP_URL is not set (production mode)");
   if (config.production && config.seed === "demo") throw new ConfigError("SEED=demo: not in production mode");
+  const webhookSettings = webhookProblems(config);
+  if (webhookSettings.length > 0) throw new ConfigError(webhookSettings);
   const where = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
   /** A database that cannot be reached or refuses the connection: one line (ConfigError). */
   const explained = (error: unknown) => {
@@ -201,6 +206,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
     const lists = await referenceLists(db);
     const leads = await createNotifiedCache<Lead>(db, LEADS_CHANNEL, LEAD_CACHE_LIMIT);
+    const webhooks = await createWebhooks({ db, config, now, logger });
     // Nobody could read them: production without METRICS_TOKEN counts nothing.
     const metricsOn = countMetrics ?? (!config.production || config.metricsToken !== undefined);
     const metrics = metricsOn ? createMetrics(db) : NO_METRICS;
@@ -217,6 +223,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       logger,
       metrics,
       tracing,
+      webhooks,
     };
     const stopHousekeeping = startHousekeeping(deps);
     const stopRetention = startRetention(deps);
@@ -229,6 +236,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
         stopHousekeeping();
         stopRetention();
         mailer.close();
+        await webhooks.close();
         await sessions.close();
         await lists.close();
         await leads.close();

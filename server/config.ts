@@ -54,6 +54,13 @@ export interface ServerConfig {
   otelEndpoint: string | undefined;
   /** RETENTION_DAYS: a lead untouched for this many days is anonymised (docs/privacy.md). */
   retentionDays: number;
+  /** WEBHOOK_URLS: where events are delivered (docs/webhooks.md); empty: webhooks off. */
+  webhookUrls: string[];
+  /**
+   * WEBHOOK_SECRET: one `whsec_…` secret, or two separated by a comma while rotating (every
+   * message is then signed with both).
+   */
+  webhookSecrets: string[];
 }
 
 export class ConfigError extends Error {
@@ -99,6 +106,8 @@ export function defaultConfig(): ServerConfig {
     metricsToken: undefined,
     otelEndpoint: undefined,
     retentionDays: DEFAULT_RETENTION_DAYS,
+    webhookUrls: [],
+    webhookSecrets: [],
   };
 }
 
@@ -228,6 +237,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     );
   const retentionDays = check(() => retentionDaysOf(env.RETENTION_DAYS), DEFAULT_RETENTION_DAYS);
   if (production) problems.push(...productionProblems(env));
+  const webhookUrls = commaList(env.WEBHOOK_URLS);
+  const webhookSecrets = commaList(env.WEBHOOK_SECRET);
+  problems.push(...webhookProblems({ webhookUrls, webhookSecrets, production }));
   let brand: Brand = base.brand;
   try {
     brand = brandFromEnv(env);
@@ -261,7 +273,70 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     metricsToken: nonEmpty(env.METRICS_TOKEN),
     otelEndpoint,
     retentionDays,
+    webhookUrls,
+    webhookSecrets,
   };
+}
+
+function commaList(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/** Bytes a webhook secret must have once decoded (Standard Webhooks: 24 to 64). */
+const WEBHOOK_SECRET_BYTES = { min: 24, max: 64 };
+
+/**
+ * What is wrong with the webhook settings, one line each. Secrets are never repeated; an
+ * endpoint's URL is shown without its query, which may hold the receiver's own token.
+ */
+export function webhookProblems(
+  config: Pick<ServerConfig, "webhookUrls" | "webhookSecrets" | "production">,
+): string[] {
+  const problems: string[] = [];
+  for (const value of config.webhookUrls) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      problems.push("WEBHOOK_URLS: an entry is not a URL like https://crm.example.com/hooks/nu-forms");
+      continue;
+    }
+    const shown = `${url.protocol}//${url.host}${url.pathname}`;
+    if (url.protocol !== "https:" && url.protocol !== "http:")
+      problems.push(`WEBHOOK_URLS: ${shown} must start with https://`);
+    else if (config.production && url.protocol !== "https:")
+      problems.push(`WEBHOOK_URLS: ${shown} must use https:// in production mode`);
+    if (url.username || url.password)
+      problems.push(
+        `WEBHOOK_URLS: ${shown} carries a user name or password: receivers check the signature instead`,
+      );
+  }
+  if (new Set(config.webhookUrls).size !== config.webhookUrls.length)
+    problems.push("WEBHOOK_URLS names the same endpoint twice");
+  if (config.webhookUrls.length > 0 && config.webhookSecrets.length === 0)
+    problems.push(
+      "WEBHOOK_SECRET is not set: webhooks to WEBHOOK_URLS are signed with it (whsec_ and base64)",
+    );
+  if (config.webhookSecrets.length > 2)
+    problems.push(
+      "WEBHOOK_SECRET holds more than two secrets (the new one, then the old one while rotating)",
+    );
+  config.webhookSecrets.forEach((secret, i) => {
+    const which = config.webhookSecrets.length > 1 ? `WEBHOOK_SECRET (secret ${i + 1})` : "WEBHOOK_SECRET";
+    const body = secret.startsWith("whsec_") ? secret.slice("whsec_".length) : undefined;
+    const bytes =
+      body !== undefined && /^[A-Za-z0-9+/]+={0,2}$/.test(body) ? Buffer.from(body, "base64").length : 0;
+    if (body === undefined || bytes === 0)
+      problems.push(`${which} must be whsec_ followed by base64 (its value is not shown)`);
+    else if (bytes < WEBHOOK_SECRET_BYTES.min || bytes > WEBHOOK_SECRET_BYTES.max)
+      problems.push(
+        `${which} must hold ${WEBHOOK_SECRET_BYTES.min} to ${WEBHOOK_SECRET_BYTES.max} random bytes after whsec_, got ${bytes} (its value is not shown)`,
+      );
+  });
+  return problems;
 }
 
 /**

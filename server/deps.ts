@@ -10,6 +10,7 @@ import type { Metrics } from "./observability/metrics.ts";
 import type { Tracing } from "./observability/tracing.ts";
 import type { ReferenceLists } from "./services/lists.ts";
 import type { Mailer } from "./services/mail.ts";
+import type { Webhooks } from "./services/webhooks/worker.ts";
 
 /** What every route and service may use; built once per app by createApp. */
 export interface Deps {
@@ -31,4 +32,6 @@ export interface Deps {
   metrics: Metrics;
   /** OpenTelemetry spans (NO_TRACING unless OTEL_EXPORTER_OTLP_ENDPOINT is set). */
   tracing: Tracing;
+  /** The webhook delivery worker (docs/webhooks.md); `wake()` after writing an event. */
+  webhooks: Webhooks;
 }

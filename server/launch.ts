@@ -43,6 +43,11 @@ export async function launch(
       ? "dev outbox ON: no SMTP_URL, codes are kept for GET /api/dev/outbox instead of being mailed"
       : "mail: codes are sent through SMTP_URL (dev outbox off)",
   );
+  if (config.webhookUrls.length > 0) {
+    say(
+      `webhooks: ${config.webhookUrls.length} endpoint(s) (WEBHOOK_URLS), signed with ${config.webhookSecrets.length} secret(s)`,
+    );
+  }
   if (!config.production) {
     say(
       config.apiKey === DEFAULT_API_KEY

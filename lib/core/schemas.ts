@@ -639,3 +639,16 @@ export type LeadPatchInput = v.InferOutput<typeof leadPatchSchema>;
 export type RedemptionCreateInput = v.InferOutput<typeof redemptionCreateSchema>;
 export type InvoiceCreateInput = v.InferOutput<typeof invoiceCreateSchema>;
 export type MaintenancePut = v.InferOutput<typeof maintenancePutSchema>;
+
+/** A page of the webhook delivery log: `cursor` is the last id of the page before. */
+export const webhookDeliveriesQuerySchema = v.object({
+  cursor: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number))),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(200)),
+    "50",
+  ),
+});
+
+export const webhookDeliveryParamsSchema = v.strictObject({
+  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)),
+});

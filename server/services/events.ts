@@ -46,3 +46,17 @@ export async function emitEvent(
   ]);
   return id;
 }
+
+/**
+ * The insert of one event as a CTE of a larger statement, written only when `from` yields a row
+ * (`from` names a CTE of that statement, e.g. the inserted lead): `id`, `payload` and `at` are
+ * SQL expressions, usually parameters. A statement that fails or writes nothing writes no event.
+ */
+export function eventInsertSql(
+  name: string,
+  type: EventType,
+  sql: { id: string; payload: string; at: string; from: string },
+): string {
+  return `${name} AS (INSERT INTO webhook_events (id, type, payload, created_at)
+    SELECT ${sql.id}, '${type}', ${sql.payload}, ${sql.at} FROM ${sql.from})`;
+}

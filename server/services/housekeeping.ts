@@ -23,6 +23,9 @@ export async function cleanUp(deps: Deps): Promise<void> {
   await deps.db.query("DELETE FROM one_time_codes WHERE created_at < $1", [before(DAY_MS)]);
   await deps.db.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before(DAY_MS)]);
   await deps.db.query("DELETE FROM outbox WHERE created_at < $1", [before(7 * DAY_MS)]);
+  // Webhook events and their delivery log are kept 30 days (docs/webhooks.md): past the 24-hour
+  // retry window, long enough for an admin to look back and retry.
+  await deps.db.query("DELETE FROM webhook_events WHERE created_at < $1", [before(30 * DAY_MS)]);
   // An ended session's row is kept a day after its end (its tokens have expired by then).
   await deps.db.query("DELETE FROM auth_sessions WHERE expires_at < $1", [before(DAY_MS)]);
 }

@@ -18,6 +18,7 @@ import { ApiFailure, type Envelope } from "../http/envelope.ts";
 import { consentInsertSql, marketingWordingHash, recordConsent } from "./consents.ts";
 import { recordAudit } from "./audit.ts";
 import { recordConsents } from "./customerTexts.ts";
+import { emitEvent, eventBody, eventInsertSql, newEventId } from "./events.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
 import type { ReferenceLists } from "./lists.ts";
 import { unsubscribeUrl } from "./unsubscribeLink.ts";
@@ -61,6 +62,12 @@ export function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
+}
+
+/** A lead as webhooks carry it (docs/webhooks.md): the whole record but its redemptions. */
+function leadEventData(lead: Lead): Record<string, unknown> {
+  const { redemptions: _own, ...fields } = lead;
+  return { lead_id: lead.id, lead: fields };
 }
 
 export function maskEmail(email: string): string {
@@ -174,6 +181,8 @@ export async function createLead(
       input.consents.marketing,
       marketingWordingHash(lang),
       lang,
+      newEventId(),
+      JSON.stringify(eventBody("lead.created", leadEventData(lead), nowMs)),
     );
     try {
       const { rows } = await deps.db.query<SessionRow & { written: string | null }>(sql, params);
@@ -181,6 +190,7 @@ export async function createLead(
         deps.sessions.accept(pending.sid, "customer", pending.subject, rows[0] ?? null, pending.mark, nowMs);
       if (rows.length === 1 && (pending === undefined || rows[0].written !== null)) {
         void deps.mailer.flush();
+        deps.webhooks.wake();
         return { status: 200, body, json, replayed: false };
       }
       if (ref === undefined) throw new Error("lead insert wrote nothing");
@@ -207,7 +217,8 @@ export async function createLead(
  * The lead insert: $1–$5 the lead (id, flow, e-mail, details, time); with a key $6–$9 its claim
  * (scope, key, request hash, answer); with a session to check, $10–$11 (or $6–$7) its sid and
  * subject; then the text of the confirmation mail and its opt-out link, queued in the outbox with
- * the lead; last the marketing consent's ledger row (given, wording hash, language). Without a
+ * the lead; the marketing consent's ledger row (given, wording hash, language); last the id and
+ * body of its `lead.created` webhook event, written with it too. Without a
  * session to check, one row (the lead's id) when written. With one, one row
  * (the session, and the lead's id when it was written: a join, as `count(*)` over
  * the CTE cost PGlite twice the whole statement) when the session exists, none otherwise.
@@ -228,10 +239,16 @@ function buildLeadSql(withKey: boolean, checkSession: boolean): string {
   ) => `INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
     SELECT $6, $7, $8, 200, $9::jsonb, $5 ${from} ON CONFLICT (scope, key) DO NOTHING RETURNING key`;
   const next = 5 + (withKey ? 4 : 0) + (checkSession ? 2 : 0);
-  const [mailText, optOut, given, hash, lang] = [1, 2, 3, 4, 5].map((i) => `$${next + i}`);
+  const [mailText, optOut, given, hash, lang, eventId, eventPayload] = [1, 2, 3, 4, 5, 6, 7].map(
+    (i) => `$${next + i}`,
+  );
   const mail = `mail AS (INSERT INTO outbox (to_addr, mail_to, kind, text, created_at, lead_id, unsubscribe_url)
     SELECT $3, $3, 'lead-confirmation', ${mailText}, $5, id, ${optOut} FROM lead),
-    consent AS (${consentInsertSql("lead", `${given}::boolean`, hash, lang, "$5::timestamptz")})`;
+    consent AS (${consentInsertSql("lead", `${given}::boolean`, hash, lang, "$5::timestamptz")}), ${eventInsertSql(
+      "event",
+      "lead.created",
+      { id: eventId, payload: `${eventPayload}::jsonb`, at: "$5", from: "lead" },
+    )}`;
   if (!checkSession) {
     const write = withKey
       ? `claim AS (${claim("")}), lead AS (${lead} FROM claim RETURNING id)`
@@ -383,7 +400,21 @@ export async function patchLead(
           detail: { fields: Object.keys(changes).sort() },
           atMs: deps.now(),
         });
-      return forViewer(toLead(rows[0], row.redemptions), principal, opts);
+      const lead = toLead(rows[0], row.redemptions);
+      await emitEvent(
+        tx,
+        "lead.updated",
+        {
+          ...leadEventData(lead),
+          fields: Object.keys(changes).sort(),
+          by: principal.kind === "staff" ? principal.staffId : "customer",
+        },
+        nowMs,
+      );
+      return forViewer(lead, principal, opts);
     }),
-  );
+  ).then((lead) => {
+    deps.webhooks.wake();
+    return lead;
+  });
 }

@@ -8,6 +8,7 @@ import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
 import { erasedRedemption } from "./privacy.ts";
+import { eventBody, eventInsertSql, newEventId } from "./events.ts";
 import { type StaffRow, staffName } from "./staff.ts";
 
 export interface RedemptionRecord extends Redemption {
@@ -28,10 +29,19 @@ function toRecord(row: RedemptionRow): RedemptionRecord {
   };
 }
 
+/** $1–$6 the redemption, $7 and $8 the id and body of its webhook event. */
+const REDEEM_SQL = `WITH r AS (INSERT INTO redemptions (lead_id, kind, staff_id, staff_name, note, redeemed_at)
+    VALUES ($1, $2, $3, $4, $5, $6)
+    ON CONFLICT (lead_id, kind) DO NOTHING
+    RETURNING lead_id, kind, staff_id, staff_name, note, redeemed_at),
+  ${eventInsertSql("event", "lead.redeemed", { id: "$7", payload: "$8::jsonb", at: "$6", from: "r" })}
+  SELECT * FROM r`;
+
 /**
  * One statement in the usual case: the insert either wins (the primary key decides), or finds
  * the redemption done (conflict: a second statement reads who did it), or the lead does not
- * exist (foreign key).
+ * exist (foreign key). Its `lead.redeemed` webhook event is a CTE of the same insert: a
+ * conflict (nothing inserted) or a failure writes none.
  */
 export async function redeem(
   deps: Deps,
@@ -40,25 +50,29 @@ export async function redeem(
 ): Promise<RedemptionRecord> {
   await refuseErased(deps, input);
   let inserted: RedemptionRow[];
+  const nowMs = deps.now();
+  const at = new Date(nowMs).toISOString();
+  // What a CRM needs of it (docs/webhooks.md): not the staff member's name or note.
+  const event = eventBody(
+    "lead.redeemed",
+    { lead_id: input.lead_id, kind: input.kind, staff_id: staff.staff_id, redeemed_at: at },
+    nowMs,
+  );
   try {
     // The lead's cached read drops this lead; answered once the change is heard (migration 008).
     ({ rows: inserted } = await deps.leads.write(
       input.lead_id,
       () =>
-        deps.db.query<RedemptionRow>(
-          `INSERT INTO redemptions (lead_id, kind, staff_id, staff_name, note, redeemed_at)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (lead_id, kind) DO NOTHING
-       RETURNING lead_id, kind, staff_id, staff_name, note, redeemed_at`,
-          [
-            input.lead_id,
-            input.kind,
-            staff.staff_id,
-            staffName(staff),
-            input.note ?? null,
-            new Date(deps.now()).toISOString(),
-          ],
-        ),
+        deps.db.query<RedemptionRow>(REDEEM_SQL, [
+          input.lead_id,
+          input.kind,
+          staff.staff_id,
+          staffName(staff),
+          input.note ?? null,
+          at,
+          newEventId(),
+          JSON.stringify(event),
+        ]),
       (result) => result.rows.length > 0,
     ));
   } catch (error) {
@@ -67,7 +81,10 @@ export async function redeem(
     }
     throw error;
   }
-  if (inserted[0]) return toRecord(inserted[0]);
+  if (inserted[0]) {
+    deps.webhooks.wake();
+    return toRecord(inserted[0]);
+  }
   const existing = await deps.db.query<RedemptionRow>(
     `SELECT lead_id, kind, staff_id, staff_name, note, redeemed_at FROM redemptions
      WHERE lead_id = $1 AND kind = $2`,

@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import {
+  emptyQuerySchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliveryParamsSchema,
+} from "../../lib/core/schemas.ts";
+import type { Deps } from "../deps.ts";
+import { requireStaff } from "../http/auth.ts";
+import { type AppEnv, clientAddress } from "../http/env.ts";
+import { ok } from "../http/envelope.ts";
+import { parse, queryOf } from "../http/input.ts";
+import { listDeliveries, retryDelivery, sendTestEvent } from "../services/webhooks/deliveryLog.ts";
+
+/** The webhook delivery log (docs/webhooks.md), admins only. */
+export function webhookRoutes(deps: Deps): Hono<AppEnv> {
+  return new Hono<AppEnv>()
+    .get("/admin/webhooks/deliveries", async (c) => {
+      await requireStaff(c, deps, "admin");
+      const page = queryOf(c, webhookDeliveriesQuerySchema);
+      const { data, next_cursor } = await listDeliveries(deps, page);
+      return c.json({ Code: 200, Message: "OK", Data: data, next_cursor });
+    })
+    .post("/admin/webhooks/deliveries/:id/retry", async (c) => {
+      const admin = await requireStaff(c, deps, "admin");
+      queryOf(c, emptyQuerySchema);
+      const { id } = parse(webhookDeliveryParamsSchema, { id: c.req.param("id") });
+      const by = { staffId: admin.staff_id, ip: clientAddress(c, deps.config.trustProxy) };
+      return ok(c, [await retryDelivery(deps, id, by)]);
+    })
+    .post("/admin/webhooks/test", async (c) => {
+      const admin = await requireStaff(c, deps, "admin");
+      queryOf(c, emptyQuerySchema);
+      const by = { staffId: admin.staff_id, ip: clientAddress(c, deps.config.trustProxy) };
+      return ok(c, [await sendTestEvent(deps, by)]);
+    });
+}
