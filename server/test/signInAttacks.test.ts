@@ -148,9 +148,7 @@ describe("a stranger at another address cannot lock anyone out", () => {
     const ticket = { "x-email-code-ticket": randomBytes(32).toString("base64url") };
     const first = await ask("192.0.2.20", ticket);
     expect([first.status, first.body.Error]).toEqual([428, "CHALLENGE_REQUIRED"]);
-    const started = performance.now();
-    const altcha = await solvePow(first.body.Data[0] as Parameters<typeof solvePow>[0]);
-    expect(performance.now() - started).toBeLessThan(2000);
+    const altcha = solvePow(first.body.Data[0] as Parameters<typeof solvePow>[0]);
     expect((await ask("192.0.2.20", ticket, altcha)).status).toBe(200);
     const code = await latestCode(s, { email });
     // 100 simultaneous guesses from 100 addresses: without a ticket, with tickets of their own,
@@ -194,7 +192,7 @@ describe("a stranger at another address cannot lock anyone out", () => {
     expect([missing.status, missing.body.Error]).toEqual([428, "CHALLENGE_REQUIRED"]);
     const challenge = missing.body.Data[0] as Parameters<typeof solvePow>[0];
     expect(challenge.maxnumber).toBe(BASE_MAXNUMBER);
-    const solved = await solvePow(challenge);
+    const solved = solvePow(challenge);
     const payload = JSON.parse(Buffer.from(solved, "base64").toString());
     const wrong = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString("base64");
     const refusal = async (altcha: string, to = email) => {
@@ -209,13 +207,13 @@ describe("a stranger at another address cannot lock anyone out", () => {
     expect(await refusal(solved, "other@example.com")).toEqual([400, "CHALLENGE_INVALID", "altcha"]);
     expect((await ask("203.0.113.122", solved)).status).toBe(200);
     expect(await refusal(solved)).toEqual([400, "CHALLENGE_USED", "altcha"]);
-    const later = await solvePow((await ask("203.0.113.123")).body.Data[0] as Parameters<typeof solvePow>[0]);
+    const later = solvePow((await ask("203.0.113.123")).body.Data[0] as Parameters<typeof solvePow>[0]);
     s.clock.advance(CHALLENGE_TTL_MS + 1000);
     expect(await refusal(later)).toEqual([400, "CHALLENGE_EXPIRED", "altcha"]);
     // The flood goes on: each further request costs more.
     for (let i = 0; i < DOUBLE_EVERY; i++) {
       const c = (await ask(`203.0.113.${140 + i}`)).body.Data[0] as Parameters<typeof solvePow>[0];
-      expect((await ask(`203.0.113.${140 + i}`, await solvePow(c))).status).toBe(200);
+      expect((await ask(`203.0.113.${140 + i}`, solvePow(c))).status).toBe(200);
     }
     const harder = await s.call<{ maxnumber: number; required: boolean }>(
       "GET",

@@ -448,7 +448,8 @@ export const en = {
   "errors.CODE_INVALID": "The verification code is not correct.",
   "errors.CODE_EXPIRED": "The verification code has expired. Please send a new one.",
   "errors.CODE_TOO_MANY_ATTEMPTS": "Too many wrong attempts. Please send a new code.",
-  "errors.CHALLENGE_REQUIRED": "Many codes were asked for just now. Your device is checking the request; please try again.",
+  "errors.CHALLENGE_REQUIRED":
+    "Many codes were asked for just now. Your device is checking the request; please try again.",
   "errors.CHALLENGE_INVALID": "The request could not be checked. Please try again.",
   "errors.CHALLENGE_EXPIRED": "The check took too long. Please try again.",
   "errors.CHALLENGE_USED": "This request was already sent. Please try again.",
