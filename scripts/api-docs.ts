@@ -50,6 +50,7 @@ export const CALLS: Call[] = [
   { method: "GET", path: "/api/product_image", who: "any", query: schemas.emptyQuerySchema },
   { method: "GET", path: "/api/legal_documents", who: "any", query: schemas.legalDocumentsQuerySchema },
   { method: "GET", path: "/api/redemption_offer", who: "any", query: schemas.redemptionOfferQuerySchema },
+  { method: "GET", path: "/api/auth/challenge", who: "any", query: schemas.emailChallengeQuerySchema },
   { method: "POST", path: "/api/auth/email/code", who: "any", body: schemas.emailCodeRequestSchema },
   {
     method: "POST",
