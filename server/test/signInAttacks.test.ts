@@ -151,6 +151,11 @@ describe("a stranger at another address cannot lock anyone out", () => {
     const altcha = solvePow(first.body.Data[0] as Parameters<typeof solvePow>[0]);
     expect((await ask("192.0.2.20", ticket, altcha)).status).toBe(200);
     const code = await latestCode(s, { email });
+    // A stranger pays for one more code afterwards: it does not supersede the customer's.
+    const later = await ask("203.0.113.99");
+    expect(
+      (await ask("203.0.113.99", {}, solvePow(later.body.Data[0] as Parameters<typeof solvePow>[0]))).status,
+    ).toBe(200);
     // 100 simultaneous guesses from 100 addresses: without a ticket, with tickets of their own,
     // some with the right code itself (as if read over the customer's shoulder).
     const guesses = await Promise.all(
