@@ -43,17 +43,20 @@ export async function takeSlots(tx: Queryable, limits: Limit[], nowMs: number): 
 }
 
 /**
- * Locks `buckets` (in the same order as takeSlots) and counts each one's events in `windowMs`,
- * without taking a slot. Call inside the transaction that may then take one.
+ * Counts each bucket's events in `windowMs` without taking a slot. `lock`: locks the buckets
+ * first (in takeSlots' order), inside the transaction that may then take one; without it, a
+ * quick look that may miss events being written.
  */
 export async function countSlots(
   tx: Queryable,
   buckets: string[],
   windowMs: number,
   nowMs: number,
+  lock = true,
 ): Promise<Map<string, number>> {
   const sorted = [...buckets].sort((a, b) => a.localeCompare(b));
-  for (const bucket of sorted) await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [bucket]);
+  if (lock)
+    for (const bucket of sorted) await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [bucket]);
   const counts = new Map<string, number>();
   for (const bucket of sorted) {
     const { rows } = await tx.query<{ n: number }>(
