@@ -29,7 +29,7 @@ import { EMAIL_CODE_TICKET_HEADER, STAFF_CODE_TICKET_HEADER } from "../core/type
 import { startLoading } from "../state/settings.ts";
 import { codeTicketFor } from "./codeTicket.ts";
 import { ApiError, codeForStatus, isErrorCode, NotFoundError } from "./errors.ts";
-import { isPowChallenge, solveChallenge } from "./proofOfWork.ts";
+import type { PowChallenge } from "./proofOfWork.ts";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /**
@@ -314,8 +314,10 @@ export function createApiClient(options: ApiClientOptions) {
         } catch (error) {
           const challenge = error instanceof ApiError ? error.data[0] : undefined;
           if (round >= 2 || !(error instanceof ApiError) || error.code !== "CHALLENGE_REQUIRED") throw error;
-          if (!isPowChallenge(challenge)) throw error;
-          altcha = (await solveChallenge(challenge)) ?? undefined;
+          if (typeof (challenge as PowChallenge | undefined)?.challenge !== "string") throw error;
+          // Loaded only when a server asks: most sign-ins never need it.
+          const { solveChallenge } = await import("./proofOfWork.ts");
+          altcha = (await solveChallenge(challenge as PowChallenge)) ?? undefined;
           if (altcha === undefined) throw error;
         }
       }

@@ -99,16 +99,3 @@ export async function solveChallenge(c: PowChallenge): Promise<string | null> {
   }
   return null;
 }
-
-export function isPowChallenge(value: unknown): value is PowChallenge {
-  const c = value as PowChallenge | null;
-  return (
-    typeof c === "object" &&
-    c !== null &&
-    typeof c.challenge === "string" &&
-    /^[0-9a-f]{64}$/.test(c.challenge) &&
-    typeof c.salt === "string" &&
-    typeof c.signature === "string" &&
-    typeof c.maxnumber === "number"
-  );
-}
