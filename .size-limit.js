@@ -37,19 +37,19 @@ export default [
     name: "<nu-form> sign-in step shown and taking text: the entry and the sign-in stand-in",
     path: filesOf("nu-form stand-in"),
     gzip: true,
-    limit: "9585 B",
+    limit: "9640 B",
   },
   {
     name: '<nu-form lang="en"> sign-in step shown and taking text: the same and the English sign-in texts',
     path: filesOf('nu-form lang="en" stand-in'),
     gzip: true,
-    limit: "12040 B",
+    limit: "12135 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step shown and taking text",
     path: filesOf("nu-recruitment-form stand-in"),
     gzip: true,
-    limit: "9585 B",
+    limit: "9640 B",
   },
   {
     // +1.0 kB: the API client and ky in a file of their own (`api`, vite.chunks.ts), so that a
@@ -60,27 +60,27 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "41990 B",
+    limit: "42435 B",
   },
   {
     // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "44445 B",
+    limit: "44930 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "42210 B",
+    limit: "42655 B",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
     path: filesOf("nu-staff-login"),
     gzip: true,
     // +1.0 kB: the API client in `api`, as for <nu-form> above.
-    limit: "43665 B",
+    limit: "44170 B",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
