@@ -39,19 +39,19 @@ export default [
     name: "<nu-form> sign-in step shown and taking text: the entry and the sign-in stand-in",
     path: filesOf("nu-form stand-in"),
     gzip: true,
-    limit: "9721 B",
+    limit: "9776 B",
   },
   {
     name: '<nu-form lang="en"> sign-in step shown and taking text: the same and the English sign-in texts',
     path: filesOf('nu-form lang="en" stand-in'),
     gzip: true,
-    limit: "12177 B",
+    limit: "12272 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step shown and taking text",
     path: filesOf("nu-recruitment-form stand-in"),
     gzip: true,
-    limit: "9721 B",
+    limit: "9776 B",
   },
   {
     // +1.0 kB: the API client and ky in a file of their own (`api`, vite.chunks.ts), so that a
@@ -62,27 +62,27 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "42162 B",
+    limit: "42607 B",
   },
   {
     // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "44618 B",
+    limit: "45103 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "42379 B",
+    limit: "42824 B",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
     path: filesOf("nu-staff-login"),
     gzip: true,
     // +1.0 kB: the API client in `api`, as for <nu-form> above.
-    limit: "43893 B",
+    limit: "44398 B",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -90,7 +90,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "62835 B",
+    limit: "63340 B",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):

@@ -12,6 +12,10 @@ import { setupGaps } from "./setupGaps.ts";
 function announceMode(config: ServerConfig, log: (line: string) => void): void {
   if (config.production) {
     log("nu-forms: production mode (NODE_ENV=production): mail through SMTP_URL, no dev outbox");
+    if (config.databaseUrl === "memory://")
+      log(
+        "nu-forms: WARNING: DATABASE_URL=memory:// in production: every lead, code and session is lost when this process stops",
+      );
     if (config.publicOrigin === undefined) {
       log(
         "nu-forms: PUBLIC_ORIGIN is not set: the server's own origin is taken from each request's Host header; set it to the address customers use (docs/deploy.md)",

@@ -25,9 +25,11 @@ import type {
   RedemptionOffer,
   StaffRecord,
 } from "../core/types.ts";
-import { STAFF_CODE_TICKET_HEADER } from "../core/types.ts";
+import { EMAIL_CODE_TICKET_HEADER, STAFF_CODE_TICKET_HEADER } from "../core/types.ts";
 import { startLoading } from "../state/settings.ts";
+import { codeTicketFor } from "./codeTicket.ts";
 import { ApiError, codeForStatus, isErrorCode, NotFoundError } from "./errors.ts";
+import type { PowChallenge } from "./proofOfWork.ts";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /**
@@ -298,13 +300,33 @@ export function createApiClient(options: ApiClientOptions) {
         (offers) => offers[0] ?? null,
       ),
 
-    requestEmailCode: (email: string, flow: Flow) =>
-      call<never>("post", "auth/email/code", { json: { email, flow } }).then(() => undefined),
+    /**
+     * Asks for a code bound to this page's own ticket (sent again by verifyEmailCode), solving the
+     * proof-of-work challenge when the server asks for one (docs/api.md "What a stranger can do").
+     */
+    requestEmailCode: async (email: string, flow: Flow) => {
+      const headers = { [EMAIL_CODE_TICKET_HEADER]: codeTicketFor(email, flow) };
+      let altcha: string | undefined;
+      for (let round = 0; ; round++) {
+        try {
+          await call<never>("post", "auth/email/code", { json: { email, flow, altcha }, headers });
+          return;
+        } catch (error) {
+          const challenge = error instanceof ApiError ? error.data[0] : undefined;
+          if (round >= 2 || !(error instanceof ApiError) || error.code !== "CHALLENGE_REQUIRED") throw error;
+          if (typeof (challenge as PowChallenge | undefined)?.challenge !== "string") throw error;
+          // Loaded only when a server asks: most sign-ins never need it.
+          const { solveChallenge } = await import("./proofOfWork.ts");
+          altcha = (await solveChallenge(challenge as PowChallenge)) ?? undefined;
+          if (altcha === undefined) throw error;
+        }
+      }
+    },
     /** `idempotencyKey`: the same verify sent again after a lost answer signs in (docs/api.md). */
     verifyEmailCode: (email: string, code: string, flow: Flow, idempotencyKey?: string) =>
       first<VerifyResult>("post", "auth/email/verify", {
         json: { email, code, flow },
-        headers: keyHeader(idempotencyKey),
+        headers: { ...keyHeader(idempotencyKey), [EMAIL_CODE_TICKET_HEADER]: codeTicketFor(email, flow) },
       }),
 
     getLead: (id: string) => lookup<Lead>("lead", { id }),

@@ -136,7 +136,14 @@ const flagSchema = v.picklist(["true", "false"]);
 
 // ---- customer sign-in ----------------------------------------------------------------------
 
-export const emailCodeRequestSchema = v.strictObject({ email: emailSchema, flow: flowSchema });
+/** A solved proof-of-work challenge (the ALTCHA payload, base64), needed past the free requests. */
+const altchaSchema = v.pipe(v.string(), v.maxLength(2000), v.regex(/^[A-Za-z0-9+/]+={0,2}$/));
+export const emailCodeRequestSchema = v.strictObject({
+  email: emailSchema,
+  flow: flowSchema,
+  altcha: v.optional(altchaSchema),
+});
+export const emailChallengeQuerySchema = v.object({ email: emailSchema, flow: flowSchema });
 export const emailCodeVerifySchema = v.strictObject({
   email: emailSchema,
   code: oneTimeCodeSchema,

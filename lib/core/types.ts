@@ -57,6 +57,12 @@ export interface Hospital {
  * code follows, sent back with `POST /api/staff/otp` (docs/sessions.md).
  */
 export const STAFF_CODE_TICKET_HEADER = "X-Staff-Code-Ticket";
+/**
+ * The customer code's ticket: the form sends its own (EMAIL_CODE_TICKET_PATTERN) with the code
+ * request and again with the code; a request without one is answered with one (docs/api.md).
+ */
+export const EMAIL_CODE_TICKET_HEADER = "X-Email-Code-Ticket";
+export const EMAIL_CODE_TICKET_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
 export interface StaffRecord {
   staff_id: string;

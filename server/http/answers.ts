@@ -53,7 +53,16 @@ export const redemptionOfferAnswer = v.looseObject({
   places: text,
   valid_days: v.number(),
 });
-export const codeSentAnswer = v.looseObject({ expires_in: v.number() });
+export const codeSentAnswer = v.looseObject({ expires_in: v.number(), ticket: text });
+/** An altcha-lib challenge (proof of work) and whether the next code request needs it. */
+export const challengeAnswer = v.looseObject({
+  algorithm: text,
+  challenge: text,
+  maxnumber: v.number(),
+  salt: text,
+  signature: text,
+  required: v.boolean(),
+});
 export const verifiedAnswer = v.looseObject({
   token: text,
   existing: v.boolean(),

@@ -132,3 +132,11 @@ export function idempotencyKeyOf(c: Context<AppEnv>): string | undefined {
   const raw = header(c, "idempotency-key");
   return raw === undefined ? undefined : parse(idempotencyKeySchema, raw, "Idempotency-Key");
 }
+
+/** A ticket header (`name`), checked against `pattern`; absent → undefined; malformed → 400 naming it. */
+export function ticketOf(c: Context<AppEnv>, name: string, pattern: RegExp): string | undefined {
+  const raw = header(c, name.toLowerCase() as Lowercase<string>);
+  if (raw === undefined) return undefined;
+  if (!pattern.test(raw)) throw new ApiFailure("VALIDATION_FAILED", { field: name });
+  return raw;
+}

@@ -65,7 +65,8 @@ export function safePath(path: string): string {
   return path.replace(/[^\x21-\x7e]/g, "?").slice(0, 200);
 }
 
-const ALLOWED_HEADERS = "x-api-key, content-type, authorization, idempotency-key, x-staff-code-ticket";
+const ALLOWED_HEADERS =
+  "x-api-key, content-type, authorization, idempotency-key, x-staff-code-ticket, x-email-code-ticket";
 const ALLOWED_METHODS = "GET, POST, PATCH, PUT, OPTIONS";
 
 /**
@@ -131,7 +132,7 @@ function cors(
   setHeader(
     c,
     "Access-Control-Expose-Headers",
-    "Retry-After, Idempotent-Replayed, ETag, X-Request-Id, X-Staff-Code-Ticket",
+    "Retry-After, Idempotent-Replayed, ETag, X-Request-Id, X-Staff-Code-Ticket, X-Email-Code-Ticket",
   );
   if (c.req.method === "OPTIONS") {
     setHeader(c, "Access-Control-Allow-Methods", ALLOWED_METHODS);

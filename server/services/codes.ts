@@ -1,8 +1,8 @@
 /**
  * One-time codes: 6 random digits, stored only as an HMAC, valid for a limited time, dead after
- * one use or MAX_WRONG_TRIES wrong tries from all client addresses together. Only the newest code
- * of a subject counts. The callers also limit wrong tries per (subject, client address) and per
- * address much lower (services/attempts.ts).
+ * one use or MAX_WRONG_TRIES wrong tries. Only the newest code of a subject counts (staff), or of
+ * a subject and requester (customers: see consumeCode). The
+ * callers also limit wrong tries per requester and per address much lower (services/attempts.ts).
  *
  * One rule for every answer: what the caller learns depends only on whether the code sent is the
  * right one. A wrong code is CODE_INVALID and a counted wrong try, whatever the subject's state
@@ -38,11 +38,12 @@ export async function issueCode(
   ttlMs: number,
   nowMs: number,
   ticket?: string,
+  client?: string,
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   await tx.query(
-    `INSERT INTO one_time_codes (purpose, subject, flow, code_hash, created_at, expires_at, ticket_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO one_time_codes (purpose, subject, flow, code_hash, created_at, expires_at, ticket_hash, client_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       who.purpose,
       who.subject,
@@ -51,6 +52,7 @@ export async function issueCode(
       new Date(nowMs).toISOString(),
       new Date(nowMs + ttlMs).toISOString(),
       ticket === undefined ? null : ticketHash(secrets, ticket),
+      client === undefined ? null : clientHash(secrets, client),
     ],
   );
   return code;
@@ -58,6 +60,11 @@ export async function issueCode(
 
 function ticketHash(secrets: Secrets, ticket: string): string {
   return secrets.hmac("code-ticket", ticket);
+}
+
+/** Kept for codes requested without the requester's own ticket (no address in clear). */
+function clientHash(secrets: Secrets, client: string): string {
+  return secrets.hmac("code-client", client);
 }
 
 /**
@@ -85,7 +92,10 @@ const wrong: CodeCheck = { ok: false, error: "CODE_INVALID", wrongTry: true };
  * unexpired (the first answer was lost) gets that session back; without it, or with another key,
  * a used code stays refused. `ticket`: a code issued with one (the staff code step) is checked
  * only for a request that brings it back; without it any code is a wrong try that leaves the
- * code's own count alone (a stranger cannot use up its tries).
+ * code's own count alone (a stranger cannot use up its tries). `client` (customer codes): with a
+ * ticket, the newest code issued with that ticket; without one, the newest code requested without
+ * the requester's own ticket (the old contract, for integrations). A code requested with its own
+ * ticket (the form) is out of every other request's reach.
  */
 export async function consumeCode(
   tx: Queryable,
@@ -93,8 +103,16 @@ export async function consumeCode(
   who: CodeSubject,
   code: string,
   nowMs: number,
-  opts: { useKey?: string; ticket?: string } = {},
+  opts: { useKey?: string; ticket?: string; client?: string } = {},
 ): Promise<CodeCheck> {
+  const bound = opts.client !== undefined;
+  const params = [who.purpose, who.subject, who.flow];
+  if (opts.ticket !== undefined && bound) params.push(ticketHash(secrets, opts.ticket));
+  const binding = !bound
+    ? ""
+    : opts.ticket !== undefined
+      ? "AND ticket_hash = $4"
+      : "AND client_hash IS NOT NULL";
   const { rows } = await tx.query<{
     id: string;
     code_hash: string;
@@ -106,15 +124,16 @@ export async function consumeCode(
     ticket_hash: string | null;
   }>(
     `SELECT id, code_hash, attempts, expires_at, used_at, use_key_hash, use_sid, ticket_hash
-     FROM one_time_codes WHERE purpose = $1 AND subject = $2 AND flow = $3
+     FROM one_time_codes WHERE purpose = $1 AND subject = $2 AND flow = $3 ${binding}
      ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-    [who.purpose, who.subject, who.flow],
+    params,
   );
   const row = rows[0];
   // The same work for every request, so time tells no more than the answer.
   const matches = sameText(hashCode(secrets, who, code), row?.code_hash ?? hashCode(secrets, who, "-"));
   if (!row) return wrong;
   if (
+    !bound &&
     row.ticket_hash !== null &&
     (opts.ticket === undefined || !sameText(ticketHash(secrets, opts.ticket), row.ticket_hash))
   )

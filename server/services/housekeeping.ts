@@ -21,6 +21,7 @@ export async function cleanUp(deps: Deps): Promise<void> {
     [before(0)],
   );
   await deps.db.query("DELETE FROM one_time_codes WHERE created_at < $1", [before(DAY_MS)]);
+  await deps.db.query("DELETE FROM used_challenges WHERE expires_at < $1", [before(0)]);
   await deps.db.query("DELETE FROM idempotency_keys WHERE created_at < $1", [before(DAY_MS)]);
   await deps.db.query("DELETE FROM outbox WHERE created_at < $1", [before(7 * DAY_MS)]);
   // Webhook events and their delivery log are kept 30 days (docs/webhooks.md): past the 24-hour

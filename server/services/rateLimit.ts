@@ -41,3 +41,29 @@ export async function takeSlots(tx: Queryable, limits: Limit[], nowMs: number): 
   }
   return { allowed: true };
 }
+
+/**
+ * Counts each bucket's events in `windowMs` without taking a slot. `lock`: locks the buckets
+ * first (in takeSlots' order), inside the transaction that may then take one; without it, a
+ * quick look that may miss events being written.
+ */
+export async function countSlots(
+  tx: Queryable,
+  buckets: string[],
+  windowMs: number,
+  nowMs: number,
+  lock = true,
+): Promise<Map<string, number>> {
+  const sorted = [...buckets].sort((a, b) => a.localeCompare(b));
+  if (lock)
+    for (const bucket of sorted) await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [bucket]);
+  const counts = new Map<string, number>();
+  for (const bucket of sorted) {
+    const { rows } = await tx.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM rate_events WHERE bucket = $1 AND at > $2",
+      [bucket, new Date(nowMs - windowMs).toISOString()],
+    );
+    counts.set(bucket, rows[0].n);
+  }
+  return counts;
+}

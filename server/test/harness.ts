@@ -352,3 +352,22 @@ function dropOldTemplates(dir: string, seed: string, hash: string): void {
     if (fs.statSync(file).mtimeMs < dayAgo) fs.rmSync(file, { recursive: true, force: true });
   }
 }
+
+/** Solves a proof-of-work challenge the server answered with, as the form does (with node:crypto: fast). */
+export function solvePow(challenge: {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}): string {
+  for (let number = 0; number <= challenge.maxnumber; number++) {
+    if (createHash("sha256").update(`${challenge.salt}${number}`).digest("hex") !== challenge.challenge)
+      continue;
+    const { algorithm, salt, signature } = challenge;
+    return Buffer.from(
+      JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature }),
+    ).toString("base64");
+  }
+  throw new Error("challenge not solvable");
+}

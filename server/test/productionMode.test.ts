@@ -160,6 +160,10 @@ describe("production mode with every setting", { timeout: PROCESS_TIMEOUT_MS }, 
     expect(started.lines[0]).toMatch(/production mode/);
     expect(output).not.toContain("DEMO MODE");
     expect(output).toMatch(/PUBLIC_ORIGIN is not set/);
+    // A database that dies with the process is said loudly; a real one is not warned about.
+    if (databaseUrl === "memory://")
+      expect(output).toMatch(/WARNING: DATABASE_URL=memory:\/\/ in production/);
+    else expect(output).not.toMatch(/WARNING: DATABASE_URL/);
     // An empty production database: what is still missing before the first customer, said at start.
     expect(output.match(/^nu-forms: not ready for customers: .*$/gm)).toHaveLength(6);
     expect(output).toMatch(/not ready for customers: the pages and e-mails carry the demo brand/);

@@ -4,9 +4,12 @@
  * address. Addresses are told apart with TRUST_PROXY=1 and X-Forwarded-For, as behind a proxy.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, PASSWORD_COST, setPasswordCostForTests } from "../auth/password.ts";
+import { BASE_MAXNUMBER, CHALLENGE_TTL_MS, DOUBLE_EVERY } from "../services/challenge.ts";
+import { FREE_CODES_PER_EMAIL_PER_HOUR } from "../services/customerAuth.ts";
 import { FAILED_SIGN_INS_PER_ACCOUNT, LOCK_AFTER_FAILURES } from "../services/staff.ts";
 import {
   API_KEY,
@@ -15,6 +18,7 @@ import {
   from,
   latestCode,
   logEntries,
+  solvePow,
   startTestServer,
   type TestServer,
   ticketHeader,
@@ -129,26 +133,103 @@ describe("a stranger at another address cannot lock anyone out", () => {
     expect(statuses[30]).toBe(429);
   });
 
-  it("e-mail code requests and wrong guesses from one address do not block the customer at another", async () => {
+  it("a stranger's burst from 60 addresses, then 100 guesses from 100 more, leaves the customer's own sign-in working at once", async () => {
     const email = "victim@example.com";
-    const sendCode = (address: string) =>
-      s.call("POST", "/api/auth/email/code", { body: { email, flow: "nuform" }, headers: from(address) });
-    const verify = (code: string, address: string) =>
-      s.call("POST", "/api/auth/email/verify", {
-        body: { email, code, flow: "nuform" },
+    const ask = (address: string, headers: Record<string, string> = {}, altcha?: string) =>
+      s.call<Record<string, unknown>>("POST", "/api/auth/email/code", {
+        body: { email, flow: "nuform", ...(altcha ? { altcha } : {}) },
+        headers: { ...from(address), ...headers },
+      });
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => ask(`203.0.113.${i + 1}`)));
+    const statuses = burst.map((r) => r.status).sort();
+    expect(
+      statuses.filter((st) => st !== 200 && st !== 428),
+      JSON.stringify(burst.map((r) => r.body.Error)),
+    ).toEqual([]);
+    expect(statuses.filter((st) => st === 200)).toHaveLength(FREE_CODES_PER_EMAIL_PER_HOUR);
+    expect(statuses.filter((st) => st === 428)).toHaveLength(60 - FREE_CODES_PER_EMAIL_PER_HOUR);
+    // The customer's own device: its ticket, one proof-of-work (the e-mail is past its free line).
+    const ticket = { "x-email-code-ticket": randomBytes(32).toString("base64url") };
+    const first = await ask("192.0.2.20", ticket);
+    expect([first.status, first.body.Error]).toEqual([428, "CHALLENGE_REQUIRED"]);
+    const altcha = solvePow(first.body.Data[0] as Parameters<typeof solvePow>[0]);
+    expect((await ask("192.0.2.20", ticket, altcha)).status).toBe(200);
+    const code = await latestCode(s, { email });
+    // A stranger pays for one more code afterwards: it does not supersede the customer's.
+    const later = await ask("203.0.113.99");
+    expect(
+      (await ask("203.0.113.99", {}, solvePow(later.body.Data[0] as Parameters<typeof solvePow>[0]))).status,
+    ).toBe(200);
+    // 100 simultaneous guesses from 100 addresses: without a ticket, with tickets of their own,
+    // some with the right code itself (as if read over the customer's shoulder).
+    const guesses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        s.call("POST", "/api/auth/email/verify", {
+          body: { email, code: i % 10 === 0 ? code : wrongCode(code), flow: "nuform" },
+          headers: {
+            ...from(`198.51.100.${i + 1}`),
+            ...(i % 2 ? { "x-email-code-ticket": randomBytes(32).toString("base64url") } : {}),
+          },
+        }),
+      ),
+    );
+    expect(guesses.every((g) => g.status !== 200)).toBe(true);
+    const { rows } = await s.db.query<{ attempts: number; used_at: Date | null }>(
+      "SELECT attempts, used_at FROM one_time_codes WHERE subject = $1 AND client_hash IS NULL",
+      [email],
+    );
+    expect(rows).toEqual([{ attempts: 0, used_at: null }]);
+    const own = await s.call<{ token: string }>("POST", "/api/auth/email/verify", {
+      body: { email, code, flow: "nuform" },
+      headers: { ...from("192.0.2.21"), ...ticket },
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.Data[0].token.split(".")).toHaveLength(3);
+  });
+
+  it("the proof-of-work is refused when missing, wrong, for another e-mail, reused or stale, and grows with the flood", async () => {
+    s.clock.advance(2 * 60 * 60 * 1000);
+    const email = "flooded@example.com";
+    const ask = (address: string, altcha?: string, to = email) =>
+      s.call<Record<string, unknown>>("POST", "/api/auth/email/code", {
+        body: { email: to, flow: "nuform", ...(altcha === undefined ? {} : { altcha }) },
         headers: from(address),
       });
-    const attacker: number[] = [];
-    for (let i = 0; i < 6; i++) attacker.push((await sendCode("203.0.113.70")).status);
-    expect(attacker).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await sendCode("192.0.2.20")).status).toBe(200);
-    const code = await latestCode(s, { email });
-    const guesses: string[] = [];
-    for (let i = 0; i < 6; i++)
-      guesses.push((await verify(wrongCode(code), "203.0.113.70")).body.Error as string);
-    expect(guesses.slice(-2)).toEqual(["CODE_TOO_MANY_ATTEMPTS", "CODE_TOO_MANY_ATTEMPTS"]);
-    const own = await verify(code, "192.0.2.20");
-    expect(own.status).toBe(200);
+    for (let i = 0; i < FREE_CODES_PER_EMAIL_PER_HOUR; i++)
+      expect((await ask(`203.0.113.${100 + i}`)).status).toBe(200);
+    const missing = await ask("203.0.113.120");
+    expect([missing.status, missing.body.Error]).toEqual([428, "CHALLENGE_REQUIRED"]);
+    const challenge = missing.body.Data[0] as Parameters<typeof solvePow>[0];
+    expect(challenge.maxnumber).toBe(BASE_MAXNUMBER);
+    const solved = solvePow(challenge);
+    const payload = JSON.parse(Buffer.from(solved, "base64").toString());
+    const wrong = Buffer.from(JSON.stringify({ ...payload, number: payload.number + 1 })).toString("base64");
+    const refusal = async (altcha: string, to = email) => {
+      const res = await ask("203.0.113.121", altcha, to);
+      return [res.status, res.body.Error, res.body.Field];
+    };
+    expect(await refusal(wrong)).toEqual([400, "CHALLENGE_INVALID", "altcha"]);
+    expect(await refusal("bm90IGpzb24=")).toEqual([400, "CHALLENGE_INVALID", "altcha"]);
+    // Another e-mail also past its line: the solution was for this one.
+    for (let i = 0; i < FREE_CODES_PER_EMAIL_PER_HOUR; i++)
+      await ask(`203.0.113.${130 + i}`, undefined, "other@example.com");
+    expect(await refusal(solved, "other@example.com")).toEqual([400, "CHALLENGE_INVALID", "altcha"]);
+    expect((await ask("203.0.113.122", solved)).status).toBe(200);
+    expect(await refusal(solved)).toEqual([400, "CHALLENGE_USED", "altcha"]);
+    const later = solvePow((await ask("203.0.113.123")).body.Data[0] as Parameters<typeof solvePow>[0]);
+    s.clock.advance(CHALLENGE_TTL_MS + 1000);
+    expect(await refusal(later)).toEqual([400, "CHALLENGE_EXPIRED", "altcha"]);
+    // The flood goes on: each further request costs more.
+    for (let i = 0; i < DOUBLE_EVERY; i++) {
+      const c = (await ask(`203.0.113.${140 + i}`)).body.Data[0] as Parameters<typeof solvePow>[0];
+      expect((await ask(`203.0.113.${140 + i}`, solvePow(c))).status).toBe(200);
+    }
+    const harder = await s.call<{ maxnumber: number; required: boolean }>(
+      "GET",
+      `/api/auth/challenge?email=${email}&flow=nuform`,
+      { headers: from("192.0.2.40") },
+    );
+    expect(harder.body.Data[0]).toMatchObject({ maxnumber: BASE_MAXNUMBER * 2, required: true });
   });
 
   it("the answer to a code request does not tell whether the e-mail has a lead", async () => {
@@ -161,7 +242,12 @@ describe("a stranger at another address cannot lock anyone out", () => {
     const known = await ask(rows[0].email);
     const fresh = await ask("nobody-yet@example.com");
     expect(known.status).toBe(200);
-    expect([fresh.status, fresh.body]).toEqual([known.status, known.body]);
+    // Only the ticket handed out differs (a random one each time).
+    const strip = (body: Record<string, unknown>) => ({
+      ...body,
+      Data: [{ ...(body.Data as object[])[0], ticket: "-" }],
+    });
+    expect([fresh.status, strip(fresh.body)]).toEqual([known.status, strip(known.body)]);
   });
 
   it(`beyond ${FAILED_SIGN_INS_PER_ACCOUNT} failures for one id from many addresses, addresses it never signed in from wait; its own does not`, async () => {

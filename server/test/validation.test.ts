@@ -67,6 +67,13 @@ const CASES: Case[] = [
   ["customer", "POST", "/api/lead", { ...lead(), phone_code: "853", phone: "28123456" }, "phone"],
   ["customer", "POST", "/api/lead", { ...lead(), last_name: "Chan2" }, "last_name"],
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大文😀" }, "first_name"],
+  // Invisible names: Hangul fillers alone, stacked combining marks, a filler beside a letter.
+  ["customer", "POST", "/api/lead", { ...lead(), first_name: "\u3164\u3164" }, "first_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), last_name: "\uFFA0" }, "last_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), last_name: "\u115F\u1160" }, "last_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), first_name: "陳\u3164" }, "first_name"],
+  ["customer", "POST", "/api/lead", { ...lead(), first_name: "Ma\u0301\u0302\u0303ry" }, "first_name"],
+  ["customer", "PATCH", "/api/lead", { id: "NUDEM00001", first_name: "\u3164" }, "first_name"],
   ["customer", "POST", "/api/lead", { ...lead(), consents: undefined }, "consents"],
   [
     "customer",

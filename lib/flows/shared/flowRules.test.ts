@@ -13,6 +13,7 @@ import { hkAddressText } from "./summary.ts";
 
 const zh = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) =>
   t("zh-HK", key, params);
+const en = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) => t("en", key, params);
 
 const amoy = {
   ...emptyAddress(),
@@ -42,6 +43,22 @@ describe("validatePerson", () => {
     expect(errors.first_name).toBe("必須填寫");
   });
 
+  it("refuses invisible names (Hangul fillers, stacked marks, control characters) naming the field, in both languages", () => {
+    const names = { last_name: "\u3164\u3164", first_name: "Ma\u0301\u0302\u0303ry" };
+    const zhErrors = validatePerson(draft(names), "HK", zh).errors;
+    expect(zhErrors.last_name).toBe(zh("flows.person.nameChars"));
+    expect(zhErrors.first_name).toBe(zh("flows.person.nameChars"));
+    expect(zhErrors.last_name).toMatch(/只可輸入文字/);
+    const enErrors = validatePerson(
+      draft({ last_name: "\uFFA0", first_name: "Tai\u0007Man" }),
+      "HK",
+      en,
+    ).errors;
+    expect(enErrors.last_name).toBe(en("flows.person.nameChars"));
+    expect(enErrors.first_name).toBe(en("flows.person.nameChars"));
+    expect(enErrors.last_name).not.toBe(zhErrors.last_name);
+  });
+
   it("checks the phone against its country code with a message naming the rule", () => {
     expect(validatePerson(draft({ phone: "9123456" }), "HK", zh).errors.phone).toBe(
       "+852 電話號碼須為 8 位數字，不以 0 或 1 開頭",
@@ -58,8 +75,6 @@ describe("validatePerson", () => {
     expect(
       validatePerson(draft({ phone_code: "853", phone: "6234 5678" }), "HK", zh).errors.phone,
     ).toBeUndefined();
-    const en = (key: Parameters<typeof t>[1], params?: Record<string, string | number>) =>
-      t("en", key, params);
     expect(validatePerson(draft({ phone_code: "853", phone: "91234567" }), "HK", en).errors.phone).toBe(
       "A +853 phone number must be 8 digits starting with 6",
     );
