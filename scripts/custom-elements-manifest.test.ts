@@ -19,6 +19,8 @@ const DESIGN_TAGS = [
   "nu-nutritionist-redeem",
   "nu-invoice-qrcode",
   "nu-invoice",
+  // The lead desk (/staff/leads): an element of the staff area like the others, for admins.
+  "nu-lead-desk",
   "nu-radio-group",
   "nu-card",
   "nu-select",
