@@ -4,6 +4,7 @@
  * wraps to two rows on a phone.
  */
 
+import { nuFormReady } from "./embed-helpers.ts";
 import { useStaffSession } from "./staff-steps.ts";
 import { expect, type Locator, test } from "./support/test.ts";
 
@@ -29,6 +30,8 @@ async function focusFromBelow(field: Locator, header: Locator) {
 
 test("customer page: a field focused from below shows under the header, not behind it", async ({ page }) => {
   await page.goto("/customer/nuForm");
+  // The live step: the served one takes text too, and is swapped for it.
+  await nuFormReady(page);
   const field = page.getByRole("combobox", { name: "電郵地址" });
   await expect(field).toBeVisible();
   const { fieldTop, headerBottom } = await focusFromBelow(field, page.locator(".site-header"));
