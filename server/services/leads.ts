@@ -15,9 +15,10 @@ import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import type { CustomerWriter, PendingSession } from "../http/auth.ts";
 import { ApiFailure, type Envelope } from "../http/envelope.ts";
-import { consentInsertSql, marketingWordingHash, recordConsent } from "./consents.ts";
 import { recordAudit } from "./audit.ts";
+import { consentInsertSql, marketingWordingHash, recordConsent } from "./consents.ts";
 import { recordConsents } from "./customerTexts.ts";
+import type { EventData } from "./eventSchemas.ts";
 import { emitEvent, eventBody, eventInsertSql, newEventId } from "./events.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
 import type { ReferenceLists } from "./lists.ts";
@@ -65,7 +66,7 @@ export function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
 }
 
 /** A lead as webhooks carry it (docs/webhooks.md): the whole record but its redemptions. */
-function leadEventData(lead: Lead): Record<string, unknown> {
+function leadEventData(lead: Lead): EventData<"lead.created"> {
   const { redemptions: _own, ...fields } = lead;
   return { lead_id: lead.id, lead: fields };
 }
@@ -352,69 +353,79 @@ export async function patchLead(
   const checkReferences = await referenceCheck(deps.lists, changes);
   // Read before the transaction, like the lists (on PGlite a read outside it would wait for it).
   const versions = changes.consents ? await deps.lists.documentVersions() : [];
-  return deps.leads.write(id, () =>
-    deps.db.transaction(async (tx) => {
-      const row = visibleTo(await loadRow(tx, id, true), principal);
-      // An erased lead holds no one to correct (docs/privacy.md).
-      if (row.erased_at !== null) throw new ApiFailure("NOT_FOUND");
-      const nowMs = deps.now();
-      const lang = changes.consents?.lang ?? row.details.consents?.lang ?? "zh-HK";
-      const consents = changes.consents && { ...recordConsents(versions, changes.consents, nowMs), lang };
-      const merged: Details = {
-        ...EMPTY_DETAILS,
-        ...row.details,
-        ...changes,
-        ...(consents ? { consents } : {}),
-      };
-      if (!isValidPhone(merged.phone_code, merged.phone))
-        throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
-      checkReferences();
-      const { rows } = await tx.query<LeadRow>(
-        "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
-        [id, JSON.stringify(merged), new Date(nowMs).toISOString()],
-      );
-      // Every consent the customer sends is a ledger row, a tick kept as it was too.
-      if (consents)
-        await recordConsent(tx, {
-          leadId: id,
-          given: consents.marketing,
-          lang,
-          channel: "form",
-          actor: "customer",
-          atMs: nowMs,
-        });
-      await tx.query(
-        "INSERT INTO lead_changes (lead_id, staff_id, fields, changed_at) VALUES ($1, $2, $3, $4)",
-        [
-          id,
-          principal.kind === "staff" ? principal.staffId : null,
-          Object.keys(changes).sort(),
-          rows[0].updated_at,
-        ],
-      );
-      if (principal.kind === "staff")
-        await recordAudit(tx, {
-          actor: principal.staffId,
-          action: "lead.correct",
-          target: id,
-          detail: { fields: Object.keys(changes).sort() },
-          atMs: deps.now(),
-        });
-      const lead = toLead(rows[0], row.redemptions);
-      await emitEvent(
-        tx,
-        "lead.updated",
-        {
-          ...leadEventData(lead),
-          fields: Object.keys(changes).sort(),
-          by: principal.kind === "staff" ? principal.staffId : "customer",
-        },
-        nowMs,
-      );
-      return forViewer(lead, principal, opts);
-    }),
-  ).then((lead) => {
-    deps.webhooks.wake();
-    return lead;
-  });
+  return deps.leads
+    .write(id, () =>
+      deps.db.transaction(async (tx) => {
+        const row = visibleTo(await loadRow(tx, id, true), principal);
+        // An erased lead holds no one to correct (docs/privacy.md).
+        if (row.erased_at !== null) throw new ApiFailure("NOT_FOUND");
+        const nowMs = deps.now();
+        const lang = changes.consents?.lang ?? row.details.consents?.lang ?? "zh-HK";
+        const consents = changes.consents && { ...recordConsents(versions, changes.consents, nowMs), lang };
+        const merged: Details = {
+          ...EMPTY_DETAILS,
+          ...row.details,
+          ...changes,
+          ...(consents ? { consents } : {}),
+        };
+        if (!isValidPhone(merged.phone_code, merged.phone))
+          throw new ApiFailure("VALIDATION_FAILED", { field: "phone" });
+        checkReferences();
+        const { rows } = await tx.query<LeadRow>(
+          "UPDATE leads SET details = $2::jsonb, updated_at = $3 WHERE id = $1 RETURNING *",
+          [id, JSON.stringify(merged), new Date(nowMs).toISOString()],
+        );
+        // Every consent the customer sends is a ledger row, a tick kept as it was too.
+        if (consents)
+          await recordConsent(tx, {
+            leadId: id,
+            given: consents.marketing,
+            lang,
+            channel: "form",
+            actor: "customer",
+            atMs: nowMs,
+          });
+        // Withdrawn by the customer's own form: the same event as an opt-out link sends.
+        if (consents && !consents.marketing && row.details.consents?.marketing === true)
+          await emitEvent(
+            tx,
+            "consent.withdrawn",
+            { lead_id: id, purpose: "marketing", channel: "form", at: new Date(nowMs).toISOString() },
+            nowMs,
+          );
+        await tx.query(
+          "INSERT INTO lead_changes (lead_id, staff_id, fields, changed_at) VALUES ($1, $2, $3, $4)",
+          [
+            id,
+            principal.kind === "staff" ? principal.staffId : null,
+            Object.keys(changes).sort(),
+            rows[0].updated_at,
+          ],
+        );
+        if (principal.kind === "staff")
+          await recordAudit(tx, {
+            actor: principal.staffId,
+            action: "lead.correct",
+            target: id,
+            detail: { fields: Object.keys(changes).sort() },
+            atMs: deps.now(),
+          });
+        const lead = toLead(rows[0], row.redemptions);
+        await emitEvent(
+          tx,
+          "lead.updated",
+          {
+            ...leadEventData(lead),
+            fields: Object.keys(changes).sort(),
+            by: principal.kind === "staff" ? principal.staffId : "customer",
+          },
+          nowMs,
+        );
+        return forViewer(lead, principal, opts);
+      }),
+    )
+    .then((lead) => {
+      deps.webhooks.wake();
+      return lead;
+    });
 }

@@ -125,6 +125,14 @@ describe("the consent ledger and the opt-out link", () => {
       });
     expect((await patch(false)).status).toBe(200);
     expect(await detailsMarketing(id)).toBe(false);
+    // Unticked on the customer's own form: the same webhook event as an opt-out link's.
+    const withdrawals = await s.db.query<{ payload: { data: Record<string, unknown> } }>(
+      "SELECT payload FROM webhook_events WHERE type = 'consent.withdrawn' AND payload -> 'data' ->> 'lead_id' = $1",
+      [id],
+    );
+    expect(withdrawals.rows.map((e) => e.payload.data)).toEqual([
+      { lead_id: id, purpose: "marketing", channel: "form", at: expect.any(String) },
+    ]);
     expect((await patch(true)).status).toBe(200);
     expect(await detailsMarketing(id)).toBe(true);
     expect((await ledger(id)).map((r) => [r.given, r.lang, r.wording_hash])).toEqual([
