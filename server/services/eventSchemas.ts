@@ -12,8 +12,8 @@ const when = v.pipe(v.string(), v.isoTimestamp());
 const leadNow = v.omit(leadAnswer, ["redemptions"]);
 
 export const EVENT_DATA = {
-  "lead.created": v.object({ lead_id: v.string(), lead: leadNow }),
-  "lead.updated": v.object({
+  "lead.created": v.strictObject({ lead_id: v.string(), lead: leadNow }),
+  "lead.updated": v.strictObject({
     lead_id: v.string(),
     lead: leadNow,
     /** The names of the fields sent, sorted. */
@@ -21,20 +21,20 @@ export const EVENT_DATA = {
     /** `customer`, or the staff id of who changed it. */
     by: v.string(),
   }),
-  "lead.redeemed": v.object({
+  "lead.redeemed": v.strictObject({
     lead_id: v.string(),
     kind: redemptionKindSchema,
     staff_id: v.string(),
     redeemed_at: when,
   }),
-  "consent.withdrawn": v.object({
+  "consent.withdrawn": v.strictObject({
     lead_id: v.string(),
     purpose: v.literal("marketing"),
     /** The customer's form, a mail's opt-out link, or an admin recording it. */
     channel: v.picklist(["form", "unsubscribe", "admin"]),
     at: when,
   }),
-  "lead.erased": v.object({
+  "lead.erased": v.strictObject({
     lead_id: v.string(),
     /** At the person's request (the DPO's erasure), or by the retention job. */
     reason: v.picklist(["request", "retention"]),
@@ -58,7 +58,7 @@ export const EVENT_SUMMARIES: Record<PublicEventType, string> = {
  * `data` of an event not yet delivered when its person was erased: the personal data is gone, the
  * type and the lead id stay (server/services/privacy.ts).
  */
-export const REDACTED_DATA = v.object({ lead_id: v.string(), redacted: v.literal(true) });
+export const REDACTED_DATA = v.strictObject({ lead_id: v.string(), redacted: v.literal(true) });
 
 /** The body of one event of `type` as delivered, checkable with valibot. */
 export function eventBodySchema(type: PublicEventType) {
