@@ -51,7 +51,13 @@ export function customerAuthRoutes(deps: Deps): Hono<AppEnv> {
           tag: "sign-in",
           body: emailCodeRequestSchema,
           response: codeSentAnswer,
-          errors: ["RATE_LIMITED", "CHALLENGE_REQUIRED", "CHALLENGE_INVALID", "CHALLENGE_EXPIRED", "CHALLENGE_USED"],
+          errors: [
+            "RATE_LIMITED",
+            "CHALLENGE_REQUIRED",
+            "CHALLENGE_INVALID",
+            "CHALLENGE_EXPIRED",
+            "CHALLENGE_USED",
+          ],
           headers: [
             {
               name: "X-Email-Code-Ticket",
@@ -90,7 +96,9 @@ export function customerAuthRoutes(deps: Deps): Hono<AppEnv> {
           const input = await jsonBody(c, emailCodeVerifySchema);
           const address = clientAddress(c, deps.config.trustProxy);
           const opts = { useKey: idempotencyKeyOf(c), ticket: codeTicketOf(c) };
-          const verified = await countRefusal(deps, "customer", () => verifyEmailCode(deps, input, address, opts));
+          const verified = await countRefusal(deps, "customer", () =>
+            verifyEmailCode(deps, input, address, opts),
+          );
           deps.metrics.codeVerified(input.flow);
           return ok(c, [verified]);
         },

@@ -7,8 +7,8 @@ import type { Redemption, RedemptionKind } from "../../lib/core/types.ts";
 import { iso, pgCode } from "../db/db.ts";
 import type { Deps } from "../deps.ts";
 import { ApiFailure } from "../http/envelope.ts";
-import { erasedRedemption } from "./privacy.ts";
 import { eventBody, eventInsertSql, newEventId } from "./events.ts";
+import { erasedRedemption } from "./privacy.ts";
 import { type StaffRow, staffName } from "./staff.ts";
 
 export interface RedemptionRecord extends Redemption {
