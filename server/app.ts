@@ -206,10 +206,10 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
     const tokens = createTokens(secrets.tokenKey, sessions, secrets.hmac, now);
     const lists = await referenceLists(db);
     const leads = await createNotifiedCache<Lead>(db, LEADS_CHANNEL, LEAD_CACHE_LIMIT);
-    const webhooks = await createWebhooks({ db, config, now, logger });
     // Nobody could read them: production without METRICS_TOKEN counts nothing.
     const metricsOn = countMetrics ?? (!config.production || config.metricsToken !== undefined);
     const metrics = metricsOn ? createMetrics(db) : NO_METRICS;
+    const webhooks = await createWebhooks({ db, config, now, logger, metrics });
     const deps: Deps = {
       db,
       config,

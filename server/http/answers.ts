@@ -142,3 +142,67 @@ export const outboxAnswer = v.looseObject({
   text,
   created_at: when,
 });
+/** A lead on the lead desk: e-mail and phone masked unless unmasked, and its marketing consent now. */
+export const deskLeadAnswer = v.looseObject({ ...leadAnswer.entries, marketing: v.boolean() });
+export const consentEventAnswer = v.looseObject({
+  id: text,
+  purpose: v.literal("marketing"),
+  given: v.boolean(),
+  wording_hash: v.nullable(text),
+  lang: v.nullable(text),
+  channel: v.picklist(["form", "unsubscribe", "staff", "admin", "migration"]),
+  actor: text,
+  at: when,
+});
+export const deskLeadDetailAnswer = v.looseObject({
+  lead: leadAnswer,
+  marketing: v.boolean(),
+  consents: v.array(consentEventAnswer),
+  changes: v.array(v.looseObject({ staff_id: v.nullable(text), fields: v.array(text), changed_at: when })),
+});
+export const auditAnswer = v.looseObject({
+  id: text,
+  at: when,
+  actor: text,
+  action: text,
+  target: v.nullable(text),
+  ip: v.nullable(text),
+  detail: v.looseObject({}),
+});
+export const funnelDayAnswer = v.looseObject({
+  day: v.pipe(v.string(), v.isoDate()),
+  flow: flowSchema,
+  partner: v.nullable(text),
+  views: v.number(),
+  codes_sent: v.number(),
+  verified: v.number(),
+  leads: v.number(),
+  redeemed: v.number(),
+});
+/** Everything held about one e-mail address (access request). */
+export const subjectAnswer = v.looseObject({
+  email: text,
+  leads: v.array(leadAnswer),
+  consents: v.array(v.looseObject({ ...consentEventAnswer.entries, lead_id: text })),
+  redemptions: v.array(v.looseObject({ ...redemptionAnswer.entries, lead_id: text })),
+  invoices: v.array(v.looseObject({ id: text, lead_id: text, created_at: when, details: v.looseObject({}) })),
+  mails: v.array(v.looseObject({ kind: text, created_at: when, sent_at: v.nullable(when) })),
+});
+export const erasedAnswer = v.looseObject({ erased_leads: v.number() });
+export const marketingWithdrawnAnswer = v.looseObject({ marketing: v.literal(false) });
+/** One delivery of a webhook event to one endpoint (the endpoint without its query string). */
+export const webhookDeliveryAnswer = v.looseObject({
+  id: v.number(),
+  event_id: text,
+  type: text,
+  endpoint: text,
+  state: v.picklist(["pending", "delivered", "failed", "stopped"]),
+  attempts: v.number(),
+  last_status: v.nullable(v.number()),
+  last_error: v.nullable(text),
+  last_duration_ms: v.nullable(v.number()),
+  last_at: v.nullable(when),
+  next_at: v.nullable(when),
+  created_at: when,
+});
+export const webhookTestAnswer = v.looseObject({ event_id: text });

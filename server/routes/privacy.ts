@@ -12,10 +12,12 @@ import {
   subjectQuerySchema,
 } from "../../lib/core/schemas.ts";
 import type { Deps } from "../deps.ts";
+import { erasedAnswer, marketingWithdrawnAnswer, subjectAnswer } from "../http/answers.ts";
 import { requireStaff } from "../http/auth.ts";
 import { type AppEnv, clientAddress } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, parse, queryOf } from "../http/input.ts";
+import { describe } from "../http/openapi.ts";
 import { recordAudit } from "../services/audit.ts";
 import { type Withdrawal, withdrawMarketing } from "../services/consents.ts";
 import { eraseSubject, leadIdsOf, subjectKey, subjectReport } from "../services/privacy.ts";
@@ -31,54 +33,97 @@ function writingLeads<T>(deps: Deps, ids: string[], run: () => Promise<T>): Prom
 export function privacyRoutes(deps: Deps): Hono<AppEnv> {
   const ip = (c: Context<AppEnv>) => clientAddress(c, deps.config.trustProxy);
   return new Hono<AppEnv>()
-    .get("/admin/subjects", async (c) => {
-      const admin = await requireStaff(c, deps, "admin");
-      const { email, format = "json" } = queryOf(c, subjectQuerySchema);
-      const report = await deps.db.transaction(async (tx) => {
-        const found = await subjectReport(tx, email);
-        await recordAudit(tx, {
-          actor: admin.staff_id,
-          action: "subject.export",
-          target: subjectKey(deps.secrets, email),
-          ip: ip(c),
-          detail: { format, leads: found.leads.length },
-          atMs: deps.now(),
-        });
-        return found;
-      });
-      if (format === "json") return ok(c, [report]);
-      return c.body(subjectCsv(report), 200, {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": 'attachment; filename="subject.csv"',
-        "Cache-Control": "no-store",
-      });
-    })
-    .post("/admin/subjects/erase", async (c) => {
-      const admin = await requireStaff(c, deps, "admin");
-      const { email } = await jsonBody(c, subjectEraseSchema);
-      const ids = await leadIdsOf(deps.db, email);
-      const erased = await writingLeads(deps, ids, () =>
-        eraseSubject(deps, email, (tx, n) =>
-          recordAudit(tx, {
-            actor: admin.staff_id,
-            action: "subject.erase",
-            target: subjectKey(deps.secrets, email),
-            ip: ip(c),
-            detail: { leads: n },
-            atMs: deps.now(),
-          }),
-        ),
-      );
-      return ok(c, [{ erased_leads: erased }]);
-    })
-    .post("/admin/leads/:id/marketing", async (c) => {
-      const admin = await requireStaff(c, deps, "admin");
-      const { id } = parse(leadParamsSchema, { id: c.req.param("id") });
-      await jsonBody(c, marketingWithdrawSchema);
-      const outcome = await withdraw(deps, id, "admin", admin.staff_id, ip(c));
-      if (outcome === "not-held") throw new ApiFailure("NOT_FOUND");
-      return ok(c, [{ marketing: false }]);
-    });
+    .get(
+      "/admin/subjects",
+      describe(
+        {
+          summary: "Everything held about one e-mail address (an access request)",
+          who: "admin",
+          tag: "privacy",
+          query: subjectQuerySchema,
+          response: subjectAnswer,
+          description:
+            "`format=csv` answers the same as a `text/csv` file instead of the envelope. Audited `subject.export` (the audit names the address by a keyed hash, never in clear).",
+        },
+        async (c) => {
+          const admin = await requireStaff(c, deps, "admin");
+          const { email, format = "json" } = queryOf(c, subjectQuerySchema);
+          const report = await deps.db.transaction(async (tx) => {
+            const found = await subjectReport(tx, email);
+            await recordAudit(tx, {
+              actor: admin.staff_id,
+              action: "subject.export",
+              target: subjectKey(deps.secrets, email),
+              ip: ip(c),
+              detail: { format, leads: found.leads.length },
+              atMs: deps.now(),
+            });
+            return found;
+          });
+          if (format === "json") return ok(c, [report]);
+          return c.body(subjectCsv(report), 200, {
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": 'attachment; filename="subject.csv"',
+            "Cache-Control": "no-store",
+          });
+        },
+      ),
+    )
+    .post(
+      "/admin/subjects/erase",
+      describe(
+        {
+          summary: "Erases the personal fields of every lead of one e-mail address",
+          who: "admin",
+          tag: "privacy",
+          body: subjectEraseSchema,
+          response: erasedAnswer,
+          description: "Audited `subject.erase`; each erased lead sends `lead.erased`.",
+        },
+        async (c) => {
+          const admin = await requireStaff(c, deps, "admin");
+          const { email } = await jsonBody(c, subjectEraseSchema);
+          const ids = await leadIdsOf(deps.db, email);
+          const erased = await writingLeads(deps, ids, () =>
+            eraseSubject(deps, email, (tx, n) =>
+              recordAudit(tx, {
+                actor: admin.staff_id,
+                action: "subject.erase",
+                target: subjectKey(deps.secrets, email),
+                ip: ip(c),
+                detail: { leads: n },
+                atMs: deps.now(),
+              }),
+            ),
+          );
+          return ok(c, [{ erased_leads: erased }]);
+        },
+      ),
+    )
+    .post(
+      "/admin/leads/:id/marketing",
+      describe(
+        {
+          summary: "Records a customer's withdrawal of marketing consent",
+          who: "admin",
+          tag: "privacy",
+          params: leadParamsSchema,
+          body: marketingWithdrawSchema,
+          response: marketingWithdrawnAnswer,
+          errors: ["NOT_FOUND"],
+          description:
+            "Audited `consent.withdraw`; sends `consent.withdrawn`. Withdrawn already: the same answer, nothing recorded twice.",
+        },
+        async (c) => {
+          const admin = await requireStaff(c, deps, "admin");
+          const { id } = parse(leadParamsSchema, { id: c.req.param("id") });
+          await jsonBody(c, marketingWithdrawSchema);
+          const outcome = await withdraw(deps, id, "admin", admin.staff_id, ip(c));
+          if (outcome === "not-held") throw new ApiFailure("NOT_FOUND");
+          return ok(c, [{ marketing: false }]);
+        },
+      ),
+    );
 }
 
 /** The withdrawal and its audit entry in one transaction; the lead's cached reads dropped. */

@@ -6,21 +6,14 @@
  */
 import { createHash } from "node:crypto";
 import { type Lang, t } from "../../lib/core/i18n/index.ts";
+import type { ConsentEvent } from "../../lib/core/leadDesk.ts";
 import { iso, type Queryable } from "../db/db.ts";
 import { emitEvent } from "./events.ts";
 
 export type ConsentChannel = "form" | "unsubscribe" | "staff" | "admin" | "migration";
 
-export interface ConsentEvent {
-  id: number;
-  purpose: "marketing";
-  given: boolean;
-  wording_hash: string | null;
-  lang: string | null;
-  channel: ConsentChannel;
-  actor: string;
-  at: string;
-}
+/** One ledger entry, as the lead desk and an access request show it (lib/core/leadDesk.ts). */
+export type { ConsentEvent };
 
 /** sha256 (hex) of the marketing consent's text in `lang`, as the forms show it. */
 export function marketingWordingHash(lang: Lang): string {
@@ -75,7 +68,7 @@ type ConsentRow = Omit<ConsentEvent, "id" | "at"> & {
 
 export function toConsentEvent(row: ConsentRow): ConsentEvent & { lead_id: string } {
   return {
-    id: Number(row.id),
+    id: String(row.id),
     lead_id: row.lead_id,
     purpose: row.purpose,
     given: row.given,

@@ -5,14 +5,12 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/db.ts";
+import type { EventData, PublicEventType } from "./eventSchemas.ts";
 
-export type EventType =
-  | "lead.created"
-  | "lead.updated"
-  | "lead.redeemed"
-  | "consent.withdrawn"
-  | "lead.erased"
-  | "webhook.test";
+/** The public events (server/services/eventSchemas.ts) and the admin's test event. */
+export type EventType = PublicEventType | "webhook.test";
+/** `data` of an event of `type`, as its schema says. */
+type DataOf<T extends EventType> = T extends PublicEventType ? EventData<T> : Record<string, unknown>;
 
 export interface EventBody {
   type: EventType;
@@ -26,15 +24,15 @@ export function newEventId(): string {
   return `msg_${randomUUID().replaceAll("-", "")}`;
 }
 
-export function eventBody(type: EventType, data: Record<string, unknown>, nowMs: number): EventBody {
+export function eventBody<T extends EventType>(type: T, data: DataOf<T>, nowMs: number): EventBody {
   return { type, timestamp: new Date(nowMs).toISOString(), data };
 }
 
 /** Writes one event; returns its id. */
-export async function emitEvent(
+export async function emitEvent<T extends EventType>(
   q: Queryable,
-  type: EventType,
-  data: Record<string, unknown>,
+  type: T,
+  data: DataOf<T>,
   nowMs: number,
 ): Promise<string> {
   const id = newEventId();

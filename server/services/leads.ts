@@ -18,6 +18,7 @@ import { ApiFailure, type Envelope } from "../http/envelope.ts";
 import { recordAudit } from "./audit.ts";
 import { consentInsertSql, marketingWordingHash, recordConsent } from "./consents.ts";
 import { recordConsents } from "./customerTexts.ts";
+import type { EventData } from "./eventSchemas.ts";
 import { emitEvent, eventBody, eventInsertSql, newEventId } from "./events.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
 import type { ReferenceLists } from "./lists.ts";
@@ -65,7 +66,7 @@ export function toLead(row: LeadRow, redemptions: Redemption[]): Lead {
 }
 
 /** A lead as webhooks carry it (docs/webhooks.md): the whole record but its redemptions. */
-function leadEventData(lead: Lead): Record<string, unknown> {
+function leadEventData(lead: Lead): EventData<"lead.created"> {
   const { redemptions: _own, ...fields } = lead;
   return { lead_id: lead.id, lead: fields };
 }
@@ -384,6 +385,14 @@ export async function patchLead(
             actor: "customer",
             atMs: nowMs,
           });
+        // Withdrawn by the customer's own form: the same event as an opt-out link sends.
+        if (consents && !consents.marketing && row.details.consents?.marketing === true)
+          await emitEvent(
+            tx,
+            "consent.withdrawn",
+            { lead_id: id, purpose: "marketing", channel: "form", at: new Date(nowMs).toISOString() },
+            nowMs,
+          );
         await tx.query(
           "INSERT INTO lead_changes (lead_id, staff_id, fields, changed_at) VALUES ($1, $2, $3, $4)",
           [

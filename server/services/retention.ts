@@ -10,6 +10,7 @@
  * starts from what is left; an erased lead is never a candidate again.
  */
 import type { Deps } from "../deps.ts";
+import type { Metrics } from "../observability/metrics.ts";
 import { recordAudit } from "./audit.ts";
 import { anonymiseLeads, type PrivacyContext } from "./privacy.ts";
 
@@ -19,8 +20,25 @@ const RETENTION_LOCK = 7_204_715;
 const BATCH = 200;
 const FIRST_RUN_AFTER_MS = 5 * 60 * 1000;
 
-/** One pass: batches until nothing is left (or another instance has the job). Returns leads anonymised. */
-export async function runRetention(ctx: PrivacyContext, retentionDays: number): Promise<number> {
+/**
+ * One pass: batches until nothing is left (or another instance has the job). Returns leads
+ * anonymised; counted in `retention_runs_total` whether it succeeds or fails.
+ */
+export async function runRetention(
+  ctx: PrivacyContext & { metrics: Pick<Metrics, "retentionRun"> },
+  retentionDays: number,
+): Promise<number> {
+  try {
+    const total = await anonymiseUntouched(ctx, retentionDays);
+    ctx.metrics.retentionRun("done", total);
+    return total;
+  } catch (error) {
+    ctx.metrics.retentionRun("failed");
+    throw error;
+  }
+}
+
+async function anonymiseUntouched(ctx: PrivacyContext, retentionDays: number): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await ctx.db.transaction(async (tx) => {

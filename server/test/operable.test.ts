@@ -165,6 +165,12 @@ describe("GET /api/openapi.json", () => {
       ["GET", "/api/lead?id=NUDEM00001", answers.leadAnswer, { token: staff }],
       ["GET", "/api/staff?staff_id=S001", answers.staffAnswer, { token: staff }],
       ["GET", "/api/maintenance", answers.maintenanceAnswer],
+      ["GET", "/api/admin/leads?limit=5", answers.deskLeadAnswer, { token: staff }],
+      ["GET", "/api/admin/leads/NUDEM00001", answers.deskLeadDetailAnswer, { token: staff }],
+      ["GET", "/api/admin/audit?limit=5", answers.auditAnswer, { token: staff }],
+      ["GET", "/api/admin/funnel", answers.funnelDayAnswer, { token: staff }],
+      ["GET", "/api/admin/subjects?email=metrics@example.com", answers.subjectAnswer, { token: staff }],
+      ["POST", "/api/admin/webhooks/test", answers.webhookTestAnswer, { token: staff }],
     ];
     for (const [method, url, schema, opts] of checks) {
       const res = await s.call(method, url, opts);

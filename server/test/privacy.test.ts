@@ -125,6 +125,14 @@ describe("the consent ledger and the opt-out link", () => {
       });
     expect((await patch(false)).status).toBe(200);
     expect(await detailsMarketing(id)).toBe(false);
+    // Unticked on the customer's own form: the same webhook event as an opt-out link's.
+    const withdrawals = await s.db.query<{ payload: { data: Record<string, unknown> } }>(
+      "SELECT payload FROM webhook_events WHERE type = 'consent.withdrawn' AND payload -> 'data' ->> 'lead_id' = $1",
+      [id],
+    );
+    expect(withdrawals.rows.map((e) => e.payload.data)).toEqual([
+      { lead_id: id, purpose: "marketing", channel: "form", at: expect.any(String) },
+    ]);
     expect((await patch(true)).status).toBe(200);
     expect(await detailsMarketing(id)).toBe(true);
     expect((await ledger(id)).map((r) => [r.given, r.lang, r.wording_hash])).toEqual([
@@ -413,6 +421,14 @@ describe("retention", () => {
 
   it("anonymises a lead untouched for RETENTION_DAYS: 729 days stays, 731 goes; jobs at once erase each lead once", async () => {
     expect(s.deps.config.retentionDays).toBe(730);
+    const counted = async (name: string) =>
+      (await s.deps.metrics.registry.getSingleMetric(name)?.get())?.values.find(
+        (m) => name.endsWith("anonymised_total") || m.labels.outcome === "done",
+      )?.value ?? 0;
+    const [runsBefore, anonymisedBefore] = [
+      await counted("nuforms_retention_runs_total"),
+      await counted("nuforms_retention_anonymised_total"),
+    ];
     const { id } = await newLead("kept.long@example.com", "nuform", true);
     s.clock.advance(729 * DAY);
     await runRetention(s.deps, 730);
@@ -421,6 +437,7 @@ describe("retention", () => {
 
     // Two jobs at once: on PostgreSQL on two instances of one database, else twice in this one.
     let other: TestServer | undefined;
+    let byThisOne = 0;
     if (TEST_DATABASE_URL) {
       other = await startTestServer({ postgresUrl: s.deps.config.databaseUrl, publicOrigin: ORIGIN });
       other.clock.advance(731 * DAY);
@@ -432,6 +449,7 @@ describe("retention", () => {
       );
       const counts = await Promise.all([runRetention(s.deps, 730), runRetention((other ?? s).deps, 730)]);
       expect(counts[0] + counts[1]).toBe(candidates.rows[0].n);
+      byThisOne = other ? counts[0] : counts[0] + counts[1];
       const ids = (await erasedIds()).slice(before);
       expect(ids).toContain(id);
       expect(new Set(ids).size).toBe(ids.length);
@@ -449,5 +467,8 @@ describe("retention", () => {
     expect(runs.rows.reduce((n, r) => n + r.detail.anonymised, 0)).toBeGreaterThan(0);
     // A second pass finds nothing: nothing is erased twice.
     expect(await runRetention(s.deps, 730)).toBe(0);
+    // Every run of this instance counted, and what it anonymised.
+    expect((await counted("nuforms_retention_runs_total")) - runsBefore).toBe(TEST_DATABASE_URL ? 3 : 4);
+    expect((await counted("nuforms_retention_anonymised_total")) - anonymisedBefore).toBe(byThisOne);
   });
 });

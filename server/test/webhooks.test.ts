@@ -13,8 +13,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Webhook } from "standardwebhooks";
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, configFromEnv } from "../config.ts";
+import { EVENT_DATA, eventBodySchema, type PublicEventType } from "../services/eventSchemas.ts";
 import { emitEvent } from "../services/events.ts";
 import { checkedLookup, isPublicAddress, postSigned } from "../services/webhooks/send.ts";
 import { LEASE_MS } from "../services/webhooks/worker.ts";
@@ -206,6 +208,14 @@ describe("webhooks", () => {
 
   it("500 then 200: two attempts with one webhook-id, the second after the back-off; the test event is audited", async () => {
     const before = r.received.length;
+    const counted = async () =>
+      Object.fromEntries(
+        (
+          (await s.deps.metrics.registry.getSingleMetric("nuforms_webhook_deliveries_total")?.get())
+            ?.values ?? []
+        ).map((m) => [m.labels.outcome, m.value]),
+      );
+    const countedBefore = await counted();
     r.answer((n) => ({
       status: n === before ? 500 : 200,
       body: "down for maintenance, mail ops@crm.example",
@@ -237,6 +247,10 @@ describe("webhooks", () => {
       "SELECT actor, target FROM audit_log WHERE action = 'webhook.test'",
     );
     expect(audit.rows).toEqual([{ actor: "A001", target: eventId }]);
+    // Each attempt counted by its outcome: the 500 a retry; the docs' receiver and the second try delivered.
+    const countedAfter = await counted();
+    expect((countedAfter.retry ?? 0) - (countedBefore.retry ?? 0)).toBe(1);
+    expect((countedAfter.delivered ?? 0) - (countedBefore.delivered ?? 0)).toBe(2);
   });
 
   it("429 with Retry-After is waited for, not the back-off", async () => {
@@ -321,7 +335,7 @@ describe("webhooks", () => {
     );
   });
 
-  it("lead.updated names the fields and who; a redemption refused as already done writes and sends nothing", async () => {
+  it("lead.updated names the fields and who; a redemption refused as already done writes and sends nothing; every event type matches its schema", async () => {
     const leadId = await newLead(s, "hook.redeem@example.com");
     const staff = await staffToken(s, "S001");
     const patch = await s.call("PATCH", "/api/lead", {
@@ -351,6 +365,36 @@ describe("webhooks", () => {
     expect(redeemed).toEqual([
       { lead_id: leadId, kind: "member", staff_id: "S001", redeemed_at: expect.any(String) },
     ]);
+
+    // A withdrawal and an erasure: then every public event type, as delivered, is what its schema
+    // (and so the OpenAPI document's `webhooks`) says.
+    const email = "hook.consent@example.com";
+    const consenting = await s.call<{ id: string }>("POST", "/api/lead", {
+      token: await customerToken(s, email),
+      body: { ...newLeadBody(email), consents: { terms: true, privacy: true, marketing: true } },
+    });
+    expect(consenting.status).toBe(200);
+    const withdrawn = await s.call("POST", `/api/admin/leads/${consenting.body.Data[0].id}/marketing`, {
+      token: admin,
+      body: { given: false },
+    });
+    expect(withdrawn.status).toBe(200);
+    expect(
+      (await s.call("POST", "/api/admin/subjects/erase", { token: admin, body: { email } })).status,
+    ).toBe(200);
+    await s.deps.webhooks.runOnce();
+    for (const type of Object.keys(EVENT_DATA) as PublicEventType[]) {
+      const bodies = r.of(type).map((e) => JSON.parse(e.body));
+      expect(bodies.length, type).toBeGreaterThan(0);
+      for (const body of bodies) {
+        const parsed = v.safeParse(eventBodySchema(type), body);
+        expect(parsed.issues?.map((i) => `${type}: ${v.getDotPath(i)} ${i.message}`) ?? [], type).toEqual([]);
+      }
+    }
+    expect(r.of("lead.erased").map((e) => JSON.parse(e.body).data)).toContainEqual({
+      lead_id: consenting.body.Data[0].id,
+      reason: "request",
+    });
   });
 
   it("the log is for admins; a bad cursor, limit or id is named", async () => {

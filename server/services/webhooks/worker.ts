@@ -15,7 +15,8 @@ import type net from "node:net";
 import type { ServerConfig } from "../../config.ts";
 import type { Db } from "../../db/db.ts";
 import type { Logger } from "../../log.ts";
-import { type AttemptResult, decideOutcome, type Outcome } from "./outcome.ts";
+import type { Metrics } from "../../observability/metrics.ts";
+import { type AttemptResult, decideOutcome } from "./outcome.ts";
 import { ATTEMPT_TIMEOUT_MS, postSigned } from "./send.ts";
 
 export const WEBHOOKS_CHANNEL = "nu_forms_webhooks";
@@ -49,8 +50,8 @@ export interface WebhookOptions {
   logger: Logger;
   /** Name resolution of the SSRF check (tests); default the system's. */
   lookup?: net.LookupFunction;
-  /** Called with each attempt's outcome (a metrics counter). */
-  onOutcome?: (outcome: Outcome["state"], result: AttemptResult) => void;
+  /** Counts each attempt's outcome (`webhook_deliveries_total`). */
+  metrics: Pick<Metrics, "webhookDelivery">;
 }
 
 /**
@@ -166,7 +167,7 @@ export async function createWebhooks(opts: WebhookOptions): Promise<Webhooks> {
         windowFromMs: new Date(row.window_from).getTime(),
         nowMs,
       });
-      opts.onOutcome?.(outcome.state, result);
+      opts.metrics.webhookDelivery(outcome.state === "pending" ? "retry" : outcome.state);
       const status = result.kind === "answered" ? result.status : null;
       if (outcome.state !== "delivered") {
         // Never the URL's query, the body or the receiver's answer: ids, status and timing only.
