@@ -124,6 +124,7 @@ test("an admin finds a lead by phone, opens it, exports the list with its Chines
   await expect(page.getByText("歐陽紫晴")).toHaveCount(0);
   await expect(page.getByText(`+852 ${phone}`)).toHaveCount(0);
   await expect(page.getByRole("button", { name: "刪除此人的個人資料" })).toHaveCount(0);
+  await snap(page, testInfo, "desk-lead-erased");
 
   // Back holds the place: the search, which no longer finds the erased phone number.
   await page.goBack();
@@ -135,6 +136,7 @@ test("an admin finds a lead by phone, opens it, exports the list with its Chines
   const erasedRow = page.getByRole("row").filter({ hasText: ref });
   await expect(erasedRow).toContainText("已刪除個人資料");
   await expect(erasedRow).not.toContainText("歐陽");
+  await snap(page, testInfo, "desk-list-erased");
 
   // The staff home offers the desk to admins (the bar's link: no new page load).
   await page.getByRole("link", { name: "職員主頁" }).click();
