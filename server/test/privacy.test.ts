@@ -357,9 +357,7 @@ describe("access and erasure of one person", () => {
     expect(erasedRedeem.status).toBe(404);
     // The desk lists it by its reference as erased, and its screen says when.
     const listed = await s.call("GET", `/api/admin/leads?q=${nuform.id}`, { token: admin });
-    expect(
-      listed.body.Data.map((l: { id: string; erased_at: string | null }) => [l.id, typeof l.erased_at]),
-    ).toEqual([[nuform.id, "string"]]);
+    expect(listed.body.Data.map((l) => [l.id, typeof l.erased_at])).toEqual([[nuform.id, "string"]]);
     const card = await s.call("GET", `/api/admin/leads/${nuform.id}`, { token: admin });
     expect(card.body.Data[0].erased_at).toBe(listed.body.Data[0].erased_at);
 
