@@ -2,7 +2,10 @@
  * The lead desk (/staff/leads) at a counter tablet's 820 px, against the real build and server: an
  * admin finds a lead by phone, opens it in full, exports what the search selects (the file starts
  * with the UTF-8 byte-order mark and holds the Chinese name as typed), corrects a name (listed
- * under the changes with the admin's id), and Back returns to the search; a staff member without
+ * under the changes with the admin's id), withdraws the marketing consent (channel admin), downloads
+ * the person's access export and erases the person (after a second step: the lead stays, erased,
+ * without the name), and Back returns to the search; the webhook log shows a test event refused by
+ * the worker's receiver, retried and delivered. A staff member without
  * the admin role gets no tile, a refusal at the route, and a 403 from the API. axe on the list,
  * the lead screen and the refusal. SCREENSHOTS=1 keeps screenshots of the list, the lead and the
  * panels at 820 and 1280 px.
@@ -26,6 +29,7 @@ async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void>
 
 test("an admin finds a lead by phone, opens it, exports the list with its Chinese intact", async ({
   page,
+  webhookReceiver,
 }, testInfo) => {
   const phone = `9${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
   const ref = await apiLead("desk", {
@@ -81,16 +85,83 @@ test("an admin finds a lead by phone, opens it, exports the list with its Chines
   ).toHaveCount(1);
   await expect(page.getByText("歐陽紫晴")).toBeVisible();
 
-  // Back holds the place: the search and its result.
+  // The customer asks by phone to stop marketing: withdrawn after a second press, channel admin.
+  const marketingFact = page
+    .locator(".nu-facts div")
+    .filter({ has: page.getByText("推廣同意", { exact: true }) });
+  await expect(marketingFact.locator("dd")).toHaveText("是");
+  await page.getByRole("button", { name: "撤回推廣同意" }).click();
+  await page.getByRole("button", { name: "確定撤回" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已撤回推廣同意。" })).toBeVisible();
+  await expect(marketingFact.locator("dd")).toHaveText("否");
+  const consentRows = page.getByRole("region", { name: "同意記錄" }).getByRole("row");
+  await expect(consentRows.filter({ hasText: "推廣同意：撤回" }).filter({ hasText: "管理員" })).toHaveCount(
+    1,
+  );
+  await expect(consentRows.filter({ hasText: "推廣同意：同意" }).filter({ hasText: "登記表格" })).toHaveCount(
+    1,
+  );
+  await snap(page, testInfo, "desk-lead-consents");
+
+  // The person's access export: a CSV with the byte-order mark, the Chinese name as corrected.
+  const subjectFile = page.waitForEvent("download");
+  await page.getByRole("button", { name: "下載 CSV" }).click();
+  const subject = await readFile((await (await subjectFile).path()) as string);
+  expect([...subject.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const subjectText = subject.subarray(3).toString("utf8");
+  expect(subjectText).toContain(ref);
+  expect(subjectText).toContain("歐陽");
+  expect(subjectText).toContain("紫晴");
+  expect(subjectText).toMatch(new RegExp(`^consent,${ref},[^,]+,channel,admin\\r?$`, "m"));
+
+  // Erasure: a second step says what it does; then the lead keeps its reference and nothing else.
+  await page.getByRole("button", { name: "刪除此人的個人資料" }).click();
+  await expect(page.getByRole("button", { name: "永久刪除" })).toBeVisible();
+  await expectNoA11yViolations(page);
+  await snap(page, testInfo, "desk-erase-confirm");
+  await page.getByRole("button", { name: "永久刪除" }).click();
+  await expect(page.getByText(/此客戶的個人資料已於 .+ 刪除/)).toBeVisible();
+  await expect(page.getByText("歐陽紫晴")).toHaveCount(0);
+  await expect(page.getByText(`+852 ${phone}`)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "刪除此人的個人資料" })).toHaveCount(0);
+  await snap(page, testInfo, "desk-lead-erased");
+
+  // Back holds the place: the search, which no longer finds the erased phone number.
   await page.goBack();
   await expect(page.getByRole("searchbox", { name: "搜尋" })).toHaveValue(phone);
-  await expect(page.getByRole("row").filter({ hasText: ref })).toHaveCount(1);
+  await expect(page.getByText("沒有符合條件的客戶。")).toBeVisible();
+  // By its reference the lead is still listed, as erased, without the person's name.
+  await page.getByRole("searchbox", { name: "搜尋" }).fill(ref);
+  await page.getByRole("button", { name: "搜尋", exact: true }).click();
+  const erasedRow = page.getByRole("row").filter({ hasText: ref });
+  await expect(erasedRow).toContainText("已刪除個人資料");
+  await expect(erasedRow).not.toContainText("歐陽");
+  await snap(page, testInfo, "desk-list-erased");
 
   // The staff home offers the desk to admins (the bar's link: no new page load).
   await page.getByRole("link", { name: "職員主頁" }).click();
   await expect(page.getByRole("button", { name: /客戶資料台/ })).toBeVisible();
   await page.getByRole("button", { name: /客戶資料台/ }).click();
   await expect(page.getByRole("searchbox", { name: "搜尋" })).toHaveValue("");
+
+  // Webhooks to this worker's receiver: a test event it refuses (400: failed, not tried again),
+  // then 重試 once it accepts: the same row turns delivered, the signature verified by the receiver.
+  await page.getByRole("link", { name: "Webhook 傳送" }).click();
+  webhookReceiver.status = 400;
+  await page.getByRole("button", { name: "發送測試事件" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已排隊發送測試事件" })).toBeVisible();
+  const testRow = page.getByRole("region", { name: "Webhook 傳送記錄" }).getByRole("row").filter({
+    hasText: "webhook.test",
+  });
+  await expect(testRow).toContainText("失敗");
+  await expect(testRow).toContainText("400");
+  webhookReceiver.status = 204;
+  await testRow.getByRole("button", { name: /^重試 webhook\.test 至 http:\/\/127\.0\.0\.1/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "已安排重試。" })).toBeVisible();
+  await expect(testRow).toContainText("已送達");
+  await expect(testRow).toHaveCount(1);
+  expect(webhookReceiver.received.filter((type) => type === "webhook.test")).toHaveLength(2);
+  await expectNoA11yViolations(page);
 
   if (process.env.SCREENSHOTS) {
     for (const tab of ["登記漏斗", "審計記錄", "Webhook 傳送"]) {

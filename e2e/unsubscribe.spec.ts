@@ -1,8 +1,10 @@
 /**
  * The opt-out link of a confirmation mail (docs/privacy.md): at phone width, in the language the
  * customer registered in, one press withdraws marketing consent; the page has no script and
- * passes axe; the admin's view of the person then shows the withdrawal with its channel.
+ * passes axe; the admin's view of the person (the API, and the lead desk at 820 px) then shows the
+ * withdrawal with its channel.
  */
+import { useStaffSession } from "./staff-steps.ts";
 import { api, customerToken, staffToken, uniqueEmail } from "./support/api.ts";
 import { expectNoA11yViolations } from "./support/axe.ts";
 import { expect, test } from "./support/test.ts";
@@ -60,5 +62,21 @@ for (const lang of ["zh-HK", "en"] as const) {
       ["form", true],
       ["unsubscribe", false],
     ]);
+
+    // The lead desk, admin A001 signed in: marketing 否, the withdrawal through the unsubscribe link.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await useStaffSession(page, "A001");
+    await page.goto(`/staff/leads?id=${created.Data[0].id}`);
+    const marketingFact = page
+      .locator(".nu-facts div")
+      .filter({ has: page.getByText("推廣同意", { exact: true }) });
+    await expect(marketingFact.locator("dd")).toHaveText("否");
+    const consentRows = page.getByRole("region", { name: "同意記錄" }).getByRole("row");
+    await expect(
+      consentRows.filter({ hasText: "推廣同意：撤回" }).filter({ hasText: "取消訂閱連結" }),
+    ).toHaveCount(1);
+    await expect(
+      consentRows.filter({ hasText: "推廣同意：同意" }).filter({ hasText: "登記表格" }),
+    ).toHaveCount(1);
   });
 }

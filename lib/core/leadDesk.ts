@@ -5,7 +5,11 @@
 import type { Flow, Lead } from "./types.ts";
 
 /** A lead in the desk's list: e-mail and phone masked unless unmasked (audited). */
-export type DeskLead = Lead & { marketing: boolean };
+export type DeskLead = Lead & {
+  marketing: boolean;
+  /** When the person's data was erased (the lead keeps its id, flow and times): null if not. */
+  erased_at: string | null;
+};
 
 /** One entry of the consent ledger. */
 export interface ConsentEvent {
@@ -31,6 +35,7 @@ export interface LeadChange {
 export interface DeskLeadDetail {
   lead: Lead;
   marketing: boolean;
+  erased_at: string | null;
   consents: ConsentEvent[];
   changes: LeadChange[];
 }

@@ -90,6 +90,7 @@ export function filterSql(f: DeskFilters, params: unknown[]): string[] {
 interface DeskRow extends LeadRow {
   redemptions: Redemption[];
   marketing: boolean;
+  erased_at: Date | string | null;
   at_us: string;
 }
 
@@ -110,7 +111,7 @@ export function leadsPageSql(
     where.push(`l.created_at <= timestamptz 'epoch' + $${params.length}::bigint * interval '1 microsecond'`);
   }
   params.push(opts.limit + 1);
-  const sql = `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at,
+  const sql = `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at, l.erased_at,
        ${REDEMPTIONS_OF_L} AS redemptions, ${MARKETING_OF_L} AS marketing,
        (extract(epoch FROM l.created_at) * 1000000)::bigint::text AS at_us
      FROM leads l ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
@@ -135,7 +136,11 @@ export async function leadsPage(
 export function deskLeadOf(row: DeskRow, unmasked: boolean): DeskLead {
   const lead = toLead(row, redemptionsOf(row.redemptions));
   const shown = unmasked ? lead : { ...lead, email: maskEmail(lead.email), phone: maskPhone(lead.phone) };
-  return { ...shown, marketing: row.marketing };
+  return {
+    ...shown,
+    marketing: row.marketing,
+    erased_at: row.erased_at === null ? null : iso(row.erased_at),
+  };
 }
 
 export interface Viewer {
@@ -184,7 +189,7 @@ export async function deskLeadDetail(
 ): Promise<DeskLeadDetail> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<DeskRow>(
-      `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at,
+      `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at, l.erased_at,
          ${REDEMPTIONS_OF_L} AS redemptions, ${MARKETING_OF_L} AS marketing, '' AS at_us
        FROM leads l WHERE l.id = $1`,
       [id],
@@ -208,10 +213,11 @@ export async function deskLeadDetail(
       detail: { via: "desk" },
       atMs: viewer.nowMs,
     });
-    const { marketing, ...lead } = deskLeadOf(row, true);
+    const { marketing, erased_at, ...lead } = deskLeadOf(row, true);
     return {
       lead,
       marketing,
+      erased_at,
       consents: consents.rows.map((c) => ({ ...c, id: String(c.id), at: iso(c.at) })),
       changes: changes.rows.map((c) => ({ ...c, changed_at: iso(c.changed_at) })),
     };

@@ -363,6 +363,11 @@ describe("access and erasure of one person", () => {
       body: { lead_id: nuform.id, kind: "nutritionist" },
     });
     expect(erasedRedeem.status).toBe(404);
+    // The desk lists it by its reference as erased, and its screen says when.
+    const listed = await s.call("GET", `/api/admin/leads?q=${nuform.id}`, { token: admin });
+    expect(listed.body.Data.map((l) => [l.id, typeof l.erased_at])).toEqual([[nuform.id, "string"]]);
+    const card = await s.call("GET", `/api/admin/leads/${nuform.id}`, { token: admin });
+    expect(card.body.Data[0].erased_at).toBe(listed.body.Data[0].erased_at);
 
     // The same e-mail comes back: a new lead may be made, the gift of a kind already taken is not given twice.
     const again = await newLead(email, "nuform", false);

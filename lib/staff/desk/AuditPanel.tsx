@@ -42,7 +42,7 @@ export function AuditPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
       </StepForm>
       {list.rows.length === 0 && !list.busy && !list.failure ? <p>{t("desk.audit.none")}</p> : null}
       {list.rows.length > 0 ? (
-        <ScrollTable label={t("desk.audit.title")}>
+        <ScrollTable label={t("desk.audit.table")}>
           <table className="nu-desk-table">
             <thead>
               <tr>

@@ -46,15 +46,20 @@ export function LeadCard(props: {
           <>
             <Details ctx={ctx} card={card} />
             <History ctx={ctx} card={card} />
-            <CorrectLead ctx={ctx} lead={card.lead} patchLead={props.patchLead} onSaved={reload} />
-            <MarketingOptOut ctx={ctx} api={api} card={card} onDone={reload} />
-            <SubjectActions
-              ctx={ctx}
-              api={api}
-              email={card.lead.email}
-              download={props.download}
-              onErased={reload}
-            />
+            {/* An erased lead holds no one to correct, ask or erase again. */}
+            {card.erased_at ? null : (
+              <>
+                <CorrectLead ctx={ctx} lead={card.lead} patchLead={props.patchLead} onSaved={reload} />
+                <MarketingOptOut ctx={ctx} api={api} card={card} onDone={reload} />
+                <SubjectActions
+                  ctx={ctx}
+                  api={api}
+                  email={card.lead.email}
+                  download={props.download}
+                  onErased={reload}
+                />
+              </>
+            )}
           </>
         )}
       </LoadedView>
@@ -72,12 +77,19 @@ function Details({ ctx, card }: { ctx: DeskContext; card: Card }) {
         {t("desk.lead.title", { ref: lead.id })}
       </h2>
       <p className="nu-muted">{t("desk.lead.audited")}</p>
+      {card.erased_at ? (
+        <p className="nu-notice">{t("desk.erasedOn", { at: formatHkDateTime(card.erased_at) })}</p>
+      ) : null}
       <Facts
         facts={[
-          [t("desk.lead.name"), customerName(lead)],
-          [t("desk.lead.email"), lead.email],
-          [t("desk.lead.phone"), phoneText(lead)],
-          [t("desk.lead.residence"), residenceText(lead, lang)],
+          ...(card.erased_at
+            ? []
+            : ([
+                [t("desk.lead.name"), customerName(lead)],
+                [t("desk.lead.email"), lead.email],
+                [t("desk.lead.phone"), phoneText(lead)],
+                [t("desk.lead.residence"), residenceText(lead, lang)],
+              ] as [string, string][])),
           [t("desk.lead.flow"), flowLabel(ctx, lead.flow)],
           [t("desk.lead.created"), formatHkDateTime(lead.created_at)],
           [t("desk.lead.updated"), formatHkDateTime(lead.updated_at)],
@@ -128,10 +140,9 @@ function History({ ctx, card }: { ctx: DeskContext; card: Card }) {
       : name;
   const redemptions = card.lead.redemptions ?? [];
   return (
-    <section className="nu-panel" aria-labelledby="desk-history">
-      <h2 className="nu-panel-title" id="desk-history">
-        {t("desk.lead.consents")}
-      </h2>
+    // Not a landmark of its own: each table is a region named like its heading.
+    <div className="nu-panel">
+      <h2 className="nu-panel-title">{t("desk.lead.consents")}</h2>
       {card.consents.length === 0 ? (
         <p>{t("desk.lead.noConsents")}</p>
       ) : (
@@ -181,6 +192,6 @@ function History({ ctx, card }: { ctx: DeskContext; card: Card }) {
           ])}
         />
       )}
-    </section>
+    </div>
   );
 }

@@ -245,11 +245,15 @@ function LeadTable(props: {
                 </DeskLink>
               </td>
               <td>{formatHkDateTime(lead.created_at)}</td>
-              <td>
-                {customerName(lead)}
-                <span className="nu-desk-sub nu-desk-whole">{lead.email}</span>
-                <span className="nu-desk-sub nu-desk-whole">{phoneText(lead)}</span>
-              </td>
+              {lead.erased_at ? (
+                <td className="nu-muted">{t("desk.erased")}</td>
+              ) : (
+                <td>
+                  {customerName(lead)}
+                  <span className="nu-desk-sub nu-desk-whole">{lead.email}</span>
+                  <span className="nu-desk-sub nu-desk-whole">{phoneText(lead)}</span>
+                </td>
+              )}
               <td>{flowLabel(ctx, lead.flow)}</td>
               <td>{lead.marketing ? t("desk.yes") : t("desk.no")}</td>
               <td>{redeemedText(lead)}</td>

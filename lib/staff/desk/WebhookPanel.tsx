@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ErrorMessage } from "../../ui/form/ErrorMessage.tsx";
 import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { formatHkDateTime } from "../format.ts";
@@ -6,10 +6,17 @@ import type { Delivery, DeskApi } from "./deskApi.ts";
 import { type DeskContext, ScrollTable } from "./deskParts.tsx";
 import { usePages } from "./usePages.ts";
 
+/** How often the log is read again while a delivery is due or a test event is awaited. */
+const REFRESH_MS = 2000;
+/** How long a test event's delivery is waited for (none comes when no endpoint is set). */
+const AWAIT_TEST_MS = 20_000;
+
 /**
  * The webhook delivery log (`GET /api/admin/webhooks/deliveries`), newest first: each delivery's
  * state, attempts, last answer and next try; a retry for one that failed or stopped, and a test
- * event to every endpoint.
+ * event to every endpoint. While a delivery is pending and due within a minute, or a test event
+ * has not yet been fanned out, the log reads itself again every 2 s, so a row turns delivered on
+ * its own.
  */
 export function WebhookPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
   const { t } = ctx;
@@ -17,6 +24,18 @@ export function WebhookPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
   const [busy, setBusy] = useState<string>("");
   const [done, setDone] = useState("");
   const [failure, setFailure] = useState("");
+  const [awaited, setAwaited] = useState<{ event: string; until: number } | null>(null);
+  const due = (d: Delivery) =>
+    d.state === "pending" && (d.next_at === null || Date.parse(d.next_at) < Date.now() + 60_000);
+  const shouldRefresh =
+    list.rows.some(due) ||
+    (awaited !== null && Date.now() < awaited.until && !list.rows.some((d) => d.event_id === awaited.event));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each finished read (busy false) decides again.
+  useEffect(() => {
+    if (!shouldRefresh || list.busy) return;
+    const timer = setTimeout(list.reload, REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [shouldRefresh, list.busy, list.rows]);
   const act = async (key: string, run: () => Promise<string>) => {
     if (busy) return;
     setBusy(key);
@@ -39,6 +58,7 @@ export function WebhookPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
   const test = () =>
     act("test", async () => {
       const sent = await api.testWebhook();
+      if (sent) setAwaited({ event: sent.event_id, until: Date.now() + AWAIT_TEST_MS });
       list.reload();
       return t("desk.hooks.tested", { id: sent?.event_id ?? "" });
     });
@@ -71,7 +91,7 @@ export function WebhookPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
       ) : null}
       {list.rows.length === 0 && !list.busy && !list.failure ? <p>{t("desk.hooks.none")}</p> : null}
       {list.rows.length > 0 ? (
-        <ScrollTable label={t("desk.hooks.title")}>
+        <ScrollTable label={t("desk.hooks.table")}>
           <table className="nu-desk-table">
             <thead>
               <tr>

@@ -45,6 +45,7 @@ export const deskSheet = sheet(`
 .nu-desk-legend { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; font-size: 0.875em; }
 .nu-desk-legend span::before { content: ""; display: inline-block; width: 0.8em; height: 0.8em; margin-inline-end: 0.3em; border-radius: 2px; background: var(--c); vertical-align: -0.05em; }
 .nu-desk-erase { color: ${token("color-error")}; border-color: ${token("color-error")}; }
+[class*="nu-desk-state--"] { white-space: nowrap; }
 .nu-desk-state--failed, .nu-desk-state--stopped { color: ${token("color-error")}; }
 .nu-desk-state--delivered { color: ${token("color-success")}; }
 `);
