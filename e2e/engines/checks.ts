@@ -107,6 +107,12 @@ async function openAsNewCustomer(page: EnginePage, path: string, options: { narr
   await page.open(path, options);
 }
 
+/**
+ * The host page's live entry step: the served one takes text too but is swapped for the live one
+ * when the scripts arrive, so a check that fills it must wait for the swap.
+ */
+const liveEntryStep = `return !document.querySelector(".first-step-preview") && (${visible("combobox", "電郵地址").replace(/^return /, "")})`;
+
 /** E-mail → 發送電郵 → the code from the server's dev outbox → 驗證, on the entry step already shown. */
 async function signIn(page: EnginePage, servers: Servers, email: string): Promise<void> {
   await page.fill("combobox", "電郵地址", email);
@@ -232,7 +238,7 @@ export const CHECKS: Check[] = [
     name: "nuForm at phone width: e-mail code, residence, details with the address lookup, terms, product, member QR code",
     async run(page, servers) {
       await openAsNewCustomer(page, "/customer/nuForm", { narrow: true });
-      await until(page, "the e-mail field", visible("combobox", "電郵地址"));
+      await until(page, "the live e-mail field", liveEntryStep);
       const email = uniqueEmail("engines-nuform");
       await signIn(page, servers, email);
       await until(page, "the residence step", visible("radio", "香港"));
@@ -253,7 +259,7 @@ export const CHECKS: Check[] = [
     name: "recruitment form at phone width: e-mail code, details with the address lookup, terms, partner clinic, due date by keyboard and mouse, review, member QR code; the lead as staff read it",
     async run(page, servers) {
       await openAsNewCustomer(page, "/customer/recruitmentForm", { narrow: true });
-      await until(page, "the e-mail field", visible("combobox", "電郵地址"));
+      await until(page, "the live e-mail field", liveEntryStep);
       const email = uniqueEmail("engines-recruitment");
       await signIn(page, servers, email);
       await until(page, "its path", pathIs(/\/customer\/recruitmentForm\/personInfo$/));
