@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { recordConsent } from "../services/consents.ts";
 import { createStaff, staffName } from "../services/staff.ts";
 import type { Queryable } from "./db.ts";
 
@@ -218,6 +219,15 @@ export async function seedDemo(tx: Queryable, nowMs: number): Promise<boolean> {
       "INSERT INTO leads (id, flow, email, details, created_at, updated_at) VALUES ($1, $2, $3, $4::jsonb, $5, $5)",
       [lead.id, lead.flow, lead.email, JSON.stringify(lead.details), at],
     );
+    // As a lead made through the form: its marketing answer is the ledger's first row.
+    await recordConsent(tx, {
+      leadId: lead.id,
+      given: lead.details.consents.marketing === true,
+      lang: "zh-HK",
+      channel: "form",
+      actor: "customer",
+      atMs: nowMs,
+    });
     if ("redeemedBy" in lead) {
       const staff = DEMO_STAFF.find((s) => s.staff_id === lead.redeemedBy.staff_id)!;
       await tx.query(
