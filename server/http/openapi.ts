@@ -51,8 +51,6 @@ export interface CallDoc {
 }
 
 const DOC = Symbol.for("nu-forms.api-doc");
-/** Hono's mark on a handler wrapped by `app.route()` (hono/dist/utils/constants). */
-const COMPOSED_HANDLER = "__COMPOSED_HANDLER";
 
 /** `handler`, carrying its description: register it as the route's handler. */
 export function describe<H extends (...args: never[]) => unknown>(doc: CallDoc, handler: H): H {
@@ -60,14 +58,12 @@ export function describe<H extends (...args: never[]) => unknown>(doc: CallDoc, 
   return handler;
 }
 
-/** The description a route's handler carries, if any. */
+/**
+ * The description a route's handler carries, if any. `app.route()` keeps a sub-app's handlers as
+ * they are (none of ours sets its own error handler, which is when Hono would wrap them).
+ */
 export function docOf(handler: unknown): CallDoc | undefined {
-  let h = handler as Record<string | symbol, unknown> | undefined;
-  for (let depth = 0; h && depth < 5; depth++) {
-    if (h[DOC]) return h[DOC] as CallDoc;
-    h = h[COMPOSED_HANDLER] as Record<string | symbol, unknown> | undefined;
-  }
-  return undefined;
+  return (handler as Record<symbol, CallDoc | undefined> | undefined)?.[DOC];
 }
 
 /** The /api routes of `app` an outside caller can reach: method and path (`:id` form). */

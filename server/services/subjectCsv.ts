@@ -5,13 +5,11 @@
  * value. A value a spreadsheet would run as a formula is written with a leading apostrophe.
  */
 import { stringify } from "csv-stringify/sync";
+import { neutralise } from "./leadExport.ts";
 import type { SubjectReport } from "./privacy.ts";
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 function cell(value: unknown): string {
-  const text = value === null || value === undefined ? "" : String(value);
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return neutralise(value === null || value === undefined ? "" : String(value));
 }
 
 function leaves(value: unknown, prefix: string, out: [string, unknown][]): void {

@@ -108,12 +108,14 @@ async function docsReceiver(webhookSecret: string) {
     out += d;
   });
   // Up once it answers (a GET without signature: 400).
-  for (;;) {
+  // Polled (it runs in beforeAll, where expect.poll cannot), for at most 10 s.
+  for (const deadline = Date.now() + 10_000; ; ) {
     const up = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: "{}" }).then(
       (r) => r.status,
       () => 0,
     );
     if (up === 400) break;
+    if (Date.now() > deadline) throw new Error(`the receiver did not start (last status ${up})`);
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
