@@ -2,8 +2,8 @@
  * Size budgets (`npm run size`, part of `npm test`, after the build). The element bundle is cut by
  * step (docs/performance.md): each budget is what a page with only the entry script and that
  * element downloads before the element's first step shows, as the build lists it in
- * dist/elements/first-steps.json (vite.first-steps.ts). gzip sizes, summed file by file. Each
- * first step carries about 0.1 kB of V8's compile hint (vite.compile-hints.ts: −40 to −65 % of the
+ * dist/elements/first-steps.json (build/first-steps.ts). gzip sizes, summed file by file. Each
+ * first step carries about 0.1 kB of V8's compile hint (build/compile-hints.ts: −40 to −65 % of the
  * main-thread work after the first paint, docs/performance.md).
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -54,7 +54,7 @@ export default [
     limit: "9776 B",
   },
   {
-    // +1.0 kB: the API client and ky in a file of their own (`api`, vite.chunks.ts), so that a
+    // +1.0 kB: the API client and ky in a file of their own (`api`, build/chunks.ts), so that a
     // page with only widgets never loads them (gzip compresses each file alone: +0.6), and the
     // runtime's client that imports them on a host page's first call (lib/api/lazyClient.ts: +0.4).
     // +6 B (and the two below): the e-mail field names its own texts (`useWidgetT(lang, emailTexts)`,

@@ -6,7 +6,7 @@ import { ALS_PLAYBACK_URL, ALS_PORT, CHROMIUM_PATH } from "./e2e/support/env.ts"
  * e2e against the real thing: the build in dist/ (`npm run build` first: `npm run test:e2e` does
  * both), served by the real server, one server with its own in-memory PostgreSQL per worker
  * (e2e/support/test.ts), and the address-lookup playback, driven in Debian's Chromium.
- * The packed package in framework apps runs on its own: `npm run test:hosts` (playwright.hosts.config.ts).
+ * The packed package in framework apps runs on its own: `npm run test:hosts` (e2e/hosts/playwright.config.ts).
  */
 const launchOptions = {
   executablePath: CHROMIUM_PATH,
@@ -25,7 +25,7 @@ const launchOptions = {
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/support/needsBuild.ts",
-  // The packed package in framework apps: its own run (npm run test:hosts, playwright.hosts.config.ts).
+  // The packed package in framework apps: its own run (npm run test:hosts, e2e/hosts/playwright.config.ts).
   testIgnore: ["hosts/**"],
   timeout: 60_000,
   // A run that hangs fails in time instead of holding CI (it takes about 6 min on 2 cores).

@@ -4,7 +4,7 @@ import { playwright } from "@vitest/browser-playwright";
 import type { AliasOptions } from "vite";
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { CHROMIUM_PATH } from "./e2e/support/env.ts";
-import { preactAliases } from "./vite.lib.config.ts";
+import { preactAliases } from "./vite.config.ts";
 
 /** The runtimes every component test runs on (test/components/runtime.ts checks which one it got). */
 export type ComponentRuntime = "react" | "preact" | "react18";
@@ -82,7 +82,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "lib/**/*.test.tsx", "scripts/**/*.test.ts"],
+          include: [
+            "lib/**/*.test.ts",
+            "lib/**/*.test.tsx",
+            "build/**/*.test.ts",
+            "bench/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "test/*.test.ts",
+          ],
           exclude: [...configDefaults.exclude, ...COMPONENT_TESTS],
           environment: "node",
           // One module graph per worker rather than per file: ~50 small files spent more time

@@ -211,7 +211,7 @@ test("a retry never asks the module map for a module script that failed: it impo
   // The download succeeds but the module script request itself fails once: the case where a
   // browser that keeps failed modules in its module map (Chromium 150, older Safari) would answer
   // every later import() of that URL with the same failure. The chunk has just downloaded, so the
-  // loader imports a fresh URL at once (vite.chunk-retry.ts): the form comes without a 重試.
+  // loader imports a fresh URL at once (build/chunk-retry.ts): the form comes without a 重試.
   const scripts: string[] = [];
   await page.route(FLOWS_CHUNK, (route) => {
     if (route.request().resourceType() !== "script") return route.continue();

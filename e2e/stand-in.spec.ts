@@ -19,7 +19,7 @@ async function brandPage(page: Page, path: string, element: string): Promise<str
   const requested: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
-    // Each once: a chunk is fetched, then imported from the cache (vite.chunk-retry.ts).
+    // Each once: a chunk is fetched, then imported from the cache (build/chunk-retry.ts).
     if (url.pathname.startsWith("/elements/") && !requested.includes(url.pathname))
       requested.push(url.pathname);
   });

@@ -7,7 +7,7 @@ const SPECIFIER = /(?:from\s*|import\s*\(?\s*)["']([^"']+)["']/g;
 
 /**
  * docs/ARCHITECTURE.md: lib/ is written against React's API only; the element bundle puts Preact behind
- * React's names at build time (runtimes/reactOnPreact.ts), never inside lib/.
+ * React's names at build time (build/reactOnPreact.ts), never inside lib/.
  */
 it("nothing in lib/ imports preact", () => {
   const offenders: string[] = [];

@@ -39,8 +39,8 @@ function main() {
     );
     run(process.execPath, ["--import", "tsx", "e2e/support/als-playback.ts"], env);
   }
-  run("npx", ["vite", "build", "--config", "vite.lib.config.ts", "--mode", "elements", "--watch"]);
-  run("npx", ["vite", "build", "--config", "vite.hosts.config.ts", "--watch"]);
+  run("npx", ["vite", "build", "--mode", "elements", "--watch"]);
+  run("npx", ["vite", "build", "--mode", "hosts", "--watch"]);
   run(process.execPath, ["--import", "tsx", "--watch", "server/main.ts"], env);
 
   process.on("SIGINT", () => shutdown());

@@ -4,7 +4,7 @@
  * scripts after the first paint, and the customer pages' first frame.
  *
  * The frame and the sign-in step's picture are not written here: they are hosts/pages/PageShell.tsx
- * and the flows' own sign-in step, rendered at build time (scripts/first-paint.tsx) into
+ * and the flows' own sign-in step, rendered at build time (build/render-first-paint.tsx) into
  * dist/hosts/first-paint.json, with markers for the texts, the language and the brand that this
  * module fills in (lib/core/firstPaint.ts). The customer flow routes and the staff home get a
  * frame: theirs is the same whatever the visitor's state. The other staff pages choose their layout

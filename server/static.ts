@@ -140,7 +140,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
       try {
         const lists = JSON.parse(manifest.toString("utf8")) as Record<string, string[]>;
         // An English page's element waits for English texts instead; a flow's element here has a
-        // `step`, so the brand pages' sign-in stand-in never runs (vite.first-steps.ts).
+        // `step`, so the brand pages' sign-in stand-in never runs (build/first-steps.ts).
         const name = firstStepName(tag, lang);
         files = lists[`${name} host`] ?? lists[name] ?? lists[tag] ?? files;
       } catch {

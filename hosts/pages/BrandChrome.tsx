@@ -37,7 +37,7 @@ export function LangSwitch({ lang, class: className }: { lang: Lang; class: stri
   );
 }
 
-/** Privacy policy, terms and contact: the operator's links, on every page (the server paints this very markup first: scripts/first-paint.tsx). */
+/** Privacy policy, terms and contact: the operator's links, on every page (the server paints this very markup first: build/render-first-paint.tsx). */
 export function BrandFooter({ lang }: { lang: Lang }) {
   const links = footerLinks(BRAND, lang);
   return (

@@ -27,7 +27,7 @@ export function StaffHomeFrame({
 
 /**
  * The staff home before the staff pages' code has loaded: StaffPage's root around an empty frame.
- * The server paints this from the HTML (scripts/first-paint.tsx renders it at build time), and the
+ * The server paints this from the HTML (build/render-first-paint.tsx renders it at build time), and the
  * shell shows it while the code loads, so it takes the painted nodes over as they are. The frame
  * is the same signed in or out; what goes in it, the sign-in or the tools, only the browser knows.
  */

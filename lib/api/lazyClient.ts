@@ -47,7 +47,7 @@ type ClientModule = typeof import("./client.ts");
 let clientModule: Promise<ClientModule> | undefined;
 
 /**
- * The client's chunk, through the element bundle's loader (vite.chunk-retry.ts rewrites this
+ * The client's chunk, through the element bundle's loader (build/chunk-retry.ts rewrites this
  * import()); a failed load is forgotten, so the next call asks the network again.
  */
 function loadClientModule(): Promise<ClientModule> {

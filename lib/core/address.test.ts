@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIXTURES_DIR } from "../../scripts/build-regions.ts";
+import { FIXTURES_DIR } from "../../build/regions.ts";
 import {
   addressMissing,
   containsChinese,

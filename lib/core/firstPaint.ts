@@ -1,16 +1,16 @@
 /**
  * The pictures painted before the runtime (the server's first frame and step picture, the brand
  * pages' sign-in stand-in) are the components themselves, rendered at build time
- * (scripts/first-paint.tsx) with markers where a text, the language or the brand goes; this fills
+ * (build/render-first-paint.tsx) with markers where a text, the language or the brand goes; this fills
  * the markers in, in the server and in the stand-in.
  *
  * A text marker is `⟦key⟧`, or `⟦key name=value …⟧` for a text with parameters (the build renders
  * each text as its key and its parameters); the other markers are `⟦@name⟧`. The texts the
- * markers stand for need no HTML escaping (the build checks: scripts/first-paint.tsx).
+ * markers stand for need no HTML escaping (the build checks: build/render-first-paint.tsx).
  */
 import type { Flow } from "./types.ts";
 
-/** What the build writes into dist/hosts/first-paint.json (the stand-in gets `steps`: vite.first-paint.ts). */
+/** What the build writes into dist/hosts/first-paint.json (the stand-in gets `steps`: build/first-paint.ts). */
 export interface FirstPaint {
   /** Each flow's sign-in step as its element draws it, texts and `lang` as markers. */
   steps: Record<Flow, string>;

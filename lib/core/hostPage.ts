@@ -17,7 +17,7 @@ export const LANG_STORAGE_KEY = "nu-forms:lang";
 export const HOST_LIVE_EVENT = "nu-host-live";
 
 /**
- * An element's first step's name in dist/elements/first-steps.json (vite.first-steps.ts), which
+ * An element's first step's name in dist/elements/first-steps.json (build/first-steps.ts), which
  * the server reads to preload it: `nu-form` in Chinese, `nu-form lang="en"` in English.
  */
 export const firstStepName = (tag: string, lang: Lang): string =>

@@ -1,7 +1,7 @@
 /**
  * What each custom element is. A registration file (widgets.ts, flows.ts, staff.ts) holds two
  * lists side by side: the definitions the bundle runs (tag, loader, attribute types) and the
- * documentation of the same elements, which only scripts/custom-elements-manifest.ts reads (the
+ * documentation of the same elements, which only build/custom-elements-manifest.ts reads (the
  * bundle drops it as unused). The manifest generator checks that the two lists agree and adds the
  * CSS parts and custom properties it finds in the components' code.
  */

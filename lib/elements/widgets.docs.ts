@@ -1,6 +1,6 @@
 /**
  * The documentation of the elements that widgets.ts registers, for custom-elements.json (see
- * scripts/custom-elements-manifest.ts). Kept apart from the registrations so the bundle never
+ * build/custom-elements-manifest.ts). Kept apart from the registrations so the bundle never
  * carries it; the generator fails when the two disagree.
  */
 import type { AttributeDoc, ElementDoc, EventDoc } from "./meta.ts";

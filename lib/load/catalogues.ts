@@ -1,6 +1,6 @@
 /**
  * The message catalogues as chunks of their own. In the element bundle
- * (vite.lib.config.ts, vite.catalogues.ts) lib/core/i18n starts with the zh-HK texts of the flows'
+ * (vite.config.ts, build/catalogues.ts) lib/core/i18n starts with the zh-HK texts of the flows'
  * sign-in step only and an empty English catalogue; this module fills them before an element or a
  * step that needs more renders. Each language comes in three parts: the sign-in texts (zh-HK's are
  * in the bundle already; English loads for `lang="en"`), what the widget elements show beyond

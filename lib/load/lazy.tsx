@@ -30,7 +30,7 @@ const ElementLang = createContext<string | undefined>(undefined);
  * sign-in step.
  *
  * Loaded with plain state rather than lazy() and Suspense, which the element bundle's runtime
- * does not carry (runtimes/reactOnPreact.ts). A part that has shown keeps showing in its last language
+ * does not carry (build/reactOnPreact.ts). A part that has shown keeps showing in its last language
  * while another language's texts load: switching `lang` does not re-mount it here.
  */
 export function lazyElement<P extends object = Props>(

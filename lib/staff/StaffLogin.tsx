@@ -43,7 +43,7 @@ export interface StaffLoginProps extends StaffApiProps {
 const CODE_PATTERN = /^\d{6}$/;
 
 // The texts this element shows beyond the sign-in texts come with its code in the element bundle
-// (vite.catalogues.ts), so its first screen does not wait for the other staff tools' texts.
+// (build/catalogues.ts), so its first screen does not wait for the other staff tools' texts.
 // Elsewhere both are empty, and the catalogues whole.
 Object.assign(messages["zh-HK"], zhHKStaff);
 Object.assign(messages.en, enStaff);

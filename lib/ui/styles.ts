@@ -5,9 +5,9 @@ import { adoptSheets, type Sheet, styleRootOf } from "./sheet.ts";
 export { adoptSheets, type Sheet, sheet } from "./sheet.ts";
 
 /**
- * `false` in the element builds (vite.lib.config.ts): the sheets are adopted into the shadow root,
+ * `false` in the element builds (vite.config.ts): the sheets are adopted into the shadow root,
  * and no style element is rendered or shipped; `true` in the React entry's. Undefined (tests, Node
- * scripts) counts as true; scripts/first-paint.tsx sets it to false on globalThis.
+ * scripts) counts as true; build/render-first-paint.tsx sets it to false on globalThis.
  */
 declare const __NU_HOISTED_STYLES__: boolean;
 

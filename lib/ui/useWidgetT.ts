@@ -7,7 +7,7 @@ export { normaliseLang } from "../core/i18n/translate.ts";
 /**
  * A widget's texts (`texts`, and `more` for one it shares: modules of lib/core/i18n/widgets/) for its
  * `lang` prop: a widget imports only its own, not the whole catalogues that useT reads. In the
- * element builds this is useT, over the catalogue lib/load/catalogues.ts fills (vite.lib.config.ts,
+ * element builds this is useT, over the catalogue lib/load/catalogues.ts fills (vite.config.ts,
  * widgetTextsOnDemand).
  */
 export function useWidgetT<A extends string, B extends string = never>(

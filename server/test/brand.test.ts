@@ -103,7 +103,7 @@ describe("brand configuration", () => {
     );
     fs.writeFileSync(
       path.join(distDir, "hosts/first-paint.json"),
-      execFileSync(process.execPath, ["--import", "tsx", "scripts/first-paint.tsx"], {
+      execFileSync(process.execPath, ["--import", "tsx", "build/render-first-paint.tsx"], {
         cwd: path.resolve(import.meta.dirname, "../.."),
         encoding: "utf8",
       }),

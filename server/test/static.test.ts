@@ -33,10 +33,10 @@ beforeAll(async () => {
     `<!doctype html><html><head><title>t</title><script type="module" crossorigin src="/assets/index-T1.js"></script></head><body><div id="app">${"<p>x</p>".repeat(100)}</div></body></html>`,
   );
   fs.writeFileSync(path.join(distDir, "hosts/favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  // The frame and sign-in step the host build renders from the components (scripts/first-paint.tsx).
+  // The frame and sign-in step the host build renders from the components (build/render-first-paint.tsx).
   fs.writeFileSync(
     path.join(distDir, "hosts/first-paint.json"),
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/first-paint.tsx"], {
+    execFileSync(process.execPath, ["--import", "tsx", "build/render-first-paint.tsx"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
       encoding: "utf8",
     }),

@@ -18,7 +18,7 @@ export type { MessageKey } from "./zh-HK.ts";
 /**
  * Every text, both languages (each widget reads its own alone: ./widgets/). The element builds
  * start from less and fill these objects as an element needs more (lib/load/catalogues.ts):
- * vite.lib.config.ts (englishOnDemand, widgetTextsOnDemand) and vite.catalogues.ts.
+ * vite.config.ts (englishOnDemand, widgetTextsOnDemand) and build/catalogues.ts.
  */
 export const messages: Record<Lang, Record<MessageKey, string>> = {
   "zh-HK": { ...zhHK, ...zhHKWidgets },

@@ -1,7 +1,7 @@
 /**
  * The zh-HK texts the flows' sign-in step can show. In the element bundle only these
  * stay in the catalogue that the sign-in step downloads; the others go to a chunk of their own
- * (lib/core/i18n/zh-HK.later.ts, filled by vite.catalogues.ts) that every other element and every
+ * (lib/core/i18n/zh-HK.later.ts, filled by build/catalogues.ts) that every other element and every
  * later step waits for, and that the flows prefetch at idle. The build fails when code the sign-in
  * step loads names a key these do not cover: add its prefix (or the key) here.
  *

@@ -6,7 +6,7 @@ import { emailTexts } from "./widgets/email.ts";
 import { selectTexts } from "./widgets/select.ts";
 
 /**
- * Every widget's own texts (./widgets/), for what must see them all: scripts/first-paint.tsx swaps
+ * Every widget's own texts (./widgets/), for what must see them all: build/render-first-paint.tsx swaps
  * them for markers, and i18n.test.ts checks they are exactly zh-HK.widgets.ts's and en.widgets.ts's
  * (so a widget texts module missing here fails that test). Shipped by no build.
  */

@@ -26,7 +26,7 @@ export interface Region {
   districts: readonly District[];
 }
 
-/** The shape scripts/build-regions.ts writes regions.data.ts in (codes are read from it). */
+/** The shape build/regions.ts writes regions.data.ts in (codes are read from it). */
 export interface RegionData {
   code: string;
   zh: string;

@@ -9,7 +9,7 @@ import {
   type HkPostArea,
   REGIONS_DATA_PATH,
   titleCase,
-} from "../../../scripts/build-regions.ts";
+} from "../../../build/regions.ts";
 import type { AlsSuggestion } from "../als.ts";
 import type { DistrictCode, RegionCode } from "../types.ts";
 import {
@@ -38,7 +38,7 @@ describe("regions.data.ts", () => {
     expect([...codes, { region, district }]).toHaveLength(2);
   });
 
-  it("is what scripts/build-regions.ts generates from the fixtures now", () => {
+  it("is what build/regions.ts generates from the fixtures now", () => {
     expect(readFileSync(REGIONS_DATA_PATH, "utf8")).toBe(generateRegionsSource());
   });
 
@@ -102,7 +102,7 @@ describe("regions.data.ts", () => {
   });
 });
 
-describe("scripts/build-regions.ts", () => {
+describe("build/regions.ts", () => {
   it("refuses an area mapped to a district of another region", () => {
     const moved = structuredClone(areas);
     moved[0].push({ value: "124", en_name: "TSEUNG KWAN O", zh_name: "將軍澳" });

@@ -53,7 +53,7 @@ function firstVisit(flow: Flow): boolean {
 
 /**
  * The step as the live element draws it (rendered from its components at build time:
- * vite.first-paint.ts), in `lang`.
+ * build/first-paint.ts), in `lang`.
  */
 function markup(lang: Lang, flow: Flow): HTMLElement {
   const template = document.createElement("template");

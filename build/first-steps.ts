@@ -1,8 +1,8 @@
 import { posix } from "node:path";
 import type { OutputChunk } from "rolldown";
 import type { Plugin } from "vite";
-import { firstStepName } from "./lib/core/hostPage.ts";
-import { compileEagerly } from "./vite.compile-hints.ts";
+import { firstStepName } from "../lib/core/hostPage.ts";
+import { compileEagerly } from "./compile-hints.ts";
 
 /** The component module of each element whose first step has a size budget (.size-limit.js). */
 export const FIRST_STEP_MODULES: Record<string, RegExp> = {
@@ -26,8 +26,8 @@ const TEXTS = { "zh-HK": null, en: /\/lib\/core\/i18n\/en\.ts$/ } as const;
  * entry script and that element downloads before the element's first step shows (the entry, the
  * registration it imports, the element's chunk and everything they import statically; later steps, the English texts (budgeted apart) and
  * the rule sets come later, by dynamic import). .size-limit.js budgets these lists and
- * scripts/bench-web.ts checks them in Chromium. Those of them that hold code get V8's compile
- * hint (vite.compile-hints.ts).
+ * bench/web.ts checks them in Chromium. Those of them that hold code get V8's compile
+ * hint (build/compile-hints.ts).
  */
 /** `roots` and every chunk they import statically, in file name order. */
 function withStaticImports(chunks: readonly OutputChunk[], roots: readonly string[]): OutputChunk[] {

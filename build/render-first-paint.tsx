@@ -4,10 +4,10 @@
  * server renderer), the host pages' frame (hosts/pages/PageShell.tsx, Preact's) and the staff
  * home's (hosts/staff/StaffHomeFrame.tsx), with markers
  * for the texts, the language and the brand (lib/core/firstPaint.ts). The element build puts the
- * steps into the sign-in stand-in (vite.first-paint.ts); the host build writes it all to
+ * steps into the sign-in stand-in (build/first-paint.ts); the host build writes it all to
  * dist/hosts/first-paint.json, which the server fills in for each page (server/html.ts).
  *
- * `node --import tsx scripts/first-paint.tsx` prints the JSON.
+ * `node --import tsx build/render-first-paint.tsx` prints the JSON.
  */
 import { h, type VNode } from "preact";
 import { renderToString } from "preact-render-to-string";

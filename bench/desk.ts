@@ -1,6 +1,6 @@
 /**
  * The lead desk at size, part of the API bench: `BENCH_DESK=10000,100000 npm run bench:api`
- * (scripts/bench-api.ts runs this instead of its load rows when BENCH_DESK is set).
+ * (bench/api.ts runs this instead of its load rows when BENCH_DESK is set).
  *
  * For each size and database (PGlite in a temporary DATA_DIR; PostgreSQL too when TEST_DATABASE_URL
  * is set, as under scripts/with-postgres.sh) it seeds that many leads with generate_series (1 000

@@ -1,6 +1,6 @@
 import type { OutputAsset, OutputBundle, OutputChunk } from "rolldown";
 import { describe, expect, it } from "vitest";
-import { compileEagerly } from "../vite.compile-hints.ts";
+import { compileEagerly } from "./compile-hints.ts";
 
 const HINT = "//# allFunctionsCalledOnLoad\n";
 

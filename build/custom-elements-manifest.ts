@@ -10,8 +10,8 @@
  * It fails loudly when the docs and the code disagree. The `*.docs.ts` modules are the one source
  * of the element docs (the bundle never imports them); the components' Props carry no copy.
  *
- *   node --import tsx scripts/custom-elements-manifest.ts           write the manifest and tables
- *   node --import tsx scripts/custom-elements-manifest.ts --check   fail when either is stale
+ *   node --import tsx build/custom-elements-manifest.ts           write the manifest and tables
+ *   node --import tsx build/custom-elements-manifest.ts --check   fail when either is stale
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";

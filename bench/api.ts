@@ -3,14 +3,14 @@
  *
  * For each database (embedded PGlite in a temporary DATA_DIR, and PostgreSQL when TEST_DATABASE_URL is set, which
  * `bash scripts/with-postgres.sh` does; `npm run bench:api` runs under it) it starts the real
- * server in its own process, and a bare Hono server (scripts/bench-bare-hono.ts) that answers
+ * server in its own process, and a bare Hono server (bench/bare-hono.ts) that answers
  * the same list JSON the API just answered, then times with autocannon, in this order:
  * the three lists and an /api 404 (each on bare Hono, then on the API), GET /api/lead?id= as
  * staff, POST /api/lead (a new customer each request) and POST /api/redemptions (each on a lead written for it
  * before the run, once per kind). Before timing a row, one request of that row must answer the
  * status and envelope the row names, or the run stops: a row can never time the wrong path.
  * Each row with a rate target is then offered at exactly that rate, paced (open loop,
- * scripts/bench-paced.ts), for its latency at that rate.
+ * bench/paced.ts), for its latency at that rate.
  *
  * Writes the tables, ratios to bare Hono and the targets (docs/performance.md#budgets) into docs/performance.md
  * between the bench:api markers, with the machine. Settings: BENCH_DURATION (s per row,
@@ -25,7 +25,7 @@
  * (a checkout of an earlier version: its server is timed on the same rows, interleaved, for
  * before/after in one run), BENCH_DOC=0 (print only), BENCH_ROWS (a regular expression: only
  * the rows whose call matches, e.g. `lead` or `_list`), BENCH_DB (`pglite` or `postgres`: that
- * database only), BENCH_DESK (e.g. `10000,100000`: the lead desk at those sizes instead, scripts/bench-desk.ts), BENCH_WEBHOOKS=1 (one more server, `API webhooks on`, timed alternately with
+ * database only), BENCH_DESK (e.g. `10000,100000`: the lead desk at those sizes instead, bench/desk.ts), BENCH_WEBHOOKS=1 (one more server, `API webhooks on`, timed alternately with
  * `API`: WEBHOOK_URLS names a receiver in this process that verifies nothing and answers 204; its
  * count of deliveries is printed). Each row's start and end are printed on the monotonic clock (µs, as V8's
  * `--cpu-prof` time stamps), so a profile can be split by row.
@@ -45,8 +45,8 @@ import { createSessions } from "../server/auth/sessions.ts";
 import { createTokens } from "../server/auth/tokens.ts";
 import { DEFAULT_API_KEY } from "../server/config.ts";
 import { openDb } from "../server/db/db.ts";
-import { runDeskBench } from "./bench-desk.ts";
-import { type PacedRequest, type PacedResult, paced } from "./bench-paced.ts";
+import { runDeskBench } from "./desk.ts";
+import { type PacedRequest, type PacedResult, paced } from "./paced.ts";
 
 interface Histogram {
   average: number;
@@ -92,7 +92,7 @@ const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BAS
 const SECOND: { name: string; root: string; entry: string } | undefined = BASELINE
   ? { name: "API before", root: BASELINE, entry: "server/main.ts" }
   : process.env.BENCH_METRICS === "compare"
-    ? { name: "API, metrics off", root: ROOT, entry: "scripts/bench-metrics-off.ts" }
+    ? { name: "API, metrics off", root: ROOT, entry: "bench/metrics-off.ts" }
     : undefined;
 const WEBHOOKS = process.env.BENCH_WEBHOOKS === "1";
 /** Servers timed per row: the API, the earlier version, the API with webhooks on. */
@@ -312,7 +312,7 @@ async function time(child: Child, server: string, spec: RowSpec, rows: Row[], db
 
 /**
  * The row's call offered at exactly `rate` ("p99 latency at those rates"), each request
- * due at its time whatever the answers before it (scripts/bench-paced.ts), latency counted from
+ * due at its time whatever the answers before it (bench/paced.ts), latency counted from
  * then. Kept on the row timed at saturation just before.
  */
 async function timeAtRate(
@@ -604,7 +604,7 @@ async function runDatabase(
     for (const list of LISTS) bodies[list] = await json(started[0].child.url + list);
     fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
     bare = await startChild(
-      ["--import", "tsx", "scripts/bench-bare-hono.ts"],
+      ["--import", "tsx", "bench/bare-hono.ts"],
       { BARE_BODIES: bodiesFile },
       ROOT,
       "listening",
@@ -766,7 +766,7 @@ async function main(): Promise<void> {
     machine(loadBefore),
     "",
     ...sections.flatMap((s) => [s, ""]),
-    "`req/s`, `p99`, `mean`: 10 connections each sending its next request as soon as the last is answered (saturation). The targets are judged on these. `open loop at the target rate`: the same call offered at exactly the row's target rate after a second of warm-up, each request due at its time whatever became of the ones before it, latency counted from then (scripts/bench-paced.ts): the stricter view of a service's tail, where one pause of the machine queues every request due during it; reported, not judged.",
+    "`req/s`, `p99`, `mean`: 10 connections each sending its next request as soon as the last is answered (saturation). The targets are judged on these. `open loop at the target rate`: the same call offered at exactly the row's target rate after a second of warm-up, each request due at its time whatever became of the ones before it, latency counted from then (bench/paced.ts): the stricter view of a service's tail, where one pause of the machine queues every request due during it; reported, not judged.",
     "",
     "`vs bare Hono`: the row's rate as a share of bare Hono answering the same JSON (lists), its own 404 (404 row), or the hospital list (other rows), measured in the same run. POST /api/lead creates a new lead per request (new e-mail, new Idempotency-Key), whose session (written before the run) this instance has not seen: the insert checks it in the same statement. POST /api/redemptions redeems leads written for it before the run, each once per kind." +
       (exhausted ? " The customer pool ran out: later lead requests were repeats answered 409." : "") +

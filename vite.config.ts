@@ -2,21 +2,22 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, type UserConfig } from "vite";
 import dts from "vite-plugin-dts";
-import { splitCatalogues } from "./vite.catalogues.ts";
-import { retryableChunkImports } from "./vite.chunk-retry.ts";
-import { elementChunkGroups } from "./vite.chunks.ts";
-import { minifiedCssStrings } from "./vite.css-strings.ts";
-import { firstPaintModule } from "./vite.first-paint.ts";
-import { firstStepManifest } from "./vite.first-steps.ts";
-import { precompress } from "./vite.precompress.ts";
+import { splitCatalogues } from "./build/catalogues.ts";
+import { retryableChunkImports } from "./build/chunk-retry.ts";
+import { elementChunkGroups } from "./build/chunks.ts";
+import { firstPaintModule } from "./build/first-paint.ts";
+import { firstStepManifest } from "./build/first-steps.ts";
+import { hostPagesConfig } from "./build/hosts.ts";
+import { precompress } from "./build/precompress.ts";
 
 /**
- * Two builds of lib/, chosen by `--mode`:
+ * Every build of the repository, chosen by `--mode` (the plugins are in build/):
  * - `package` (default): the npm package in dist/lib — React components and the framework-free
  *   core, React left to the user (optional peer dependency), with .d.ts files for all of lib/;
  * - `package-elements`: the package's element registration (dist/lib/elements.js) on Preact;
  * - `elements`: the one-file element bundle dist/elements/nu-forms.js (plus the chunks it loads
- *   itself) that a brand site includes with a single <script type="module">, runtime included.
+ *   itself) that a brand site includes with a single <script type="module">, runtime included;
+ * - `hosts`: the host pages in dist/hosts (build/hosts.ts).
  *
  * The element bundle's runtime is chosen in one place: ELEMENT_RUNTIME below. It is Preact (the
  * same React components, the part of React's API they use served by Preact: preactAliases):
@@ -26,7 +27,7 @@ import { precompress } from "./vite.precompress.ts";
 export const ELEMENT_RUNTIME: "react" | "preact" =
   runtimeOverride(process.env.NU_ELEMENT_RUNTIME) ?? "preact";
 
-/** `NU_ELEMENT_RUNTIME=react|preact` builds one runtime for measuring it (scripts/bundle-report.ts). */
+/** `NU_ELEMENT_RUNTIME=react|preact` builds one runtime for measuring it (bench/bundle-report.ts). */
 function runtimeOverride(value: string | undefined): "react" | "preact" | undefined {
   if (value === undefined || value === "") return undefined;
   if (value === "react" || value === "preact") return value;
@@ -37,9 +38,9 @@ const root = import.meta.dirname;
 
 /**
  * React's names in the element bundle: Preact with its hooks and the part of React's API lib/ uses
- * (runtimes/reactOnPreact.ts, instead of all of preact/compat: smaller). Exact names only.
+ * (build/reactOnPreact.ts, instead of all of preact/compat: smaller). Exact names only.
  */
-const reactOnPreact = resolve(root, "runtimes/reactOnPreact.ts");
+const reactOnPreact = resolve(root, "build/reactOnPreact.ts");
 export const preactAliases = [
   { find: /^react$/, replacement: reactOnPreact },
   { find: /^react-dom\/client$/, replacement: reactOnPreact },
@@ -55,20 +56,6 @@ const dayjsModules = [
   { find: /^dayjs$/, replacement: "dayjs/esm/index.js" },
   { find: /^dayjs\/plugin\/(\w+)\.js$/, replacement: "dayjs/esm/plugin/$1/index.js" },
 ];
-
-/**
- * nanostores keeps a counter on `globalThis.nanostoresGlobal` so that several copies of it agree;
- * the bundle has exactly one copy, so the counter stays inside it and the page gets no global.
- */
-const noNanostoresGlobal: Plugin = {
-  name: "nu-forms:no-nanostores-global",
-  transform(code, id) {
-    if (!/node_modules[\\/]nanostores[\\/]atom[\\/]index\.js$/.test(id)) return null;
-    const global = "(globalThis.nanostoresGlobal ||= { epoch: 0 })";
-    if (!code.includes(global)) this.error(`nanostores changed: "${global}" is no longer in ${id}`);
-    return { code: code.replace(global, "({ epoch: 0 })"), map: null };
-  },
-};
 
 /**
  * The English catalogue loads only for `lang="en"` (lib/load/catalogues.ts): in the element
@@ -152,6 +139,7 @@ export default defineConfig(({ mode }): UserConfig => {
   // The elements adopt their sheets into the shadow root: no style elements (lib/ui/styles.ts),
   // nor their code in the bundle. The React components render them.
   const elementBuild = { ...production, __NU_HOISTED_STYLES__: "false" };
+  if (mode === "hosts") return hostPagesConfig();
   if (mode === "package-elements") {
     // `nu-forms/elements` from npm: the same runtime as the element bundle (Preact, inside the
     // package's own chunks, so a page's own Preact or React is neither needed nor touched), English
@@ -178,10 +166,8 @@ export default defineConfig(({ mode }): UserConfig => {
     return {
       plugins: [
         react(),
-        noNanostoresGlobal,
         englishOnDemand,
         widgetTextsOnDemand,
-        minifiedCssStrings(),
         splitCatalogues(),
         retryableChunkImports(),
         firstStepManifest(),
@@ -203,10 +189,7 @@ export default defineConfig(({ mode }): UserConfig => {
         },
         rollupOptions: {
           output: {
-            // Every chunk name is written out in the import lists of the others, and its hash does not
-            // compress: 7 base-64 characters instead of 8 (−0.1 kB gzip per first step).
-            // Rolldown refuses a hash too short for the number of chunks (6 failed at 65 chunks).
-            chunkFileNames: "chunks/[name]-[hash:7].js",
+            chunkFileNames: "chunks/[name]-[hash].js",
             codeSplitting: { groups: elementChunkGroups },
             // Served as is to browsers: minify fully (library mode keeps whitespace and annotations).
             minify: true,

@@ -1,6 +1,6 @@
 /**
  * What is in each first step of the element bundle, per chunk and per source module:
- * for every element listed in dist/elements/first-steps.json (vite.first-steps.ts), the files a
+ * for every element listed in dist/elements/first-steps.json (build/first-steps.ts), the files a
  * page with only the entry script and that element downloads before the first step shows, their
  * sizes (raw, gzip -9, brotli -11), and which source modules fill them. A module's share of a
  * file is measured in minified characters through the file's source map (as source-map-explorer
@@ -111,7 +111,7 @@ function measure(dir: string, file: string): FileFigure {
 
 /** Groups a module into what it belongs to, for the summary line. */
 function groupOf(module: string): string {
-  if (/^(preact|@r2wc|@nanostores|nanostores)\//.test(module) || module === "runtimes/reactOnPreact.ts")
+  if (/^(preact|@r2wc|@nanostores|nanostores)\//.test(module) || module === "build/reactOnPreact.ts")
     return "runtime (preact, r2wc, nanostores, React's names)";
   if (/^(react|react-dom|scheduler)\//.test(module)) return "runtime (react, react-dom)";
   if (module.startsWith("lib/core/i18n/")) return "messages (lib/core/i18n)";
@@ -178,7 +178,7 @@ async function buildInto(runtime: "preact" | "react"): Promise<string> {
   process.env.NU_ELEMENT_RUNTIME = runtime;
   const outDir = resolve(root, ".tmp", `bundle-${runtime}`);
   await build({
-    configFile: resolve(root, "vite.lib.config.ts"),
+    configFile: resolve(root, "vite.config.ts"),
     mode: "elements",
     logLevel: "warn",
     build: { outDir },

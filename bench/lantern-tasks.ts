@@ -9,7 +9,7 @@
  *   CHROME_PATH=/usr/bin/chromium npx lighthouse http://127.0.0.1:8203/customer/nuForm \
  *     --output=json --output-path=/tmp/lh/run.json --save-assets \
  *     --only-categories=performance --chrome-flags="--headless=new --no-sandbox"
- *   node --import tsx scripts/lantern-tasks.ts /tmp/lh/run.json
+ *   node --import tsx bench/lantern-tasks.ts /tmp/lh/run.json
  */
 import { readFileSync } from "node:fs";
 import { LanternFirstContentfulPaint } from "lighthouse/core/computed/metrics/lantern-first-contentful-paint.js";
@@ -41,7 +41,7 @@ interface Estimate {
 const reportPath = process.argv[2];
 if (!reportPath?.endsWith(".json")) {
   console.error(
-    "usage: node --import tsx scripts/lantern-tasks.ts <lighthouse report.json saved with --save-assets>",
+    "usage: node --import tsx bench/lantern-tasks.ts <lighthouse report.json saved with --save-assets>",
   );
   process.exit(2);
 }

@@ -1,5 +1,5 @@
 /**
- * The API bench's `API, metrics off` server (BENCH_METRICS=compare, scripts/bench-api.ts): the
+ * The API bench's `API, metrics off` server (BENCH_METRICS=compare, bench/api.ts): the
  * server as `server/main.ts` starts it, counting no metrics, for the cost of counting them.
  */
 import { launch, startFailureLines } from "../server/launch.ts";

@@ -1,12 +1,12 @@
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_PATH } from "./e2e/support/env.ts";
+import { CHROMIUM_PATH } from "../support/env.ts";
 
 /**
  * `npm run test:hosts`: the packed npm package installed into React, Next.js, Vue and Svelte apps and
  * a plain page (e2e/hosts). Needs dist/ (`npm run build:lib`) and the npm registry; no server of ours.
  */
 export default defineConfig({
-  testDir: "e2e/hosts",
+  testDir: ".",
   timeout: 60_000,
   // A run that hangs fails in time instead of holding CI (it takes about 1.5 min on 2 cores).
   globalTimeout: 10 * 60_000,

@@ -2,14 +2,14 @@ import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
 
-const root = import.meta.dirname;
+const root = resolve(import.meta.dirname, "..");
 
 /**
- * scripts/first-paint.tsx's output, rendered in a Node process of its own: the components run
+ * build/render-first-paint.tsx's output, rendered in a Node process of its own: the components run
  * there on React DOM's and Preact's server renderers, outside this build's module graph and aliases.
  */
 function renderFirstPaint(): string {
-  return execFileSync(process.execPath, ["--import", "tsx", resolve(root, "scripts/first-paint.tsx")], {
+  return execFileSync(process.execPath, ["--import", "tsx", resolve(root, "build/render-first-paint.tsx")], {
     cwd: root,
     encoding: "utf8",
     maxBuffer: 16 * 1024 * 1024,
@@ -38,7 +38,7 @@ function standIn(step: string): string {
   ];
   const edited = edits.reduce((markup, [from, to]) => {
     if (!from.test(markup))
-      throw new Error(`the sign-in step's markup changed: ${from} (vite.first-paint.ts)`);
+      throw new Error(`the sign-in step's markup changed: ${from} (build/first-paint.ts)`);
     return markup.replace(from, to);
   }, step);
   // Ids that nothing left refers to (the live field's status, typo and error lines: its

@@ -1,16 +1,11 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { defineConfig, type Plugin } from "vite";
-import { compileEagerly } from "./vite.compile-hints.ts";
-import { firstPaintFile } from "./vite.first-paint.ts";
-import { precompress } from "./vite.precompress.ts";
+import type { Plugin, UserConfig } from "vite";
+import { compileEagerly } from "./compile-hints.ts";
+import { firstPaintFile } from "./first-paint.ts";
+import { precompress } from "./precompress.ts";
 
-/**
- * The host pages: a Preact + preact-router shell (hosts/) that gives every route a URL, runs the
- * guards and maintenance check from lib/core, and mounts the custom elements from
- * /elements/nu-forms.js exactly as a brand site would (loaded at run time, not bundled in).
- */
-const root = import.meta.dirname;
+const root = resolve(import.meta.dirname, "..");
 
 /** The site icon at a fixed name, /favicon.svg (server/static.ts also answers /favicon.ico with it). */
 const favicon: Plugin = {
@@ -24,7 +19,7 @@ const favicon: Plugin = {
   },
 };
 
-/** The shell runs at load on every host page: compiled while it downloads (vite.compile-hints.ts). */
+/** The shell runs at load on every host page: compiled while it downloads (build/compile-hints.ts). */
 const shellCompiledEagerly: Plugin = {
   name: "nu-forms:shell-compile-hint",
   generateBundle(_options, bundle) {
@@ -63,7 +58,13 @@ const routeChunks: Plugin = {
   },
 };
 
-export default defineConfig({
+/**
+ * The host pages' build (`vite build --mode hosts`): a Preact + preact-router shell (hosts/) that
+ * gives every route a URL, runs the guards and maintenance check from lib/core, and mounts the
+ * custom elements from /elements/nu-forms.js exactly as a brand site would (loaded at run time,
+ * not bundled in).
+ */
+export const hostPagesConfig = (): UserConfig => ({
   plugins: [favicon, shellCompiledEagerly, routeChunks, firstPaintFile(), precompress()],
   root: resolve(root, "hosts"),
   publicDir: false,

@@ -1,10 +1,10 @@
 import type { Plugin } from "vite";
-import { en } from "./lib/core/i18n/en.ts";
-import { enWidgets } from "./lib/core/i18n/en.widgets.ts";
-import { isSignInMessage, isStaffSignInMessage, isWidgetMessage } from "./lib/core/i18n/signInMessages.ts";
-import { zhHK } from "./lib/core/i18n/zh-HK.ts";
-import { zhHKWidgets } from "./lib/core/i18n/zh-HK.widgets.ts";
-import { FIRST_STEP_MODULES, firstStepChunks } from "./vite.first-steps.ts";
+import { en } from "../lib/core/i18n/en.ts";
+import { enWidgets } from "../lib/core/i18n/en.widgets.ts";
+import { isSignInMessage, isStaffSignInMessage, isWidgetMessage } from "../lib/core/i18n/signInMessages.ts";
+import { zhHK } from "../lib/core/i18n/zh-HK.ts";
+import { zhHKWidgets } from "../lib/core/i18n/zh-HK.widgets.ts";
+import { FIRST_STEP_MODULES, firstStepChunks } from "./first-steps.ts";
 
 /**
  * The elements whose first step shows only some texts, and which: the flows' sign-in texts (the

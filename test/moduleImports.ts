@@ -1,6 +1,6 @@
 /**
  * The import graph of the repository's own modules, read from their source: what the module
- * boundary tests walk (scripts/server-imports.test.ts; lib/imports.test.ts has its own walk, bounded to lib/).
+ * boundary tests walk (test/server-imports.test.ts; lib/imports.test.ts has its own walk, bounded to lib/).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

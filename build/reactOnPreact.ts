@@ -1,5 +1,5 @@
 /**
- * The element bundle's `react` and `react-dom/client` (vite.lib.config.ts aliases both here): the
+ * The element bundle's `react` and `react-dom/client` (vite.config.ts aliases both here): the
  * part of React's API that lib/ and @nanostores/react use, served by Preact and its hooks.
  *
  * preact/compat does the same for all of React (Suspense, lazy, PureComponent, Children, portals,

@@ -23,7 +23,7 @@ function libraryImports(): Set<string> {
   for (const file of files) {
     const text = readFileSync(resolve(ROOT, file), "utf8");
     for (const [, spec] of text.matchAll(/(?:^|[\s;}])(?:from|import)\s*\(?\s*"([^".\s][^"\s]*)"/gm)) {
-      // virtual: modules are made by the build (vite.first-paint.ts), not installed.
+      // virtual: modules are made by the build (build/first-paint.ts), not installed.
       if (spec.startsWith("node:") || spec.startsWith("virtual:")) continue;
       const parts = spec.split("/");
       names.add(spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0]);

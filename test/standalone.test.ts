@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(import.meta.dirname, "..");
 /** This file names outside paths on purpose, as examples the check must catch. */
-const SELF = "scripts/standalone.test.ts";
+const SELF = "test/standalone.test.ts";
 const TEXT = /\.(ts|tsx|js|mjs|cjs|json|md|sh|html|css|yml|yaml|toml)$|^\.ci\/run$/;
 const RELATIVE = /(?<![\w./])((?:\.\.\/)+)([\w@.-][\w@./-]*)?/g;
 const MACHINE_PATHS = /(?<![\w.])\/(?:work|home|root|Users|tmp\/bash_jobs)\/[\w.-]+/g;

@@ -7,7 +7,7 @@ interface Graph {
   ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
-const root = import.meta.dirname;
+const root = resolve(import.meta.dirname, "..");
 /** What the entry (lib/elements/bundle.ts) imports after the first frame: every page needs it. */
 const REGISTRATION = resolve(root, "lib/elements/index.ts");
 /** The registration files: the elements' components are what they import dynamically. */

@@ -1,6 +1,6 @@
 /**
  * The element tables of docs/elements.md and docs/widgets.md, written from the same declarations as
- * custom-elements.json (scripts/custom-elements-manifest.ts), so the element docs have one source:
+ * custom-elements.json (build/custom-elements-manifest.ts), so the element docs have one source:
  * the `lib/elements/*.docs.ts` modules. Each table sits between marker comments:
  *
  *   <!-- nu-docs:elements -->   docs/elements.md: every element, its own attributes and events

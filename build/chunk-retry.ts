@@ -110,7 +110,7 @@ function importAlongside(
   return rewritten === 0 ? null : { code: out, map: null };
 }
 
-/** The chunk that holds the loader for all (vite.chunks.ts: the entry's statically imported code). */
+/** The chunk that holds the loader for all (build/chunks.ts: the entry's statically imported code). */
 const LOADER_HOME = "runtime";
 
 /**

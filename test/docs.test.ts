@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { API_DOC, fillApiDocs } from "./api-docs.ts";
+import { API_DOC, fillApiDocs } from "../build/api-docs.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const tracked = execFileSync("git", ["ls-files", "-z"], { cwd: root, encoding: "utf8" })
