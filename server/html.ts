@@ -14,7 +14,14 @@
  */
 import { createHash } from "node:crypto";
 import { BRAND_FIELDS, type Brand, brandName } from "../lib/core/brand.ts";
-import { type FirstPaint, fillMarkers, frameKey, SEND_ASKED } from "../lib/core/firstPaint.ts";
+import {
+  EMAIL_STATUS,
+  type FirstPaint,
+  fillMarkers,
+  frameKey,
+  SEND_ASKED,
+  SERVED_STEP,
+} from "../lib/core/firstPaint.ts";
 import { HOST_LIVE_EVENT, LANG_COOKIE, LANG_STORAGE_KEY } from "../lib/core/hostPage.ts";
 import { FLOW_TITLES } from "../lib/core/i18n/host/shell.ts";
 import { type Lang, type MessageKey, t } from "../lib/core/i18n/index.ts";
@@ -80,7 +87,7 @@ export function brandStyle(config: ServerConfig): string {
  * own submission (a reload with the address in the URL) is stopped, the form marked, the status
  * line says it is sending. It stays for the page's life: it acts only inside the served step.
  */
-const KEEP_EARLY_SEND = `function send(e){var t=e.target,f=t.closest&&t.closest(".first-step-preview form");if(!f||e.type==="click"&&!t.closest("button"))return;e.preventDefault();if(f.hasAttribute(${JSON.stringify(SEND_ASKED)}))return;f.setAttribute(${JSON.stringify(SEND_ASKED)},"");f.querySelector("button").setAttribute("aria-disabled","true");f.querySelector(".nu-email-status").textContent=f.closest(".first-step-preview").getAttribute("data-sending")}document.addEventListener("submit",send,true);document.addEventListener("click",send,true);`;
+const KEEP_EARLY_SEND = `function send(e){var t=e.target,f=t.closest&&t.closest(${JSON.stringify(`.${SERVED_STEP} form`)});if(!f||e.type==="click"&&!t.closest("button"))return;e.preventDefault();if(f.hasAttribute(${JSON.stringify(SEND_ASKED)}))return;f.setAttribute(${JSON.stringify(SEND_ASKED)},"");f.querySelector("button").setAttribute("aria-disabled","true");f.querySelector(${JSON.stringify(EMAIL_STATUS)}).textContent=f.closest(${JSON.stringify(`.${SERVED_STEP}`)}).getAttribute("data-sending")}document.addEventListener("submit",send,true);document.addEventListener("click",send,true);`;
 
 const KEEP_EARLY_LANGUAGE_TAP = `function early(e){var b=e.target.closest&&e.target.closest(".lang-switch");if(!b)return;try{localStorage.setItem(${JSON.stringify(LANG_STORAGE_KEY)},b.lang==="en"?"en":"zh-HK")}catch(x){}}document.addEventListener("click",early,true);document.addEventListener(${JSON.stringify(HOST_LIVE_EVENT)},function(){document.removeEventListener("click",early,true)});`;
 
@@ -173,7 +180,7 @@ export function firstStepPicture(paint: FirstPaint, pathname: string, lang: Lang
     name === "@lang" ? lang : escapeHtml(t(lang, name as MessageKey, params)),
   );
   const sending = escapeHtml(t(lang, "widgets.email.sending"));
-  return `<div class="first-step-preview" data-sending="${sending}">${step}</div>`;
+  return `<div class="${SERVED_STEP}" data-sending="${sending}">${step}</div>`;
 }
 
 /** Whether `pathname` is the staff home (its page name in any case, as the staff pages read it). */

@@ -62,3 +62,27 @@ it("each code entry gives types first and a default last, so require() works whe
     expect(keys.at(-1), entry).toBe("default");
   }
 });
+
+/**
+ * Packages whose internals the library reads (not their documented API): a patch release may change
+ * those, so the package pins the exact version it was tested with, and an upgrade is a change of its own.
+ */
+const INTERNALS_READ = [
+  // r2wc's state on the element, under its registered symbols.
+  { name: "@r2wc/core", file: "lib/elements/define.ts", reads: 'Symbol.for("r2wc.' },
+];
+
+it("pins exactly the packages whose internals it reads, at the version installed", () => {
+  const lock = JSON.parse(readFileSync(resolve(ROOT, "package-lock.json"), "utf8")) as {
+    packages: Record<string, { version?: string; dependencies?: Record<string, string> }>;
+  };
+  for (const { name, file, reads } of INTERNALS_READ) {
+    expect(readFileSync(resolve(ROOT, file), "utf8"), `${file} still reads ${name}'s internals`).toContain(
+      reads,
+    );
+    const pinned = manifest.dependencies[name];
+    expect(pinned, name).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(lock.packages[""].dependencies?.[name], `package-lock.json: ${name}`).toBe(pinned);
+    expect(lock.packages[`node_modules/${name}`].version, `installed ${name}`).toBe(pinned);
+  }
+});

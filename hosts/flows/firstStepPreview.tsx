@@ -7,10 +7,11 @@
  * browser loaded has one; a later navigation shows the element at once.
  */
 import { useEffect, useState } from "preact/hooks";
+import { SERVED_STEP } from "../../lib/core/firstPaint.ts";
 import { keepSignIn, type SignInHandOver } from "../../lib/flows/shared/signInHandOver.ts";
 
 const served =
-  typeof document === "undefined" ? null : document.querySelector<HTMLElement>(".first-step-preview");
+  typeof document === "undefined" ? null : document.querySelector<HTMLElement>(`.${SERVED_STEP}`);
 let markup: string | null = served ? served.innerHTML : null;
 const sending = served?.dataset.sending ?? "";
 
@@ -22,7 +23,7 @@ export function FirstStepPreview() {
   if (markup === null) return null;
   return (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own markup, read back from this page (no user input); Preact leaves equal markup untouched.
-    <div class="first-step-preview" data-sending={sending} dangerouslySetInnerHTML={{ __html: markup }} />
+    <div class={SERVED_STEP} data-sending={sending} dangerouslySetInnerHTML={{ __html: markup }} />
   );
 }
 
@@ -43,7 +44,7 @@ export function usePreviewShown(element: { current: HTMLElement | null }, mounte
   const [kept, setKept] = useState<SignInHandOver | null>(null);
   useEffect(() => {
     if (!shown) return;
-    const frame = document.querySelector<HTMLElement>('.first-step-preview [part~="flow"]');
+    const frame = document.querySelector<HTMLElement>(`.${SERVED_STEP} [part~="flow"]`);
     if (!frame) {
       markup = null;
       setShown(false);

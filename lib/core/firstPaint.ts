@@ -39,6 +39,12 @@ export function frameKey(brand: {
  */
 export const SEND_ASKED = "data-send-asked";
 
+/** The class of the sign-in step the server writes into a host page, which the host shell hands over. */
+export const SERVED_STEP = "first-step-preview";
+
+/** The e-mail field's status line in a sign-in step drawn before its code: where a press says it is sending. */
+export const EMAIL_STATUS = ".nu-email-status";
+
 /** `template` with each marker replaced by `value(name, params)`, as it is (markup). */
 export function fillMarkers(
   template: string,

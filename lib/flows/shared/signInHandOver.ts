@@ -9,7 +9,7 @@
  * starter (server/html.ts, before any module) and this agree on it.
  */
 
-import { SEND_ASKED } from "../../core/firstPaint.ts";
+import { EMAIL_STATUS, SEND_ASKED } from "../../core/firstPaint.ts";
 import { ENTRY_STEP } from "./stepPaths.ts";
 
 /** The live step (or its load error) the early step gives way to, once it has been drawn. */
@@ -32,7 +32,7 @@ export function keepSignIn(frame: HTMLElement, options: SignInHandOverOptions): 
   const form = frame.querySelector("form") as HTMLFormElement;
   const input = frame.querySelector("input") as HTMLInputElement;
   const button = frame.querySelector("button") as HTMLButtonElement;
-  const status = frame.querySelector(".nu-email-status") as HTMLElement;
+  const status = frame.querySelector(EMAIL_STATUS) as HTMLElement;
   let composing = false;
   let done = false;
   const askSend = (event: Event) => {

@@ -13,7 +13,7 @@
  */
 
 import { SIGN_IN_STEPS } from "virtual:nu-first-paint";
-import { fillMarkers } from "../../core/firstPaint.ts";
+import { EMAIL_STATUS, fillMarkers } from "../../core/firstPaint.ts";
 import { type Lang, type MessageKey, normaliseLang, t } from "../../core/i18n/index.ts";
 import { DRAFT_KEY_PREFIX, type FlagKey, flowSessionPrefix } from "../../core/storageKeys.ts";
 import type { Flow } from "../../core/types.ts";
@@ -71,7 +71,7 @@ function standIn(element: HTMLElement, lang: Lang, flow: Flow): StandIn {
   adoptSheets(root, [baseSheet, flowSheet, emailSheet, standInSheet]);
   const frame = markup(lang, flow);
   root.append(frame);
-  const status = frame.querySelector(".nu-email-status") as HTMLElement;
+  const status = frame.querySelector(EMAIL_STATUS) as HTMLElement;
   const kept = keepSignIn(frame, {
     live: () => root.querySelector<HTMLElement>(LIVE),
     sending: t(lang, "widgets.email.sending"),
