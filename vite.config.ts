@@ -119,6 +119,19 @@ const widgetTextsOnDemand: Plugin = {
   },
 };
 
+/**
+ * The registrations (lib/elements/*.ts) define elements when imported. package.json's
+ * "sideEffects" speaks for the files the package ships, but the build reads it for the source
+ * too, where it would call them free of effects: this says it for the source.
+ */
+const registrationsRun: Plugin = {
+  name: "nu-forms:registrations-run",
+  transform(code, id) {
+    if (!/[\\/]lib[\\/]elements[\\/]\w+\.ts$/.test(id)) return null;
+    return { code, map: null, moduleSideEffects: true };
+  },
+};
+
 /** What a module of the React entry imports when it renders or holds React state. */
 const REACT_MODULE = /^(react|react-dom|@nanostores\/react)($|\/)/;
 
@@ -145,7 +158,13 @@ export default defineConfig(({ mode }): UserConfig => {
     // package's own chunks, so a page's own Preact or React is neither needed nor touched), English
     // and the texts after sign-in in chunks of their own. The dependencies stay the user's.
     return {
-      plugins: [react(), englishOnDemand, widgetTextsOnDemand, splitCatalogues({ checkFirstSteps: false })],
+      plugins: [
+        react(),
+        registrationsRun,
+        englishOnDemand,
+        widgetTextsOnDemand,
+        splitCatalogues({ checkFirstSteps: false }),
+      ],
       define: elementBuild,
       resolve: { alias: preactAliases },
       build: {
@@ -166,6 +185,7 @@ export default defineConfig(({ mode }): UserConfig => {
     return {
       plugins: [
         react(),
+        registrationsRun,
         englishOnDemand,
         widgetTextsOnDemand,
         splitCatalogues(),
