@@ -1,6 +1,6 @@
 /**
  * The documentation stays short and says its own rules: README within 20 kB, docs/performance.md
- * within 25 kB, no tracked file citing a document the repository does not have (the rules are in
+ * within 25 kB, docs/ARCHITECTURE.md within 12 kB, all markdown within 220 kB, no tracked file citing a document the repository does not have (the rules are in
  * docs/rules.md, in the project's own words), every `docs/….md#anchor` a file names leads to a
  * heading, and docs/api.md's tables are the ones the schemas give.
  */
@@ -55,6 +55,16 @@ describe("documentation size", () => {
 
   it("docs/performance.md is at most 25 kB", () => {
     expect(Buffer.byteLength(read("docs/performance.md"))).toBeLessThanOrEqual(25_000);
+  });
+
+  it("docs/ARCHITECTURE.md, a map, is at most 12 kB", () => {
+    expect(Buffer.byteLength(read("docs/ARCHITECTURE.md"))).toBeLessThanOrEqual(12_000);
+  });
+
+  it("all tracked markdown together is at most 220 kB", () => {
+    const files = execFileSync("git", ["ls-files", "*.md"], { cwd: root, encoding: "utf8" }).split("\n");
+    const bytes = files.filter(Boolean).reduce((sum, file) => sum + Buffer.byteLength(read(file)), 0);
+    expect(bytes).toBeLessThanOrEqual(220_000);
   });
 });
 
