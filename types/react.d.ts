@@ -303,6 +303,8 @@ export type NuFormElementProps = {
   partner?: NuFormElementAttributes["partner"];
   /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
   "als-url"?: NuFormElementAttributes["alsUrl"];
+  /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
+  history?: NuFormElementAttributes["history"];
 
   /** The flow wants to show `step`: host-driven, the page should set `step`; self-driven, the element has moved. Bubbles and is composed. */
   "onnu-step"?: (e: CustomEvent<NuFormElementEventMap["nu-step"]["detail"]>) => void;
@@ -329,6 +331,8 @@ export type RecruitmentFormElementProps = {
   partner?: RecruitmentFormElementAttributes["partner"];
   /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
   "als-url"?: RecruitmentFormElementAttributes["alsUrl"];
+  /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
+  history?: RecruitmentFormElementAttributes["history"];
 
   /** The flow wants to show `step`: host-driven, the page should set `step`; self-driven, the element has moved. The hand-over to nuForm's product step is `{ step: "nuform:product", path: "/customer/nuForm/product" }`: the element does not navigate, the page routes `path` or shows a `<nu-form>`. Bubbles and is composed. */
   "onnu-step"?: (e: CustomEvent<RecruitmentFormElementEventMap["nu-step"]["detail"]>) => void;

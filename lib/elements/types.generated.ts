@@ -437,6 +437,8 @@ export interface NuFormElement extends HTMLElement {
   partner: string | undefined;
   /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
   alsUrl: string | undefined;
+  /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
+  history: "steps" | "none" | undefined;
   addEventListener<K extends keyof NuFormElementEventMap>(type: K, listener: (this: NuFormElement, event: NuFormElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof NuFormElementEventMap>(type: K, listener: (this: NuFormElement, event: NuFormElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
@@ -451,6 +453,7 @@ export interface NuFormElementAttributes {
   step?: string;
   partner?: string;
   alsUrl?: string;
+  history?: "steps" | "none";
 }
 
 /** The events of `<nu-recruitment-form>`. */
@@ -485,6 +488,8 @@ export interface RecruitmentFormElement extends HTMLElement {
   partner: string | undefined;
   /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
   alsUrl: string | undefined;
+  /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
+  history: "steps" | "none" | undefined;
   addEventListener<K extends keyof RecruitmentFormElementEventMap>(type: K, listener: (this: RecruitmentFormElement, event: RecruitmentFormElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof RecruitmentFormElementEventMap>(type: K, listener: (this: RecruitmentFormElement, event: RecruitmentFormElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
@@ -499,6 +504,7 @@ export interface RecruitmentFormElementAttributes {
   step?: string;
   partner?: string;
   alsUrl?: string;
+  history?: "steps" | "none";
 }
 
 /** The events of `<nu-staff-login>`. */
