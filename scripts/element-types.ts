@@ -203,6 +203,12 @@ declare module "react" {
 `;
 }
 
+/** What any HTML element takes in Vue: its own list, with `part` and `data-*` (vue-tsc reads `dataX`). */
+const VUE_GLOBAL_ATTRIBUTES =
+  "/** What any HTML element takes: Vue's own list, with `part` and `data-*` (which vue-tsc reads as `dataX`). */\n" +
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal type, written out.
+  "type GlobalAttributes = HTMLAttributes & { part?: string; exportparts?: string; [data: `data${string}`]: unknown };\n";
+
 function vueTypes(manifest: Parameters<typeof forGenerators>[0], elements: ElementDeclaration[]): string {
   const body = generated(
     (outdir) =>
@@ -225,8 +231,8 @@ function vueTypes(manifest: Parameters<typeof forGenerators>[0], elements: Eleme
     /DefineComponent<(\w+)Props>/g,
     (_, name: string) => `DefineComponent<${name}Props & GlobalAttributes>`,
   );
-  return `${HEADER}${typesImport(elements)}import type { HTMLAttributes } from "vue";
-${globalAttributes.replace('import type { DefineComponent } from "vue";\n', 'import type { DefineComponent } from "vue";\n\n/** What any HTML element takes: Vue\'s own list, with `part` and `data-*` (which vue-tsc reads as `dataX`). */\ntype GlobalAttributes = HTMLAttributes & { part?: string; exportparts?: string; [data: `data${string}`]: unknown };\n')}`;
+  const declared = 'import type { DefineComponent } from "vue";\n';
+  return `${HEADER}${typesImport(elements)}import type { HTMLAttributes } from "vue";\n${globalAttributes.replace(declared, `${declared}\n${VUE_GLOBAL_ATTRIBUTES}`)}`;
 }
 
 /** Svelte 5: attributes and properties as the element has them, events as `onnu-change`. */
