@@ -272,7 +272,7 @@ export type AddressSelectorElementProps = {
   lang?: AddressSelectorElementAttributes["lang"];
   /** The address (JSON in the attribute or an object in the property); missing fields are empty. */
   value?: AddressSelectorElementAttributes["value"];
-  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
+  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server's `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup. */
   "als-url"?: AddressSelectorElementAttributes["alsUrl"];
   /** Region, district and building are required: marked, and flagged when empty. */
   required?: AddressSelectorElementAttributes["required"];
@@ -302,7 +302,7 @@ export type NuFormElementProps = {
   step?: NuFormElementAttributes["step"];
   /** Partner code of the brand or clinic that sent the customer (letters, digits, `-`, `_`, at most 40). */
   partner?: NuFormElementAttributes["partner"];
-  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
+  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server's `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup. */
   "als-url"?: NuFormElementAttributes["alsUrl"];
   /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
   history?: NuFormElementAttributes["history"];
@@ -330,7 +330,7 @@ export type RecruitmentFormElementProps = {
   step?: RecruitmentFormElementAttributes["step"];
   /** Partner code of the brand or clinic that sent the customer (letters, digits, `-`, `_`, at most 40). */
   partner?: RecruitmentFormElementAttributes["partner"];
-  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
+  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server's `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup. */
   "als-url"?: RecruitmentFormElementAttributes["alsUrl"];
   /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
   history?: RecruitmentFormElementAttributes["history"];

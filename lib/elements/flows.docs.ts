@@ -16,7 +16,7 @@ const flowAttributeDocs = (steps: string): Record<keyof typeof flowProps, Attrib
   },
   alsUrl: {
     description:
-      'Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup.',
+      'Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server\'s `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup.',
   },
   history: {
     tsType: '"steps" | "none"',

@@ -377,7 +377,7 @@ export interface AddressSelectorElement extends HTMLElement {
   /** The address (JSON in the attribute or an object in the property); missing fields are empty. Rich values can be set as the property: the value itself or its JSON text (JSON in the attribute). */
   get value(): Partial<AddressValue> | null | undefined;
   set value(value: Partial<AddressValue> | null | string | undefined);
-  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
+  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server's `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup. */
   alsUrl: string | undefined;
   /** Region, district and building are required: marked, and flagged when empty. */
   required: boolean | undefined;
@@ -435,7 +435,7 @@ export interface NuFormElement extends HTMLElement {
   step: string | undefined;
   /** Partner code of the brand or clinic that sent the customer (letters, digits, `-`, `_`, at most 40). */
   partner: string | undefined;
-  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
+  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server's `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup. */
   alsUrl: string | undefined;
   /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
   history: "steps" | "none" | undefined;
@@ -486,7 +486,7 @@ export interface RecruitmentFormElement extends HTMLElement {
   step: string | undefined;
   /** Partner code of the brand or clinic that sent the customer (letters, digits, `-`, `_`, at most 40). */
   partner: string | undefined;
-  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
+  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server's `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup. */
   alsUrl: string | undefined;
   /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
   history: "steps" | "none" | undefined;
