@@ -106,8 +106,14 @@ test("on /demo/ Back shows the previous step and Forward returns, in the page's 
   expect(await length()).toBe(before + 1);
   expect(await page.evaluate(() => history.state)).toEqual({
     router: "kept",
-    "nu-forms": { nuform: "personInfoHK" },
+    "nu-forms": { nuform: { step: "personInfoHK", back: "login" } },
   });
+  // 上一步 goes back in history, as on the host pages: the step left is ahead, Forward returns it.
+  await page.getByRole("button", { name: "上一步" }).click();
+  await expect(residence).toBeVisible();
+  expect(await length()).toBe(before + 1);
+  await page.goForward();
+  await expect(heading(page, "個人資料（香港）")).toBeVisible();
 
   await page.goBack();
   await expect(residence).toBeVisible();
