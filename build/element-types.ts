@@ -154,8 +154,12 @@ function forGenerators(manifest: { modules: Array<{ declarations: ElementDeclara
   return copy;
 }
 
-function typesImport(elements: ElementDeclaration[]): string {
-  const names = elements.flatMap((e) => [`${e.name}Attributes`, `${e.name}EventMap`]);
+function typesImport(elements: ElementDeclaration[], withElements = false): string {
+  const names = elements.flatMap((e) => [
+    ...(withElements ? [e.name] : []),
+    `${e.name}Attributes`,
+    `${e.name}EventMap`,
+  ]);
   return `import type { ${names.join(", ")} } from "${FROM_PACKAGE}";\n`;
 }
 
@@ -182,7 +186,14 @@ function reactTypes(manifest: Parameters<typeof forGenerators>[0], elements: Ele
       }),
     "react.d.ts",
   );
-  return `${HEADER}${typesImport(elements)}${body}
+  // A ref gets the element's own type, so a callback ref's parameter is typed (not an implicit any).
+  const typedRefs = body.replace(
+    /Partial<(\w+)Props & BaseProps & BaseEvents>/g,
+    (_, name: string) =>
+      `Omit<Partial<${name}Props & BaseProps & BaseEvents>, "ref"> & { ref?: Ref<${name}> }`,
+  );
+  return `${HEADER}import type { Ref } from "react";
+${typesImport(elements, true)}${typedRefs}
 declare module "react" {
   namespace JSX {
     interface IntrinsicElements extends CustomElements {}
@@ -190,6 +201,12 @@ declare module "react" {
 }
 `;
 }
+
+/** What any HTML element takes in Vue: its own list, with `part` and `data-*` (vue-tsc reads `dataX`). */
+const VUE_GLOBAL_ATTRIBUTES =
+  "/** What any HTML element takes: Vue's own list, with `part` and `data-*` (which vue-tsc reads as `dataX`). */\n" +
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal type, written out.
+  "type GlobalAttributes = HTMLAttributes & { part?: string; exportparts?: string; [data: `data${string}`]: unknown };\n";
 
 function vueTypes(manifest: Parameters<typeof forGenerators>[0], elements: ElementDeclaration[]): string {
   const body = generated(
@@ -207,7 +224,14 @@ function vueTypes(manifest: Parameters<typeof forGenerators>[0], elements: Eleme
     /"on(nu-[a-z-]+)"\?:/g,
     (_, name: string) => `on${name.replace(/(^|-)([a-z])/g, (_m, _d, c: string) => c.toUpperCase())}?:`,
   );
-  return `${HEADER}${typesImport(elements)}${vueNames}`;
+  // Strict templates refuse an attribute a component does not declare: every element also takes
+  // the global HTML attributes (id, hidden, tabindex, role, aria-*, part, data-*…).
+  const globalAttributes = vueNames.replace(
+    /DefineComponent<(\w+)Props>/g,
+    (_, name: string) => `DefineComponent<${name}Props & GlobalAttributes>`,
+  );
+  const declared = 'import type { DefineComponent } from "vue";\n';
+  return `${HEADER}${typesImport(elements)}import type { HTMLAttributes } from "vue";\n${globalAttributes.replace(declared, `${declared}\n${VUE_GLOBAL_ATTRIBUTES}`)}`;
 }
 
 /** Svelte 5: attributes and properties as the element has them, events as `onnu-change`. */

@@ -6,10 +6,11 @@
  * origin; the API answers only ALLOWED_ORIGINS.
  */
 
+import { seedCustomer } from "./customer-seed.ts";
 import { collectCspViolations } from "./embed-helpers.ts";
-import { createRecruitmentLead, heading, setFlags } from "./nuform-steps.ts";
+import { createRecruitmentLead, heading, pickAmoyGardens, setFlags } from "./nuform-steps.ts";
 import { uniqueEmail } from "./support/api.ts";
-import { API_KEY, BASE_URL, CROSS_ORIGIN } from "./support/env.ts";
+import { ALS_PLAYBACK_URL, API_KEY, BASE_URL, CROSS_ORIGIN } from "./support/env.ts";
 import { expect, test } from "./support/test.ts";
 
 test("a brand page on another origin embeds <nu-form> from the server's /elements/", async ({ page }) => {
@@ -122,4 +123,30 @@ test("the product pictures load on a brand page on another origin (after the rec
     expect(await image.getAttribute("src")).toMatch(new RegExp(`^${BASE_URL}/`));
   }
   expect(await cspViolations()).toEqual([]);
+});
+
+test("on another origin the form asks the address lookup the server names (its ALS_URL), without a meta tag", async ({
+  page,
+}) => {
+  await seedCustomer(page, "nuform", uniqueEmail("cross-als"));
+  const lookups: string[] = [];
+  page.on("request", (request) => {
+    if (/\/lookup\?/.test(request.url())) lookups.push(new URL(request.url()).origin);
+  });
+  await page.route(`${CROSS_ORIGIN}/brand-address`, (route) =>
+    route.fulfill({
+      contentType: "text/html; charset=utf-8",
+      body: `<!doctype html><html lang="zh-Hant-HK"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>brand</title>
+<link rel="icon" href="data:,">
+<script type="module" src="${BASE_URL}/elements/nu-forms.js"></script></head>
+<body><main><h1>brand</h1><nu-form api-base="${BASE_URL}/api" api-key="${API_KEY}"></nu-form></main></body></html>`,
+    }),
+  );
+  await page.goto(`${CROSS_ORIGIN}/brand-address`);
+  await page.getByRole("radio", { name: "香港" }).check();
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(heading(page, "個人資料（香港）")).toBeVisible();
+  await pickAmoyGardens(page);
+  expect(new Set(lookups)).toEqual(new Set([new URL(ALS_PLAYBACK_URL).origin]));
 });

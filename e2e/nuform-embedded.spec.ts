@@ -1,4 +1,4 @@
-import { signedInState, storeNow } from "./customer-seed.ts";
+import { seedCustomer, signedInState, storeNow } from "./customer-seed.ts";
 import {
   acceptTerms,
   checkA11y,
@@ -84,4 +84,58 @@ test("embedded <nu-form> enforces the same sign-in rules", async ({ page }) => {
     { step: "login" },
   ]);
   await expect(heading(page, "選擇營養產品")).toHaveCount(0);
+});
+
+test("on /demo/ Back shows the previous step and Forward returns, in the page's own history", async ({
+  page,
+}) => {
+  await seedCustomer(page, "nuform", uniqueEmail("nuform-history"));
+  // The page's router keeps its own state in history.state from its start: it must stay there.
+  await page.addInitScript(() => {
+    if (location.pathname === "/demo/" && history.state === null)
+      history.replaceState({ router: "kept" }, "");
+  });
+  const length = () => page.evaluate(() => history.length);
+  const residence = page.getByRole("radio", { name: "香港" });
+  await page.goto("/demo/privacy.html");
+  await page.goto("/demo/");
+  await residence.check();
+  const before = await length();
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(heading(page, "個人資料（香港）")).toBeFocused();
+  expect(await length()).toBe(before + 1);
+  expect(await page.evaluate(() => history.state)).toEqual({
+    router: "kept",
+    "nu-forms": { nuform: { step: "personInfoHK", back: "login" } },
+  });
+  // 上一步 goes back in history, as on the host pages: the step left is ahead, Forward returns it.
+  await page.getByRole("button", { name: "上一步" }).click();
+  await expect(residence).toBeVisible();
+  expect(await length()).toBe(before + 1);
+  await page.goForward();
+  await expect(heading(page, "個人資料（香港）")).toBeVisible();
+
+  await page.goBack();
+  await expect(residence).toBeVisible();
+  await expect(heading(page, "個人資料（香港）")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/demo\/$/);
+  await page.goForward();
+  await expect(heading(page, "個人資料（香港）")).toBeVisible();
+  await checkA11y(page);
+  // Back past the form's first step leaves for the page before, as it would without the form.
+  await page.goBack();
+  await expect(residence).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/demo\/privacy\.html$/);
+
+  // history="none": the steps stay out of the page's history.
+  await page.goto("/demo/");
+  await page.locator("nu-form").evaluate((form) => form.setAttribute("history", "none"));
+  await residence.check();
+  const unchanged = await length();
+  await page.getByRole("button", { name: "下一步" }).click();
+  await expect(heading(page, "個人資料（香港）")).toBeVisible();
+  expect(await length()).toBe(unchanged);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/demo\/privacy\.html$/);
 });

@@ -3,6 +3,7 @@ import {
   CONFIG_META_NAMES,
   configure,
   currentPage,
+  learnFromServer,
   type PageContext,
   resetConfig,
   resolveConfig,
@@ -17,6 +18,15 @@ const page = (origin: string, metas: Record<string, string> = {}): PageContext =
 afterEach(() => resetConfig());
 
 describe("resolveConfig", () => {
+  it("takes the address lookup the API server named over the default, but not over the page's own", () => {
+    learnFromServer({ alsUrl: "http://127.0.0.1:8182/lookup" });
+    const brand = page("https://brand.example");
+    expect(resolveConfig({}, brand).alsUrl).toBe("http://127.0.0.1:8182/lookup");
+    const own = page("https://brand.example", { "nu-forms:als-url": "https://als.brand.example/lookup" });
+    expect(resolveConfig({}, own).alsUrl).toBe("https://als.brand.example/lookup");
+    expect(resolveConfig({ alsUrl: "/als" }, brand).alsUrl).toBe("/als");
+  });
+
   it("defaults: /api on the page's origin, the government ALS, /api/maintenance, /maintenance", () => {
     expect(resolveConfig({}, page("https://brand.example"))).toEqual({
       apiBase: "https://brand.example/api",

@@ -1,7 +1,7 @@
 /**
  * Page-wide configuration of the elements. Each value is taken from the first of:
  * an explicit attribute/prop (`overrides`) > `configure({…})` > `<meta name="nu-forms:…" content>`
- * in the document > the default. Empty strings count as "not given". The document is read inside
+ * in the document > what the API server said (`learnFromServer`) > the default. Empty strings count as "not given". The document is read inside
  * `resolveConfig` only, so importing this module is safe in Node.
  */
 import { ALS_DEFAULT_URL } from "./core/alsUrl.ts";
@@ -33,15 +33,25 @@ export const CONFIG_META_NAMES: Record<keyof NuConfig, string> = {
 const KEYS = Object.keys(CONFIG_META_NAMES) as (keyof NuConfig)[];
 
 let configured: ConfigOverrides = {};
+let learned: ConfigOverrides = {};
 
 /** Sets page-wide values (merged with earlier calls). */
 export function configure(values: ConfigOverrides): void {
   configured = { ...configured, ...values };
 }
 
-/** Forgets every `configure()` value (tests). */
+/**
+ * Keeps what the API server names in its answers (the address lookup its own pages use, header
+ * ALS_URL_HEADER), so a page on another origin needs no `nu-forms:als-url` of its own.
+ */
+export function learnFromServer(values: Pick<ConfigOverrides, "alsUrl">): void {
+  learned = { ...learned, ...values };
+}
+
+/** Forgets every `configure()` value and what the server said (tests). */
 export function resetConfig(): void {
   configured = {};
+  learned = {};
 }
 
 /** What the configuration reads from the page: its origin and its `<meta>` tags. */
@@ -98,7 +108,7 @@ const given = (value: string | null | undefined): value is string =>
 
 export function resolveConfig(overrides: ConfigOverrides = {}, page: PageContext = currentPage()): NuConfig {
   const pick = (key: keyof NuConfig) =>
-    [overrides[key], configured[key], page.meta(CONFIG_META_NAMES[key])].find(given)?.trim();
+    [overrides[key], configured[key], page.meta(CONFIG_META_NAMES[key]), learned[key]].find(given)?.trim();
   const fallback = defaults(page.origin, pick("apiBase"));
   const resolved = {} as NuConfig;
   for (const key of KEYS) resolved[key] = pick(key) ?? fallback[key];

@@ -128,13 +128,14 @@ declare module "svelte/elements" {
       "onnu-error"?: (event: AddressSelectorElementEventMap["nu-error"]) => void;
     };
     /** The whole nuForm enrolment: e-mail sign-in, personal info, terms, product, member QR code. */
-    "nu-form": Omit<HTMLAttributes<NuFormElement>, "apiBase" | "api-base" | "apiKey" | "api-key" | "lang" | "step" | "partner" | "alsUrl" | "als-url"> & {
+    "nu-form": Omit<HTMLAttributes<NuFormElement>, "apiBase" | "api-base" | "apiKey" | "api-key" | "lang" | "step" | "partner" | "alsUrl" | "als-url" | "history"> & {
       "api-base"?: NuFormElementAttributes["apiBase"];
       "api-key"?: NuFormElementAttributes["apiKey"];
       "lang"?: NuFormElementAttributes["lang"];
       "step"?: NuFormElementAttributes["step"];
       "partner"?: NuFormElementAttributes["partner"];
       "als-url"?: NuFormElementAttributes["alsUrl"];
+      "history"?: NuFormElementAttributes["history"];
       "onnu-step"?: (event: NuFormElementEventMap["nu-step"]) => void;
       "onnu-submit"?: (event: NuFormElementEventMap["nu-submit"]) => void;
       "onnu-error"?: (event: NuFormElementEventMap["nu-error"]) => void;
@@ -142,13 +143,14 @@ declare module "svelte/elements" {
       "onnu-send"?: (event: NuFormElementEventMap["nu-send"]) => void;
     };
     /** The whole recruitment form: sign-in, personal info, terms, partner clinic, baby, member QR code. */
-    "nu-recruitment-form": Omit<HTMLAttributes<RecruitmentFormElement>, "apiBase" | "api-base" | "apiKey" | "api-key" | "lang" | "step" | "partner" | "alsUrl" | "als-url"> & {
+    "nu-recruitment-form": Omit<HTMLAttributes<RecruitmentFormElement>, "apiBase" | "api-base" | "apiKey" | "api-key" | "lang" | "step" | "partner" | "alsUrl" | "als-url" | "history"> & {
       "api-base"?: RecruitmentFormElementAttributes["apiBase"];
       "api-key"?: RecruitmentFormElementAttributes["apiKey"];
       "lang"?: RecruitmentFormElementAttributes["lang"];
       "step"?: RecruitmentFormElementAttributes["step"];
       "partner"?: RecruitmentFormElementAttributes["partner"];
       "als-url"?: RecruitmentFormElementAttributes["alsUrl"];
+      "history"?: RecruitmentFormElementAttributes["history"];
       "onnu-step"?: (event: RecruitmentFormElementEventMap["nu-step"]) => void;
       "onnu-submit"?: (event: RecruitmentFormElementEventMap["nu-submit"]) => void;
       "onnu-error"?: (event: RecruitmentFormElementEventMap["nu-error"]) => void;

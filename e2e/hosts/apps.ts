@@ -79,7 +79,13 @@ function App() {
           setChosen(value);
         }}
       />
-      <nu-select label="清單屬性" options={["P", "Q"]} />
+      <nu-select
+        label="清單屬性"
+        options={["P", "Q"]}
+        ref={(element) => {
+          if (element) element.dataset.ready = "true";
+        }}
+      />
       <p id="chosen">{chosen ? \`已選：\${chosen}\` : ""}</p>
       <RadioGroup label="寶寶狀況" name="baby" options={["懷孕中", "寶寶已出生"]} value="懷孕中" />
       <p id="core">{String(isLeadRef("NU4K7P2QXM"))} {suggestEmails("chan@gm")[0]}</p>
@@ -161,7 +167,16 @@ function pick(event: CustomEvent<{ value: string }>) {
   <main>
     <h1>Vue host</h1>
     <nu-select label="JSON 屬性" options='["X","Y"]' @nu-change="pick" />
-    <nu-select label="清單屬性" :options="list" />
+    <nu-select
+      id="list"
+      label="清單屬性"
+      :options="list"
+      :hidden="false"
+      tabindex="-1"
+      aria-describedby="chosen"
+      data-track="list"
+      part="list"
+    />
     <p id="chosen">{{ chosen ? \`已選：\${chosen}\` : "" }}</p>
   </main>
 </template>

@@ -7,6 +7,8 @@
  * the product's rules below.
  */
 import ky, { isHTTPError, isTimeoutError, type KyInstance, type Options, type RetryOptions } from "ky";
+import { learnFromServer } from "../config.ts";
+import { ALS_URL_HEADER } from "../core/alsUrl.ts";
 import type { ErrorCode } from "../core/errorCodes.ts";
 import { errorMessage, type Lang } from "../core/i18n/index.ts";
 import type {
@@ -178,6 +180,12 @@ export function createApiClient(options: ApiClientOptions) {
           // A call may name its own token (sign-out sends the one just removed from storage).
           if (token && !request.headers.has("Authorization"))
             request.headers.set("Authorization", `Bearer ${token}`);
+        },
+      ],
+      afterResponse: [
+        (_request, _options, response) => {
+          const alsUrl = response.headers.get(ALS_URL_HEADER);
+          if (alsUrl) learnFromServer({ alsUrl: new URL(alsUrl, response.url).href });
         },
       ],
     },

@@ -16,7 +16,13 @@ const flowAttributeDocs = (steps: string): Record<keyof typeof flowProps, Attrib
   },
   alsUrl: {
     description:
-      'Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup.',
+      'Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server\'s `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup.',
+  },
+  history: {
+    tsType: '"steps" | "none"',
+    default: "steps",
+    description:
+      "Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone.",
   },
 });
 

@@ -6,7 +6,7 @@
 import { registerElements } from "./define.ts";
 import type { ElementDefinition } from "./meta.ts";
 
-export const flowProps = { step: "string", partner: "string", alsUrl: "string" } as const;
+export const flowProps = { step: "string", partner: "string", alsUrl: "string", history: "string" } as const;
 
 export const FLOW_ELEMENTS: ElementDefinition[] = [
   {

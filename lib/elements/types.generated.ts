@@ -377,7 +377,7 @@ export interface AddressSelectorElement extends HTMLElement {
   /** The address (JSON in the attribute or an object in the property); missing fields are empty. Rich values can be set as the property: the value itself or its JSON text (JSON in the attribute). */
   get value(): Partial<AddressValue> | null | undefined;
   set value(value: Partial<AddressValue> | null | string | undefined);
-  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
+  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server's `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup. */
   alsUrl: string | undefined;
   /** Region, district and building are required: marked, and flagged when empty. */
   required: boolean | undefined;
@@ -435,8 +435,10 @@ export interface NuFormElement extends HTMLElement {
   step: string | undefined;
   /** Partner code of the brand or clinic that sent the customer (letters, digits, `-`, `_`, at most 40). */
   partner: string | undefined;
-  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
+  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server's `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup. */
   alsUrl: string | undefined;
+  /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
+  history: "steps" | "none" | undefined;
   addEventListener<K extends keyof NuFormElementEventMap>(type: K, listener: (this: NuFormElement, event: NuFormElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof NuFormElementEventMap>(type: K, listener: (this: NuFormElement, event: NuFormElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
@@ -451,6 +453,7 @@ export interface NuFormElementAttributes {
   step?: string;
   partner?: string;
   alsUrl?: string;
+  history?: "steps" | "none";
 }
 
 /** The events of `<nu-recruitment-form>`. */
@@ -483,8 +486,10 @@ export interface RecruitmentFormElement extends HTMLElement {
   step: string | undefined;
   /** Partner code of the brand or clinic that sent the customer (letters, digits, `-`, `_`, at most 40). */
   partner: string | undefined;
-  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup. */
+  /** Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server's `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup. */
   alsUrl: string | undefined;
+  /** Self-driven only: `steps` adds each step to the page's history (same URL), so Back shows the previous step and Forward returns; `none` leaves the page's history alone. */
+  history: "steps" | "none" | undefined;
   addEventListener<K extends keyof RecruitmentFormElementEventMap>(type: K, listener: (this: RecruitmentFormElement, event: RecruitmentFormElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof RecruitmentFormElementEventMap>(type: K, listener: (this: RecruitmentFormElement, event: RecruitmentFormElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
@@ -499,6 +504,7 @@ export interface RecruitmentFormElementAttributes {
   step?: string;
   partner?: string;
   alsUrl?: string;
+  history?: "steps" | "none";
 }
 
 /** The events of `<nu-staff-login>`. */

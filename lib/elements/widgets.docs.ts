@@ -192,7 +192,7 @@ export const WIDGET_DOCS: ElementDoc[] = [
       },
       alsUrl: {
         description:
-          'Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, else https://www.als.gov.hk/lookup.',
+          'Address Lookup Service URL. Default: `<meta name="nu-forms:als-url">`, `configure({ alsUrl })`, the API server\'s `ALS_URL` (named in its answers), else https://www.als.gov.hk/lookup.',
       },
       required: {
         default: "true",

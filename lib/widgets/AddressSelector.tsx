@@ -182,10 +182,9 @@ export function AddressSelector(props: AddressSelectorProps) {
   const propValue = useMemo(() => completeAddress(props.value), [props.value]);
   const [value, , commitValue] = useHostState(ref, "value", propValue, sameAddress);
   const [touched, setTouched] = useState<Partial<Record<RequiredAddressField, boolean>>>({});
-  const alsUrl = useMemo(
-    () => resolveConfig({ alsUrl: props.alsUrl }).alsUrl || ALS_DEFAULT_URL,
-    [props.alsUrl],
-  );
+  // Read on every render (each keystroke is one), not once: the API's answers may name the server's
+  // lookup after the field appeared (lib/config.ts learnFromServer).
+  const alsUrl = resolveConfig({ alsUrl: props.alsUrl }).alsUrl || ALS_DEFAULT_URL;
   const { suggestions, status, lookup, clear: clearSuggestions } = useAddressLookup(alsUrl);
   // Chosen by the customer once the lookup cannot help: no more lookups, region and district by hand.
   const [manual, setManual] = useState(false);

@@ -7,6 +7,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { ALS_URL_HEADER } from "../../lib/core/alsUrl.ts";
 import type { Deps } from "../deps.ts";
 import { logRequest, requestId } from "../log.ts";
 import { type AppEnv, header, type OwnOrigin, ownOrigin, setHeader } from "./env.ts";
@@ -98,6 +99,8 @@ export function apiGate(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     setHeader(c, "Cache-Control", "no-store");
     setHeader(c, "X-Content-Type-Options", "nosniff");
+    // The address lookup this server's pages use, for elements on other origins (lib/config.ts).
+    setHeader(c, ALS_URL_HEADER, deps.config.alsUrl);
     const origin = header(c, "origin");
     if (origin !== undefined) {
       const preflight = cors(c, origin, allowed, own);
@@ -132,7 +135,7 @@ function cors(
   setHeader(
     c,
     "Access-Control-Expose-Headers",
-    "Retry-After, Idempotent-Replayed, ETag, X-Request-Id, X-Staff-Code-Ticket, X-Email-Code-Ticket",
+    `Retry-After, Idempotent-Replayed, ETag, X-Request-Id, X-Staff-Code-Ticket, X-Email-Code-Ticket, ${ALS_URL_HEADER}`,
   );
   if (c.req.method === "OPTIONS") {
     setHeader(c, "Access-Control-Allow-Methods", ALLOWED_METHODS);

@@ -27,3 +27,13 @@ export const badOptions = <nu-select options={42} />;
 export const badLang = <nu-date-picker lang="fr" />;
 // @ts-expect-error <nu-select>'s nu-change carries a string
 export const badEvent = <nu-select onnu-change={(event: CustomEvent<{ value: number }>) => event} />;
+// A callback ref gets the element's own type (no implicit any), an object ref too.
+export const withRef = (
+  <nu-select
+    ref={(element) => {
+      if (element) element.options = ["九龍"];
+    }}
+  />
+);
+// @ts-expect-error the ref is a <nu-select>, not an input
+export const wrongRef = <nu-select ref={(element: HTMLInputElement | null) => element} />;

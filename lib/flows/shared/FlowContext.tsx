@@ -15,6 +15,8 @@ export interface FlowProps {
   apiBase?: string;
   apiKey?: string;
   alsUrl?: string;
+  /** `none`: a self-driven element adds no entries to the page's history (lib/flows/shared/stepHistory.ts). */
+  history?: string;
   onNuStep?: (detail: FlowEventDetails["nu-step"]) => void;
   onNuSubmit?: (detail: FlowEventDetails["nu-submit"]) => void;
   onNuError?: (detail: FlowEventDetails["nu-error"]) => void;

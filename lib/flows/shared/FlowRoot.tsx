@@ -12,6 +12,7 @@ import { normaliseLang, type Translate, useT } from "../../ui/useT.ts";
 import { type FlowEventDetails, WIDGET_EVENT_CALLBACKS } from "./events.ts";
 import { FlowContext, type FlowContextValue, type FlowProps } from "./FlowContext.tsx";
 import { flowSession, noteSignInReason } from "./flowSession.ts";
+import { useStepHistory } from "./stepHistory.ts";
 import { ENTRY_STEP, stepFromPath } from "./stepPaths.ts";
 import { flowSheet } from "./styles.ts";
 import { useFlowApi } from "./useFlowApi.ts";
@@ -107,6 +108,7 @@ export function FlowRoot(props: FlowRootProps) {
     };
   }, [flow, lang, t, api, props.alsUrl, hostDriven, emit, progressSteps]);
 
+  useStepHistory(flow, !hostDriven && props.history !== "none", passed, context.go);
   const shown = hostDriven ? requested : passed;
   const known = shown !== null && steps.includes(shown);
 
