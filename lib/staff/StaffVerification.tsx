@@ -10,7 +10,13 @@ import { LeadRefForm } from "./LeadRefForm.tsx";
 import { leadRefFrom } from "./leadRefInput.ts";
 import { QrScan } from "./QrScan.tsx";
 import { staffSheet } from "./styles.ts";
-import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
+import {
+  failureText,
+  JUST_SERVED_MS,
+  type StaffApiProps,
+  servedJustNow,
+  useStaffApi,
+} from "./useStaffApi.ts";
 
 /** Props of `<nu-staff-verification>`: documented once, in lib/elements/staff.docs.ts. */
 export interface StaffVerificationProps extends StaffApiProps {
@@ -33,6 +39,8 @@ export function StaffVerification(props: StaffVerificationProps) {
   const [status, setStatus] = useState("");
   const [scanError, setScanError] = useState("");
   const [lookupError, setLookupError] = useState("");
+  // The customer just served, whose code the camera is passing over (useStaffApi.ts: noteServed).
+  const [passedOver, setPassedOver] = useState("");
   const { busy, run } = useSubmit({
     failureText: (error) => (endedSession(error) ? null : failureText(lang, error)),
     emitError: emit,
@@ -71,6 +79,13 @@ export function StaffVerification(props: StaffVerificationProps) {
     [find, t],
   );
 
+  const skip = useCallback((text: string) => {
+    const leadRef = leadRefFrom(text);
+    if (!leadRef || !servedJustNow(leadRef)) return false;
+    setPassedOver(leadRef);
+    return true;
+  }, []);
+
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       {styles}
@@ -84,9 +99,17 @@ export function StaffVerification(props: StaffVerificationProps) {
           {t("staff.verify.scanTitle")}
         </h2>
         <p className="nu-panel-intro">{t("staff.verify.scanIntro")}</p>
+        <div role="status" aria-live="polite">
+          {passedOver ? (
+            <p className="nu-notice">
+              {t("staff.verify.justServed", { ref: passedOver, seconds: JUST_SERVED_MS / 1000 })}
+            </p>
+          ) : null}
+        </div>
         <QrScan
           lang={lang}
           onText={onScanned}
+          skip={skip}
           busy={busy}
           status={status}
           error={scanError}

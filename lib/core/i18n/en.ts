@@ -87,6 +87,8 @@ export const en = {
   "staff.login.lockedUntil":
     "This account is locked for now. You can sign in again at {time} (in about {minutes} min).",
   "staff.login.triesLeft": "Wrong tries left before the account is locked for a while: {n}.",
+  "staff.login.wrongCodeTriesLeft":
+    "That code isn't right (tries left before the account is locked for a while: {n}). Check the 6 digits in the newest e-mail, or tap Send a new code.",
   "staff.login.limitedUntil": "Too many attempts. You can try again at {time} (in about {minutes} min).",
   "staff.login.emptyToken":
     "Sign-in failed: no sign-in token was issued (Empty token). Please contact the administrator.",
@@ -157,11 +159,14 @@ export const en = {
   "staff.verify.cameraUnavailable":
     "This device cannot open a camera. Scan from a photo, or type the registration number below.",
   "staff.verify.manualTitle": "Type the registration number",
+  "staff.verify.justServed":
+    "The code in front of the camera is the customer just served ({ref}): it is not read again for {seconds} seconds. Please ask the next customer for their code; to see the same customer again, type the number below.",
   "staff.result.title": "Customer",
   "staff.result.redemptions": "Redemptions",
   "staff.result.toRedeem": "Go to the redeem centre",
   "staff.result.toNutritionist": "Nutritionist redemption",
   "staff.result.another": "Verify another customer",
+  "staff.result.more": "More",
   "staff.redeem.customer": "Customer",
   "staff.redeem.handOver": "Hand over",
   "staff.redeem.handOverLine": "Hand over: {what}",
@@ -192,6 +197,8 @@ export const en = {
   "staff.nutritionist.notesHint":
     "Kept with this redemption, and remembered on this device for your next one",
   "staff.nutritionist.another": "Another customer",
+  "staff.nutritionist.notOffered":
+    "This customer enrolled with the membership form, which does not include a nutritionist consultation: there is nothing to redeem.",
   "staff.invoice.formTitle": "Invoice details",
   "staff.invoice.number": "Invoice number",
   "staff.invoice.numberRequired": "Enter the invoice number",

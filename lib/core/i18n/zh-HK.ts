@@ -87,6 +87,8 @@ export const zhHK = {
   // — staff sign-in waits —
   "staff.login.lockedUntil": "帳戶已暫時鎖定，請於 {time}（約 {minutes} 分鐘後）再登入。",
   "staff.login.triesLeft": "再輸入錯誤 {n} 次，帳戶便會暫時鎖定。",
+  "staff.login.wrongCodeTriesLeft":
+    "驗證碼不正確（尚餘 {n} 次機會，之後帳戶會暫時鎖定）。請核對最新一封電郵內的 6 位數字，或按「重新發送驗證碼」。",
   "staff.login.limitedUntil": "嘗試次數太多，請於 {time}（約 {minutes} 分鐘後）再試。",
   "staff.login.emptyToken": "登入失敗：系統沒有發出登入憑證（Empty token），請聯絡系統管理員。",
   "staff.tools.greeting": "你好，{name}",
@@ -150,11 +152,14 @@ export const zhHK = {
   "staff.verify.cameraDenied": "未獲准使用相機。請在瀏覽器設定中允許使用相機，或在下面輸入登記編號。",
   "staff.verify.cameraUnavailable": "這部裝置未能開啟相機。請用相片掃描，或在下面輸入登記編號。",
   "staff.verify.manualTitle": "輸入登記編號",
+  "staff.verify.justServed":
+    "鏡頭前仍是剛才客戶（{ref}）的二維碼，{seconds} 秒內不會再讀取。請下一位客戶出示二維碼；如要再查看剛才的客戶，請在下面輸入登記編號。",
   "staff.result.title": "客戶資料",
   "staff.result.redemptions": "兌換狀態",
   "staff.result.toRedeem": "前往兌換中心",
   "staff.result.toNutritionist": "營養師兌換",
   "staff.result.another": "核實另一位客戶",
+  "staff.result.more": "其他操作",
   "staff.redeem.customer": "客戶",
   "staff.redeem.handOver": "交予客戶",
   "staff.redeem.handOverLine": "交予客戶：{what}",
@@ -182,6 +187,7 @@ export const zhHK = {
   "staff.nutritionist.notes": "營養師姓名（選填）",
   "staff.nutritionist.notesHint": "會記錄在這次兌換內；此裝置會為你記住，下次自動填上",
   "staff.nutritionist.another": "為另一位客戶兌換",
+  "staff.nutritionist.notOffered": "此客戶以會員登記表格登記，不包括營養師諮詢，無須兌換。",
   "staff.invoice.formTitle": "發票資料",
   "staff.invoice.number": "發票編號",
   "staff.invoice.numberRequired": "請輸入發票編號",
