@@ -62,27 +62,27 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "42607 B",
+    limit: "42657 B",
   },
   {
     // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "45103 B",
+    limit: "45153 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "42824 B",
+    limit: "42878 B",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
     path: filesOf("nu-staff-login"),
     gzip: true,
     // +1.0 kB: the API client in `api`, as for <nu-form> above.
-    limit: "44398 B",
+    limit: "44439 B",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -90,7 +90,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "63340 B",
+    limit: "63373 B",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):

@@ -349,7 +349,7 @@ test.describe("the staff code step (own server)", () => {
     await code.fill(wrong);
     await page.getByRole("button", { name: "Confirm", exact: true }).click();
     await expect(page.getByRole("alert").filter({ hasText: "tries left" })).toHaveText(
-      "That code isn't right (tries left before the account is locked for a while: 4). Check the 6 digits in the newest e-mail, or tap Send a new code.",
+      "The verification code is not correct. Wrong tries left before the account is locked for a while: 4.",
     );
     await snap(page, "code-wrong-en");
     await code.fill(secondCode);

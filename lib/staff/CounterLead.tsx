@@ -10,12 +10,13 @@ import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
 import { handOverFacts } from "./HandOver.tsx";
+import { noteServed } from "./justServed.ts";
 import { LeadStatus } from "./LeadParts.tsx";
 import { NextCustomer } from "./NextCustomer.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
 import { staffSheet } from "./styles.ts";
 import { useLeadDetails } from "./useLeadDetails.ts";
-import { noteServed, type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
+import { type StaffApiProps, useLead, useStaffApi } from "./useStaffApi.ts";
 
 export interface CounterLeadProps extends StaffApiProps {
   leadId?: string;
@@ -32,9 +33,10 @@ export function useCounterLead(props: CounterLeadProps) {
   const { state, reload } = useLead(leadId, api.client, api.lang, api.endedSession);
   const details = useLeadDetails(state.status === "ready" ? state.lead : null, api.lang, api.client);
   // However the page is left (下一位客戶, 核實另一位客戶, the staff bar), from then on.
+  const servedId = state.status === "ready" ? state.lead.id : undefined;
   useEffect(() => {
-    if (leadId) return () => noteServed(leadId);
-  }, [leadId]);
+    if (servedId) return () => noteServed(servedId);
+  }, [servedId]);
   return { ref, styles, t, ...api, leadId, state, reload, ...details };
 }
 

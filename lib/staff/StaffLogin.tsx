@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { ApiError } from "../api/errors.ts";
 import { codeDigits, normaliseStaffId } from "../core/halfWidth.ts";
 import { enStaff } from "../core/i18n/en.staff.ts";
-import { type Lang, messages, t as translate } from "../core/i18n/index.ts";
+import { messages } from "../core/i18n/index.ts";
 import { zhHKStaff } from "../core/i18n/zh-HK.staff.ts";
 import { safeRedirectPath } from "../core/redirect.ts";
 import { requestKeys } from "../core/requestKey.ts";
@@ -55,17 +54,6 @@ function stepOfPath(path: string): { step: StaffStep; params?: Record<string, st
   const match = /^\/staff\/([a-z_]+)$/i.exec(url.pathname);
   const step = (match?.[1].toLowerCase() ?? "verification") as StaffStep;
   return { step, params: Object.fromEntries(url.searchParams) };
-}
-
-/** A wrong code always says how many tries are left before the lock-out, as the customer's step does. */
-function codeFailureText(lang: Lang, error: unknown): string {
-  const left =
-    error instanceof ApiError
-      ? (error.data[0] as { tries_left?: unknown } | undefined)?.tries_left
-      : undefined;
-  return error instanceof ApiError && error.code === "CODE_INVALID" && typeof left === "number"
-    ? translate(lang, "staff.login.wrongCodeTriesLeft", { n: left })
-    : failureText(lang, error);
 }
 
 /**
@@ -192,7 +180,8 @@ export function StaffLogin(props: StaffLoginProps) {
     setFailure("");
     const id = normaliseStaffId(staffId);
     const result = await run(() => client.staffOtp(id, value, keyFor(`${id}\n${value}`)), {
-      failureText: (error) => codeFailureText(lang, error),
+      // A wrong code always says the tries left before the lock-out, as the customer's step does.
+      failureText: (error) => failureText(lang, error, Number.POSITIVE_INFINITY),
     });
     if (result.status === "done") finish(result.value);
     return undefined;

@@ -6,17 +6,12 @@ import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
+import { JUST_SERVED_MS, servedJustNow } from "./justServed.ts";
 import { LeadRefForm } from "./LeadRefForm.tsx";
 import { leadRefFrom } from "./leadRefInput.ts";
 import { QrScan } from "./QrScan.tsx";
 import { staffSheet } from "./styles.ts";
-import {
-  failureText,
-  JUST_SERVED_MS,
-  type StaffApiProps,
-  servedJustNow,
-  useStaffApi,
-} from "./useStaffApi.ts";
+import { failureText, type StaffApiProps, useStaffApi } from "./useStaffApi.ts";
 
 /** Props of `<nu-staff-verification>`: documented once, in lib/elements/staff.docs.ts. */
 export interface StaffVerificationProps extends StaffApiProps {
@@ -39,7 +34,7 @@ export function StaffVerification(props: StaffVerificationProps) {
   const [status, setStatus] = useState("");
   const [scanError, setScanError] = useState("");
   const [lookupError, setLookupError] = useState("");
-  // The customer just served, whose code the camera is passing over (useStaffApi.ts: noteServed).
+  // The customer just served, whose code the camera is passing over (justServed.ts).
   const [passedOver, setPassedOver] = useState("");
   const { busy, run } = useSubmit({
     failureText: (error) => (endedSession(error) ? null : failureText(lang, error)),

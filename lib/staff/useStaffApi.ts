@@ -10,7 +10,6 @@ import { resolveConfig } from "../config.ts";
 import { hkDateTime } from "../core/dates.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import { t } from "../core/i18n/index.ts";
-import { normaliseLeadRef } from "../core/leadRef.ts";
 import type { Lead } from "../core/types.ts";
 import { isUnauthorised } from "../gates/staffGate.ts";
 import { useEmit } from "../ui/useEmit.ts";
@@ -27,15 +26,15 @@ export interface StaffApiProps {
 
 /**
  * The text of a failed staff call: when trying again works (lock-outs, limits), else errorText's,
- * with a warning when a wrong password or code leaves few tries before the lock-out.
+ * with a warning when a wrong password or code leaves `warnAt` tries or fewer before the lock-out.
  */
-export function failureText(lang: Lang, error: unknown): string {
+export function failureText(lang: Lang, error: unknown, warnAt = WARN_AT_TRIES_LEFT): string {
   if (!(error instanceof ApiError)) return errorText(lang, error);
   const wait = waitText(lang, error);
   if (wait) return wait;
   const left = (error.data[0] as { tries_left?: unknown } | undefined)?.tries_left;
   const warning =
-    typeof left === "number" && left <= WARN_AT_TRIES_LEFT
+    typeof left === "number" && left <= warnAt
       ? `${lang === "en" ? " " : ""}${t(lang, "staff.login.triesLeft", { n: left })}`
       : "";
   return errorText(lang, error) + warning;
@@ -168,35 +167,6 @@ export function wantCamera(on: boolean): void {
 export function cameraWanted(): boolean {
   try {
     return sessionStorage.getItem(CAMERA_KEY) === "on";
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The customer whose page the counter just left (result or redeem centre), and when. The
- * verification camera ignores their code for JUST_SERVED_MS after that: their phone is often still
- * in front of it when 下一位客戶 opens it again, and reading it would bounce back to them. Typing
- * the reference or a photo still finds them. This tab only, like the camera choice.
- */
-const SERVED_KEY = "nu-forms:staff-just-served";
-export const JUST_SERVED_MS = 30_000;
-
-export function noteServed(leadId: string, nowMs: number = Date.now()): void {
-  try {
-    sessionStorage.setItem(SERVED_KEY, JSON.stringify({ id: normaliseLeadRef(leadId), at: nowMs }));
-  } catch {
-    // no storage: the camera reads every code, as before
-  }
-}
-
-/** Whether `leadRef` is the customer just served, left less than JUST_SERVED_MS ago. */
-export function servedJustNow(leadRef: string, nowMs: number = Date.now()): boolean {
-  try {
-    const served = JSON.parse(sessionStorage.getItem(SERVED_KEY) ?? "null") as { id?: unknown; at?: unknown };
-    if (typeof served?.id !== "string" || typeof served.at !== "number") return false;
-    const age = nowMs - served.at;
-    return served.id === normaliseLeadRef(leadRef) && age >= 0 && age < JUST_SERVED_MS;
   } catch {
     return false;
   }

@@ -87,8 +87,6 @@ export const en = {
   "staff.login.lockedUntil":
     "This account is locked for now. You can sign in again at {time} (in about {minutes} min).",
   "staff.login.triesLeft": "Wrong tries left before the account is locked for a while: {n}.",
-  "staff.login.wrongCodeTriesLeft":
-    "That code isn't right (tries left before the account is locked for a while: {n}). Check the 6 digits in the newest e-mail, or tap Send a new code.",
   "staff.login.limitedUntil": "Too many attempts. You can try again at {time} (in about {minutes} min).",
   "staff.login.emptyToken":
     "Sign-in failed: no sign-in token was issued (Empty token). Please contact the administrator.",

@@ -87,8 +87,6 @@ export const zhHK = {
   // — staff sign-in waits —
   "staff.login.lockedUntil": "帳戶已暫時鎖定，請於 {time}（約 {minutes} 分鐘後）再登入。",
   "staff.login.triesLeft": "再輸入錯誤 {n} 次，帳戶便會暫時鎖定。",
-  "staff.login.wrongCodeTriesLeft":
-    "驗證碼不正確（尚餘 {n} 次機會，之後帳戶會暫時鎖定）。請核對最新一封電郵內的 6 位數字，或按「重新發送驗證碼」。",
   "staff.login.limitedUntil": "嘗試次數太多，請於 {time}（約 {minutes} 分鐘後）再試。",
   "staff.login.emptyToken": "登入失敗：系統沒有發出登入憑證（Empty token），請聯絡系統管理員。",
   "staff.tools.greeting": "你好，{name}",
