@@ -6,7 +6,15 @@
  */
 
 import { checkA11y } from "./nuform-steps.ts";
-import { createLead, fakeCamera, qrPng, showToCamera, signInOnPage, useStaffSession } from "./staff-steps.ts";
+import {
+  createLead,
+  createRecruitmentLead,
+  fakeCamera,
+  qrPng,
+  showToCamera,
+  signInOnPage,
+  useStaffSession,
+} from "./staff-steps.ts";
 import { api, outboxCode, staffToken } from "./support/api.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { expect, type Locator, type Page, test } from "./support/test.ts";
@@ -100,6 +108,9 @@ test("a counter redemption from a scan is three taps, and the scanner is live ag
   // One screen: who it is, what goes in the bag, and the button.
   await expect(page.getByText("陳大文", { exact: true })).toBeVisible();
   await expect(page.getByTestId("handover")).toContainText("初生營養奶粉 1 號");
+  // A nuForm lead: the member gift only, not the recruitment form's nutritionist consultation.
+  await expect(page.getByText("營養師諮詢")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "營養師兌換" })).toHaveCount(0);
   await checkA11y(page);
   await snap(page, "counter-result-zh");
   await tap(page.getByRole("button", { name: "兌換會員禮品" }));
@@ -107,12 +118,27 @@ test("a counter redemption from a scan is three taps, and the scanner is live ag
   await expect(page.getByText(/^兌換成功：由 .+（S001）/)).toBeFocused();
   await checkA11y(page);
   await snap(page, "counter-redeemed-zh");
-  // The customer leaves with their phone.
-  await showToCamera(page, null);
+  // The customer's phone is still in front of the camera: the scanner passes over their code
+  // (for 30 s) and says so, instead of bouncing back to them.
   await tap(page.getByRole("button", { name: "下一位客戶（開啟掃描）" }));
   await expect(page).toHaveURL(/\/staff\/verification$/);
+  const passedOver = page.getByRole("status").filter({ hasText: `剛才客戶（${first}）的二維碼` });
+  await expect(passedOver).toHaveText(
+    `鏡頭前仍是剛才客戶（${first}）的二維碼，30 秒內不會再讀取。請下一位客戶出示二維碼；如要再查看剛才的客戶，請在下面輸入登記編號。`,
+  );
   await expect(scanning).toBeVisible();
+  await expect(page).toHaveURL(/\/staff\/verification$/);
   expect(taps).toBeLessThanOrEqual(3);
+  await checkA11y(page);
+  await snap(page, "counter-passed-over-zh");
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "customer just served" })).toHaveText(
+    `The code in front of the camera is the customer just served (${first}): it is not read again for 30 seconds. Please ask the next customer for their code; to see the same customer again, type the number below.`,
+  );
+  await snap(page, "counter-passed-over-en");
+  await page.getByRole("button", { name: "中文" }).click();
+  await expect(passedOver).toBeVisible();
+  await expect(page).toHaveURL(/\/staff\/verification$/);
 
   const lead = await api<{ redemptions: Array<{ kind: string }> }>("GET", `/lead?id=${first}`, {
     token: await staffToken("A001"),
@@ -141,6 +167,7 @@ test("the invoice amount brings up the number pad and reads $1,280; the shop is 
   page,
 }) => {
   const ref = await createLead("counter-invoice");
+  await fakeCamera(page);
   await useStaffSession(page, "S001");
   await page.goto("/staff/invoice_qrcode");
   const amount = page.getByRole("textbox", { name: "金額（港幣）" });
@@ -150,16 +177,26 @@ test("the invoice amount brings up the number pad and reads $1,280; the shop is 
   const number = `C${Date.now()}`;
   await page.getByRole("textbox", { name: "發票編號" }).fill(number);
   await amount.fill("$1,280");
-  await shop.fill("旺角店");
-  // The customer's reference from their QR code (a photo of it; the camera works the same way).
+  // The camera fills the customer's reference; the next key goes to the field still empty (the
+  // shop), not to <body> (the camera's button is gone).
+  const leadRef = page.getByRole("textbox", { name: "登記編號" });
+  await page.getByRole("button", { name: "掃描客戶二維碼", exact: true }).click();
+  await showToCamera(page, ref);
+  await expect(leadRef).toHaveValue(ref);
+  await expect(shop).toBeFocused();
+  await page.keyboard.type("旺角店");
+  await expect(shop).toHaveValue("旺角店");
+  // All filled, a photo of the code (the other way) leaves focus on the button: Enter saves.
+  await leadRef.fill("");
   await page.getByLabel("用相片掃描客戶二維碼").setInputFiles({
     name: "member-qr.png",
     mimeType: "image/png",
     buffer: await qrPng(ref),
   });
-  await expect(page.getByRole("textbox", { name: "登記編號" })).toHaveValue(ref);
+  await expect(leadRef).toHaveValue(ref);
+  await expect(page.getByRole("button", { name: "儲存並產生二維碼" })).toBeFocused();
   await snap(page, "invoice-zh");
-  await page.getByRole("button", { name: "儲存並產生二維碼" }).click();
+  await page.keyboard.press("Enter");
   await expect(page.getByText("1,280")).toBeVisible();
 
   // The next invoice starts with this staff member's shop, after a reload too.
@@ -196,8 +233,8 @@ test("the remembered shop belongs to its staff id; an amount that a comma makes 
 });
 
 test("the nutritionist page scans the customer and remembers the nutritionist's name", async ({ page }) => {
-  const first = await createLead("counter-nutri-1");
-  const second = await createLead("counter-nutri-2");
+  const first = await createRecruitmentLead("counter-nutri-1");
+  const second = await createRecruitmentLead("counter-nutri-2");
   await useStaffSession(page, "S001");
   await page.goto("/staff/nutritionist_redeem");
   await expect(page.getByRole("button", { name: "開啟相機掃描" })).toBeVisible();
@@ -223,6 +260,21 @@ test("the nutritionist page scans the customer and remembers the nutritionist's 
   await expect(name).toHaveValue("李營養師");
   await checkA11y(page);
   await snap(page, "nutritionist-zh");
+
+  // The recruitment form's customer: the result lists the consultation and leads to it.
+  await page.getByRole("button", { name: "返回客戶資料" }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/result\\?id=${second}$`));
+  await expect(page.locator('[data-kind="nutritionist"]')).toContainText("營養師諮詢未兌換");
+  await expect(page.getByRole("button", { name: "營養師兌換" })).toBeVisible();
+  // A nuForm customer was never offered it: nothing to redeem, and the page says why.
+  const nuform = await createLead("counter-nutri-nuform");
+  await page.goto(`/staff/nutritionist_redeem?id=${nuform}`);
+  await expect(page.getByRole("status").filter({ hasText: "不包括營養師諮詢" })).toHaveText(
+    "此客戶以會員登記表格登記，不包括營養師諮詢，無須兌換。",
+  );
+  await expect(page.getByRole("button", { name: "兌換營養師諮詢" })).toHaveCount(0);
+  await checkA11y(page);
+  await snap(page, "nutritionist-nuform-zh");
 });
 
 test("staff home: the tools first, a redeem-centre tile, sign-out below and sign-out everywhere small", async ({
@@ -290,14 +342,16 @@ test.describe("the staff code step (own server)", () => {
     await expect(code).toBeFocused();
     await checkA11y(page);
     await snap(page, "code-en");
-    let secondCode = await outboxCode({ staff_id: "S002" }, server.url);
-    // Two codes may by chance be the same six digits: then the newest one simply works.
-    if (secondCode !== firstCode) {
-      await code.fill(firstCode);
-      await page.getByRole("button", { name: "Confirm", exact: true }).click();
-      await expect(page.getByText(/The verification code is not correct\./)).toBeVisible();
-      secondCode = await outboxCode({ staff_id: "S002" }, server.url);
-    }
+    const secondCode = await outboxCode({ staff_id: "S002" }, server.url);
+    // The earlier code no longer works, and a wrong code says how many tries are left before the
+    // lock-out, as the customer's code step does (two codes may by chance be the same digits).
+    const wrong = [firstCode, "000000", "111111"].find((c) => c !== secondCode) as string;
+    await code.fill(wrong);
+    await page.getByRole("button", { name: "Confirm", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "tries left" })).toHaveText(
+      "The verification code is not correct. Wrong tries left before the account is locked for a while: 4.",
+    );
+    await snap(page, "code-wrong-en");
     await code.fill(secondCode);
     await page.getByRole("button", { name: "Confirm", exact: true }).click();
     await expect(page).toHaveURL(/\/staff\/verification$/);

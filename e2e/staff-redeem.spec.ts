@@ -6,7 +6,7 @@
  */
 
 import { checkA11y } from "./nuform-steps.ts";
-import { createLead, qrPng, snapWidths, useStaffSession } from "./staff-steps.ts";
+import { createLead, createRecruitmentLead, qrPng, snapWidths, useStaffSession } from "./staff-steps.ts";
 import { api, staffToken } from "./support/api.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
@@ -193,7 +193,7 @@ test("the redeem centre says what is handed over and until when, and warns past 
 test("nutritionist redemption: a reference no customer has is named and corrected; redeem with the nutritionist's name, once", async ({
   page,
 }, testInfo) => {
-  const ref = await createLead("staff-nutritionist");
+  const ref = await createRecruitmentLead("staff-nutritionist");
   await useStaffSession(page, "S001");
   await page.goto("/staff/nutritionist_redeem?id=NUZZZZZZZZ");
   await expect(page.getByRole("heading", { name: "營養師兌換", level: 1 })).toBeVisible();

@@ -4,7 +4,14 @@
  */
 
 import { checkA11y, signIn } from "./nuform-steps.ts";
-import { createLead, signInOnPage, stored, storeFlags, useStaffSession } from "./staff-steps.ts";
+import {
+  createLead,
+  createRecruitmentLead,
+  signInOnPage,
+  stored,
+  storeFlags,
+  useStaffSession,
+} from "./staff-steps.ts";
 import { api, staffToken, uniqueEmail } from "./support/api.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { expect, type Page, test } from "./support/test.ts";
@@ -96,7 +103,7 @@ test.describe("staff sign-out ends the session on the server", () => {
   });
 
   test("what was typed when the session ended is there again after signing in, once", async ({ page }) => {
-    const ref = await createLead("ended-typed");
+    const ref = await createRecruitmentLead("ended-typed");
     await useStaffSession(page, "S001");
     const endElsewhere = async () => {
       const token = (await stored(page, "Token")) ?? "";
@@ -240,7 +247,7 @@ test.describe("idle staff sessions", () => {
 
 test.describe("other tabs", () => {
   test("a sign-out in one tab takes the customer's record off the others at once", async ({ context }) => {
-    const ref = await createLead("other-tab");
+    const ref = await createRecruitmentLead("other-tab");
     const first = await context.newPage();
     await useStaffSession(first, "S001");
     await first.goto("/staff/invoice_qrcode");

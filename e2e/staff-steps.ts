@@ -6,7 +6,7 @@ import { expect, type Locator, type Page, type TestInfo } from "@playwright/test
 import jsQR from "jsqr";
 import QRCode from "qrcode";
 import { personName } from "../lib/core/personName.ts";
-import { api, apiLead, outboxCode, staffPasswordStep } from "./support/api.ts";
+import { api, apiLead, customerToken, outboxCode, staffPasswordStep, uniqueEmail } from "./support/api.ts";
 import { BASE_URL, DEMO_PASSWORD } from "./support/env.ts";
 
 export type StaffId = "S001" | "S002" | "A001";
@@ -18,6 +18,31 @@ export function createLead(
   extra: Record<string, unknown> = {},
 ): Promise<string> {
   return apiLead(tag, { names, extra });
+}
+
+/**
+ * A recruitment lead made through the API, the flow that offers the nutritionist consultation too
+ * (lib/core/benefits.ts); returns its reference.
+ */
+export async function createRecruitmentLead(
+  tag: string,
+  names = { last_name: "陳", first_name: "大文" },
+): Promise<string> {
+  const email = uniqueEmail(tag);
+  const created = await api<{ id: string }>("POST", "/lead", {
+    token: await customerToken(email, "recruitment"),
+    headers: { "Idempotency-Key": `e2e-${email}` },
+    body: {
+      flow: "recruitment",
+      email,
+      ...names,
+      phone_code: "852",
+      phone: "91234567",
+      consents: { terms: true, privacy: true, marketing: false },
+    },
+  });
+  expect(created.Code, created.Message).toBe(200);
+  return created.Data[0].id;
 }
 
 /** The staff record a sign-in answers with (code step included). */

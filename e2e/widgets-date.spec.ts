@@ -18,6 +18,48 @@ function years(dialog: ReturnType<Page["locator"]>) {
   return dialog.getByRole("combobox", { name: "年份" }).locator("option");
 }
 
+/**
+ * WCAG contrast of an element's text on what is behind it, from the computed colours (the first
+ * opaque background of it or its ancestors; translucent layers over it are blended).
+ */
+function contrastOf(locator: ReturnType<Page["locator"]>): Promise<number> {
+  return locator.evaluate((element) => {
+    const rgba = (text: string) => {
+      const [r, g, b, a = 1] = (text.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a };
+    };
+    const layers: ReturnType<typeof rgba>[] = [];
+    for (let node: Element | null = element; node; ) {
+      const colour = rgba(getComputedStyle(node).backgroundColor);
+      if (colour.a > 0) layers.push(colour);
+      if (colour.a >= 1) break;
+      node = node.parentElement ?? (node.getRootNode() as ShadowRoot).host ?? null;
+    }
+    let back = { r: 255, g: 255, b: 255 };
+    for (const layer of layers.reverse())
+      back = {
+        r: layer.r * layer.a + back.r * (1 - layer.a),
+        g: layer.g * layer.a + back.g * (1 - layer.a),
+        b: layer.b * layer.a + back.b * (1 - layer.a),
+      };
+    const text = rgba(getComputedStyle(element).color);
+    const fore = {
+      r: text.r * text.a + back.r * (1 - text.a),
+      g: text.g * text.a + back.g * (1 - text.a),
+      b: text.b * text.a + back.b * (1 - text.a),
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const [R, G, B] = [r, g, b].map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * R + 0.7152 * G + 0.0722 * B;
+    };
+    const [l1, l2] = [luminance(fore), luminance(back)].sort((x, y) => y - x);
+    return (l1 + 0.05) / (l2 + 0.05);
+  });
+}
+
 test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
   test.beforeEach(async ({ page }) => {
     await page.clock.setFixedTime(new Date("2026-12-30T10:00:00+08:00"));
@@ -263,6 +305,39 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     expect(fit.text).toBeLessThanOrEqual(fit.room);
     if (process.env.SCREENSHOTS)
       await page.screenshot({ path: test.info().outputPath("calendar-en-390.png") });
+  });
+
+  test("on a phone the tapped day stays readable (contrast ≥ 4.5:1, the finger still over it); years out of range are unavailable", async ({
+    page,
+  }) => {
+    // The project is a touch phone at 390 px: a tap leaves :hover on the day until the finger moves on.
+    expect(await page.evaluate(() => matchMedia("(hover: none)").matches)).toBe(true);
+    const { dialog } = await openPicker(page, "date-empty");
+    const day = dialog.getByRole("button", { name: dayName("2027-01-07"), exact: true });
+    await dialog.getByRole("button", { name: "下一個月" }).tap();
+    await day.tap();
+    await expect(day).toHaveAttribute("aria-pressed", "true");
+    expect(await day.evaluate((element) => element.matches(":hover"))).toBe(true);
+    expect(await contrastOf(day)).toBeGreaterThanOrEqual(4.5);
+    // Today, tapped: its own ring must not win over the chosen look either.
+    await dialog.getByRole("button", { name: "上一個月" }).tap();
+    const today = dialog.getByRole("button", { name: dayName("2026-12-30"), exact: true });
+    await today.tap();
+    await expect(today).toHaveAttribute("aria-pressed", "true");
+    expect(await contrastOf(today)).toBeGreaterThanOrEqual(4.5);
+    // The eight years stay listed; those with no selectable day are unavailable, not offered.
+    const year = dialog.getByRole("combobox", { name: "年份" });
+    await expect(year.locator("option")).toHaveCount(8);
+    await expect(year.locator("option[disabled]")).toHaveText([
+      "2020年",
+      "2021年",
+      "2022年",
+      "2023年",
+      "2024年",
+      "2025年",
+    ]);
+    if (process.env.SCREENSHOTS)
+      await page.screenshot({ path: test.info().outputPath("calendar-tapped-390.png") });
   });
 
   test("error and disabled states", async ({ page }) => {

@@ -294,6 +294,7 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
             if (!leadRef) return setScanError(t("staff.verify.notLeadQr"));
             setScanError("");
             set("lead_id")(leadRef);
+            focusAfterScan(ref.current, input);
           }}
         />
         <ErrorMessage message={failure} />
@@ -305,6 +306,24 @@ export function InvoiceQrcode(props: InvoiceQrcodeProps) {
       </StepForm>
     </div>
   );
+}
+
+/**
+ * Where the next key belongs once a scan has filled the customer's reference (the camera's own
+ * button has just gone, which would leave focus on <body>): the first field still empty, else
+ * 儲存並產生二維碼.
+ */
+function focusAfterScan(root: HTMLElement | null, input: InvoiceInput): void {
+  const empty = (["invoice_no", "invoice_date", "amount", "shop"] as const).find(
+    (name) => !input[name].trim(),
+  );
+  const selector =
+    empty === "invoice_date"
+      ? '[part~="date-field"]'
+      : empty
+        ? `input[name="${empty}"]`
+        : 'button[type="submit"]';
+  requestAnimationFrame(() => root?.querySelector<HTMLElement>(selector)?.focus());
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../api/errors.ts";
+import { offers } from "../core/benefits.ts";
 import { baseSheet } from "../ui/base.ts";
 import { TextField } from "../ui/form/TextField.tsx";
 import { useIds } from "../ui/ids.ts";
@@ -10,6 +11,7 @@ import { dropKeptInput, keepInput, takeKeptInput } from "./keptInput.ts";
 import { Facts, identityFacts, LeadStatus, leadErrorText } from "./LeadParts.tsx";
 import { LeadRefForm } from "./LeadRefForm.tsx";
 import { leadRefFrom } from "./leadRefInput.ts";
+import { redemptionOf } from "./leadView.ts";
 import { QrScan } from "./QrScan.tsx";
 import { RedeemPanel } from "./RedeemPanel.tsx";
 import { remember, remembered } from "./remembered.ts";
@@ -135,29 +137,38 @@ export function NutritionistRedeem(props: NutritionistRedeemProps) {
             </h2>
             <Facts facts={identityFacts(lead, lang)} />
           </section>
-          <RedeemPanel
-            lead={lead}
-            kind="nutritionist"
-            lang={lang}
-            client={client}
-            endedSession={(error) => endedSession(error, () => keepInput(KEPT_FORM, { nutritionist: notes }))}
-            onRedeemed={() => {
-              dropKeptInput();
-              remember("nutritionist", notes.trim());
-              reload();
-            }}
-            extra={() => (notes.trim() ? { note: notes.trim() } : {})}
-          >
-            <TextField
-              label={t("staff.nutritionist.notes")}
-              hint={t("staff.nutritionist.notesHint")}
-              name="nutritionist"
-              value={notes}
-              onChange={(value) => setNotes(value.slice(0, NOTES_MAX))}
-              maxLength={NOTES_MAX}
-              autoComplete="off"
-            />
-          </RedeemPanel>
+          {/* A benefit of the recruitment form only: a nuForm customer was never offered it. */}
+          {!offers(lead.flow, "nutritionist") && !redemptionOf(lead, "nutritionist") ? (
+            <p className="nu-panel nu-notice" role="status">
+              {t("staff.nutritionist.notOffered")}
+            </p>
+          ) : (
+            <RedeemPanel
+              lead={lead}
+              kind="nutritionist"
+              lang={lang}
+              client={client}
+              endedSession={(error) =>
+                endedSession(error, () => keepInput(KEPT_FORM, { nutritionist: notes }))
+              }
+              onRedeemed={() => {
+                dropKeptInput();
+                remember("nutritionist", notes.trim());
+                reload();
+              }}
+              extra={() => (notes.trim() ? { note: notes.trim() } : {})}
+            >
+              <TextField
+                label={t("staff.nutritionist.notes")}
+                hint={t("staff.nutritionist.notesHint")}
+                name="nutritionist"
+                value={notes}
+                onChange={(value) => setNotes(value.slice(0, NOTES_MAX))}
+                maxLength={NOTES_MAX}
+                autoComplete="off"
+              />
+            </RedeemPanel>
+          )}
           <div className="nu-actions">
             <button
               type="button"

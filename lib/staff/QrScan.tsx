@@ -47,6 +47,8 @@ type Camera = "off" | "starting" | "on";
 export function QrScan(props: {
   lang: Lang;
   onText: (text: string) => void;
+  /** A code the camera passes over (true) and goes on scanning; photos are always read. */
+  skip?: (text: string) => boolean;
   /** A look-up is running: no new scan starts. */
   busy?: boolean;
   /** The caller's own progress ("finding…"), shown while the camera is off. */
@@ -72,6 +74,8 @@ export function QrScan(props: {
   const [scanError, setScanError] = useState("");
   const onText = useRef(props.onText);
   onText.current = props.onText;
+  const skip = useRef(props.skip);
+  skip.current = props.skip;
   const onFailed = useRef(props.onCameraFailed);
   onFailed.current = props.onCameraFailed;
 
@@ -90,11 +94,15 @@ export function QrScan(props: {
     setScanError("");
     setCamera("starting");
     try {
-      const started = await startCameraScan(video, (text) => {
-        scan.current = null;
-        setCamera("off");
-        onText.current(text);
-      });
+      const started = await startCameraScan(
+        video,
+        (text) => {
+          scan.current = null;
+          setCamera("off");
+          onText.current(text);
+        },
+        (text) => skip.current?.(text) ?? false,
+      );
       // The page was left while the camera started: it must not stay on.
       if (!mounted.current) return started.stop();
       scan.current = started;

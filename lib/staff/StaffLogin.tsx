@@ -179,7 +179,10 @@ export function StaffLogin(props: StaffLoginProps) {
     setFieldErrors({});
     setFailure("");
     const id = normaliseStaffId(staffId);
-    const result = await run(() => client.staffOtp(id, value, keyFor(`${id}\n${value}`)));
+    const result = await run(() => client.staffOtp(id, value, keyFor(`${id}\n${value}`)), {
+      // A wrong code always says the tries left before the lock-out, as the customer's step does.
+      failureText: (error) => failureText(lang, error, Number.POSITIVE_INFINITY),
+    });
     if (result.status === "done") finish(result.value);
     return undefined;
   };

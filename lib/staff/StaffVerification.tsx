@@ -6,6 +6,7 @@ import { useIds } from "../ui/ids.ts";
 import { useStyles } from "../ui/styles.ts";
 import { normaliseLang, useT } from "../ui/useT.ts";
 import type { StaffEventDetails } from "./events.ts";
+import { JUST_SERVED_MS, servedJustNow } from "./justServed.ts";
 import { LeadRefForm } from "./LeadRefForm.tsx";
 import { leadRefFrom } from "./leadRefInput.ts";
 import { QrScan } from "./QrScan.tsx";
@@ -33,6 +34,8 @@ export function StaffVerification(props: StaffVerificationProps) {
   const [status, setStatus] = useState("");
   const [scanError, setScanError] = useState("");
   const [lookupError, setLookupError] = useState("");
+  // The customer just served, whose code the camera is passing over (justServed.ts).
+  const [passedOver, setPassedOver] = useState("");
   const { busy, run } = useSubmit({
     failureText: (error) => (endedSession(error) ? null : failureText(lang, error)),
     emitError: emit,
@@ -71,6 +74,13 @@ export function StaffVerification(props: StaffVerificationProps) {
     [find, t],
   );
 
+  const skip = useCallback((text: string) => {
+    const leadRef = leadRefFrom(text);
+    if (!leadRef || !servedJustNow(leadRef)) return false;
+    setPassedOver(leadRef);
+    return true;
+  }, []);
+
   return (
     <div ref={ref} lang={normaliseLang(lang)} className="nu-root nu-staff">
       {styles}
@@ -84,9 +94,17 @@ export function StaffVerification(props: StaffVerificationProps) {
           {t("staff.verify.scanTitle")}
         </h2>
         <p className="nu-panel-intro">{t("staff.verify.scanIntro")}</p>
+        <div role="status" aria-live="polite">
+          {passedOver ? (
+            <p className="nu-notice">
+              {t("staff.verify.justServed", { ref: passedOver, seconds: JUST_SERVED_MS / 1000 })}
+            </p>
+          ) : null}
+        </div>
         <QrScan
           lang={lang}
           onText={onScanned}
+          skip={skip}
           busy={busy}
           status={status}
           error={scanError}

@@ -108,11 +108,13 @@ export interface CameraScan {
 
 /**
  * Shows the back camera in `video` and decodes a few frames a second until a QR code is found
- * (then `onText` runs once and the camera stops) or `stop()` is called.
+ * (then `onText` runs once and the camera stops) or `stop()` is called. A code `skip` answers true
+ * for is passed over and the scan goes on.
  */
 export async function startCameraScan(
   video: HTMLVideoElement,
   onText: (text: string) => void,
+  skip?: (text: string) => boolean,
 ): Promise<CameraScan> {
   if (!navigator.mediaDevices?.getUserMedia) throw new DOMException("no camera API", "NotSupportedError");
   const stream = await navigator.mediaDevices.getUserMedia({
@@ -137,7 +139,7 @@ export async function startCameraScan(
       const text = await decodeQr(pixelsOf(video, video.videoWidth, video.videoHeight, 800)).catch(
         () => null,
       );
-      if (text && !stopped) {
+      if (text && !stopped && !skip?.(text)) {
         stop();
         onText(text);
         return;

@@ -26,15 +26,15 @@ export interface StaffApiProps {
 
 /**
  * The text of a failed staff call: when trying again works (lock-outs, limits), else errorText's,
- * with a warning when a wrong password or code leaves few tries before the lock-out.
+ * with a warning when a wrong password or code leaves `warnAt` tries or fewer before the lock-out.
  */
-export function failureText(lang: Lang, error: unknown): string {
+export function failureText(lang: Lang, error: unknown, warnAt = WARN_AT_TRIES_LEFT): string {
   if (!(error instanceof ApiError)) return errorText(lang, error);
   const wait = waitText(lang, error);
   if (wait) return wait;
   const left = (error.data[0] as { tries_left?: unknown } | undefined)?.tries_left;
   const warning =
-    typeof left === "number" && left <= WARN_AT_TRIES_LEFT
+    typeof left === "number" && left <= warnAt
       ? `${lang === "en" ? " " : ""}${t(lang, "staff.login.triesLeft", { n: left })}`
       : "";
   return errorText(lang, error) + warning;

@@ -109,7 +109,13 @@ const datePickerSheet = sheet(`
   background: transparent; color: ${token("color-text")};
   cursor: pointer; outline: none; font-variant-numeric: tabular-nums;
 }
-.nu-cal-day:hover:not([aria-disabled="true"]) { background: ${token("color-background")}; border-color: ${token("color-border")}; }
+/* Only where a pointer really hovers: a tapped day keeps :hover on a phone, and the chosen day's
+   look must win over it in every state (docs/widgets.md). */
+@media (hover: hover) {
+  .nu-cal-day:hover:not([aria-disabled="true"]):not([aria-pressed="true"]) {
+    background: ${token("color-background")}; border-color: ${token("color-border")};
+  }
+}
 .nu-cal-day:focus-visible { ${focusRing} border-color: ${token("color-primary")}; }
 .nu-cal-day[aria-current="date"] { border-color: ${token("color-primary")}; font-weight: 700; }
 .nu-cal-day[aria-disabled="true"] { color: ${token("color-muted")}; opacity: 0.55; text-decoration: line-through; cursor: not-allowed; }

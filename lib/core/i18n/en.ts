@@ -157,11 +157,14 @@ export const en = {
   "staff.verify.cameraUnavailable":
     "This device cannot open a camera. Scan from a photo, or type the registration number below.",
   "staff.verify.manualTitle": "Type the registration number",
+  "staff.verify.justServed":
+    "The code in front of the camera is the customer just served ({ref}): it is not read again for {seconds} seconds. Please ask the next customer for their code; to see the same customer again, type the number below.",
   "staff.result.title": "Customer",
   "staff.result.redemptions": "Redemptions",
   "staff.result.toRedeem": "Go to the redeem centre",
   "staff.result.toNutritionist": "Nutritionist redemption",
   "staff.result.another": "Verify another customer",
+  "staff.result.more": "More",
   "staff.redeem.customer": "Customer",
   "staff.redeem.handOver": "Hand over",
   "staff.redeem.handOverLine": "Hand over: {what}",
@@ -192,6 +195,8 @@ export const en = {
   "staff.nutritionist.notesHint":
     "Kept with this redemption, and remembered on this device for your next one",
   "staff.nutritionist.another": "Another customer",
+  "staff.nutritionist.notOffered":
+    "This customer enrolled with the membership form, which does not include a nutritionist consultation: there is nothing to redeem.",
   "staff.invoice.formTitle": "Invoice details",
   "staff.invoice.number": "Invoice number",
   "staff.invoice.numberRequired": "Enter the invoice number",

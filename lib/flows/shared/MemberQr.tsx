@@ -1,6 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { errorText } from "../../api/errorText.ts";
+import { shownKinds } from "../../core/benefits.ts";
 import { displayDate, hkToday, lastRedemptionDay } from "../../core/dates.ts";
 import { nameIn } from "../../core/personName.ts";
 import type { Clinic, Lead, Product, RedemptionKind, RedemptionOffer } from "../../core/types.ts";
@@ -12,15 +13,6 @@ import { useFlow } from "./FlowContext.tsx";
 import { flowSession } from "./flowSession.ts";
 import { laterStepSheet } from "./laterStyles.ts";
 import { StepLayout } from "./StepLayout.tsx";
-
-/**
- * What each flow offers: the nutritionist consultation comes with the recruitment form only (a
- * nuForm lead shows it just when staff recorded one anyway).
- */
-const OFFERED: Record<string, readonly RedemptionKind[]> = {
-  nuform: ["member"],
-  recruitment: ["member", "nutritionist"],
-};
 
 export interface MemberQrProps {
   step: string;
@@ -131,9 +123,7 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
   }
 
   const redeemed = (kind: RedemptionKind) => lead?.redemptions?.find((r) => r.kind === kind);
-  const kinds: readonly RedemptionKind[] = (["member", "nutritionist"] as const).filter(
-    (kind) => (OFFERED[flow] ?? OFFERED.nuform).includes(kind) || redeemed(kind),
-  );
+  const kinds = shownKinds({ flow, redemptions: lead?.redemptions ?? [] });
   const summary: [string, string][] = [[t("flows.done.membership"), t(`flows.done.membership.${flow}`)]];
   if (flow === "nuform" || lead?.product_id)
     summary.push([
