@@ -165,7 +165,7 @@ describe("the element bundle's dynamic imports", () => {
   const staticImports = new Map(
     files.map((file) => [
       file,
-      (parsed.get(file)?.body as unknown as Node[])
+      ((parsed.get(file)?.body ?? []) as unknown as Node[])
         .filter((node) => /^(ImportDeclaration|ExportNamedDeclaration|ExportAllDeclaration)$/.test(node.type))
         .map((node) => stringOf(node.source as Node | undefined))
         .filter((specifier): specifier is string => specifier?.startsWith(".") === true)
