@@ -83,10 +83,11 @@ export function leadRoutes(deps: Deps): Hono<AppEnv> {
         const key = rawKey === undefined ? undefined : parse(idempotencyKeySchema, rawKey, "Idempotency-Key");
         const input = await jsonBody(c, leadCreateSchema);
         // The confirmation mail links back to the page the customer enrolled on when it is allowed,
-        // else to this server's own page of the flow.
-        const memberUrl =
-          allowedPageUrl(c, deps.config, input.page_url) ??
-          `${publicOriginOf(c, deps.config)}${input.flow === "recruitment" ? RECRUITMENT_BASE : NUFORM_BASE}`;
+        // else (and instead of a step of this server's own form page) to the flow's start page.
+        const flowPage = `${publicOriginOf(c, deps.config)}${input.flow === "recruitment" ? RECRUITMENT_BASE : NUFORM_BASE}`;
+        const page = allowedPageUrl(c, deps.config, input.page_url);
+        const ownFormPage = page?.startsWith(`${new URL(flowPage).origin}/customer/`) === true;
+        const memberUrl = page === undefined || ownFormPage ? flowPage : page;
         const answer = await createLead(
           deps,
           customer,

@@ -177,7 +177,7 @@ describe("the confirmation mail of a new lead", () => {
     expect(mail.html).toContain(`<a href="${page}">`);
   });
 
-  it("a page on an origin the server does not allow is not linked: the forms server's page is", async () => {
+  it("a page on an origin the server does not allow is not linked: the forms server's page is; its own pages are", async () => {
     const email = "confirm.foreign@example.com";
     const { created } = await newLead(email, { page_url: "https://evil.example/phish" });
     expect(created.status).toBe(200);
@@ -185,6 +185,14 @@ describe("the confirmation mail of a new lead", () => {
     expect(mail.text).not.toContain("evil.example");
     expect(mail.html).not.toContain("evil.example");
     expect(mail.text).toContain(`${ORIGIN}/customer/nuForm`);
+
+    // This server's own form page: the flow's start page, not the step the submit was sent from.
+    const own = "confirm.own@example.com";
+    expect((await newLead(own, { page_url: `${ORIGIN}/customer/nuForm/review` })).created.status).toBe(200);
+    expect((await confirmations(own))[0].text.split("\n")).toContain(`${ORIGIN}/customer/nuForm`);
+    const demo = "confirm.demo@example.com";
+    expect((await newLead(demo, { page_url: `${ORIGIN}/demo/` })).created.status).toBe(200);
+    expect((await confirmations(demo))[0].text.split("\n")).toContain(`${ORIGIN}/demo/`);
 
     const tooLong = await s.call("POST", "/api/lead", {
       token: await customerToken(s, "confirm.long@example.com"),
