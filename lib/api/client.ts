@@ -97,12 +97,6 @@ export interface OutboxEntry {
   created_at: string;
 }
 
-/** This page's address without its #fragment (what the form is on); none outside a browser. */
-function pageUrl(): string | undefined {
-  const href = globalThis.location?.href;
-  return typeof href === "string" && /^https?:/.test(href) ? href.split("#")[0] : undefined;
-}
-
 type Query = Record<string, string | number | undefined>;
 
 /** The `Idempotency-Key` header, when the caller has a key. */
@@ -347,7 +341,8 @@ export function createApiClient(options: ApiClientOptions) {
      */
     createLead: (body: NewLead, idempotencyKey: string = crypto.randomUUID()) =>
       first<Lead>("post", "lead", {
-        json: { ...body, page_url: body.page_url ?? pageUrl() },
+        // This page's address without its #fragment; none outside a browser.
+        json: { ...body, page_url: body.page_url ?? globalThis.location?.href.split("#")[0] },
         headers: { "Idempotency-Key": idempotencyKey },
       }),
     patchLead: (patch: LeadPatch) => first<Lead>("patch", "lead", { json: patch }),

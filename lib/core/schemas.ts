@@ -386,10 +386,11 @@ export const leadCreateSchema = v.pipe(
     consents: consentsSchema,
     ...leadDetailEntries,
     /**
-     * The page the form is on (without its #fragment), linked from the confirmation mail when its
-     * origin is the server's own or in ALLOWED_ORIGINS; not part of the lead.
+     * The page the form is on (without its #fragment), linked from the confirmation mail when it is
+     * an http(s) address on the server's own origin or one in ALLOWED_ORIGINS, else ignored (a page
+     * the server cannot link never stops a lead); not part of the lead.
      */
-    page_url: v.optional(v.pipe(v.string(), v.maxLength(2000), v.url())),
+    page_url: v.optional(v.pipe(v.string(), v.maxLength(8000))),
   }),
   v.forward(v.partialCheck([["phone_code"], ["phone"]], phoneFits, "phone does not fit its code"), ["phone"]),
 );

@@ -181,6 +181,10 @@ describe("the confirmation mail of a new lead", () => {
     const email = "confirm.foreign@example.com";
     const { created } = await newLead(email, { page_url: "https://evil.example/phish" });
     expect(created.status).toBe(200);
+    // Not an http(s) address (a page without one): no link to it, and the lead is made all the same.
+    for (const [n, url] of ["about:blank", "not a url", `javascript:alert(1)//${BRAND_PAGE}`].entries())
+      expect((await newLead(`confirm.odd${n}@example.com`, { page_url: url })).created.status).toBe(200);
+    expect((await confirmations("confirm.odd2@example.com"))[0].text).not.toContain("javascript");
     const [mail] = await confirmations(email);
     expect(mail.text).not.toContain("evil.example");
     expect(mail.html).not.toContain("evil.example");
@@ -196,7 +200,7 @@ describe("the confirmation mail of a new lead", () => {
 
     const tooLong = await s.call("POST", "/api/lead", {
       token: await customerToken(s, "confirm.long@example.com"),
-      body: { ...newLeadBody("confirm.long@example.com"), page_url: `${BRAND_PAGE}/${"a".repeat(2000)}` },
+      body: { ...newLeadBody("confirm.long@example.com"), page_url: `${BRAND_PAGE}/${"a".repeat(8000)}` },
     });
     expect(tooLong.body).toMatchObject({ Error: "VALIDATION_FAILED", Field: "page_url" });
   });

@@ -48,7 +48,7 @@ const CASES: Case[] = [
   [null, "POST", "/api/auth/email/verify", { email: "a@b.hk", code: 123456, flow: "nuform" }, "code"],
   [null, "POST", "/api/auth/email/verify", { email: "a@b.hk", code: "123456" }, "flow"],
   ["customer", "POST", "/api/lead", { ...lead(), last_name: "  " }, "last_name"],
-  ["customer", "POST", "/api/lead", { ...lead(), page_url: "not a page" }, "page_url"],
+  ["customer", "POST", "/api/lead", { ...lead(), page_url: 42 }, "page_url"],
   ["customer", "POST", "/api/lead", { ...lead(), last_name: "陳".repeat(51) }, "last_name"],
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\u0000文" }, "first_name"],
   ["customer", "POST", "/api/lead", { ...lead(), first_name: "大\ud800文" }, "first_name"],
