@@ -342,7 +342,7 @@ export function createApiClient(options: ApiClientOptions) {
     createLead: (body: NewLead, idempotencyKey: string = crypto.randomUUID()) =>
       first<Lead>("post", "lead", {
         // This page's address without its #fragment; none outside a browser.
-        json: { ...body, page_url: body.page_url ?? globalThis.location?.href.split("#")[0] },
+        json: { ...body, page_url: globalThis.location?.href.split("#")[0] },
         headers: { "Idempotency-Key": idempotencyKey },
       }),
     patchLead: (patch: LeadPatch) => first<Lead>("patch", "lead", { json: patch }),
