@@ -341,9 +341,14 @@ test.describe("readable consent and a real finish (nuForm)", () => {
     );
     const [mail, ...moreMail] = await outboxConfirmations(email);
     expect(moreMail).toEqual([]);
-    expect(mail).toContain(`你的參考編號：${ref}`);
-    expect(mail).toContain(`Your reference: ${ref}`);
-    expect(mail).toMatch(/https?:\/\/\S+\/customer\/nuForm/);
+    // The mail says what the page says, in its words, with the last day as a sentence reads it.
+    expect(mail).toContain(`你的登記編號：${ref}`);
+    expect(mail).toContain("可換領：所選營養奶粉試用裝一罐");
+    expect(mail).toContain(
+      `換領期限：${Number(lastDay.slice(0, 4))}年${Number(lastDay.slice(5, 7))}月${Number(lastDay.slice(8))}日或之前`,
+    );
+    expect(mail).not.toContain("Your reference");
+    expect(mail).toMatch(/https?:\/\/\S+\/customer\/nuForm\n/);
     // nuForm offers the member gift only: no nutritionist consultation on its member page.
     await expect(page.getByText("會員禮品", { exact: true })).toBeVisible();
     await expect(page.getByText("營養師諮詢")).toHaveCount(0);

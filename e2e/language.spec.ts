@@ -5,7 +5,7 @@
 
 import { checkA11y, setFlags } from "./nuform-steps.ts";
 import { createLead } from "./staff-steps.ts";
-import { outboxCode, uniqueEmail } from "./support/api.ts";
+import { api, outboxCode, uniqueEmail } from "./support/api.ts";
 import { DEMO_PASSWORD } from "./support/env.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -134,7 +134,7 @@ test("the English terms step lines up the documents' links at a phone's width", 
   await expect(pics).toHaveCSS("text-align", "start");
 });
 
-test("in English, the page's loading overlay says Loading… and is marked as English", async ({
+test("in English, the page's loading overlay says Loading… and is marked as English; the code mail is English", async ({
   page,
   baseURL,
 }) => {
@@ -159,6 +159,16 @@ test("in English, the page's loading overlay says Loading… and is marked as En
   await page.getByRole("button", { name: "Send e-mail" }).click();
   await expect(page.getByRole("textbox", { name: /code/i })).toBeVisible();
   const code = await outboxCode({ email });
+  // The code mail is written in the form's language, as the page that said "We sent a code" is.
+  const [mail] = (
+    await api<{ lang: string; subject: string; text: string }>(
+      "GET",
+      `/dev/outbox?email=${encodeURIComponent(email)}`,
+    )
+  ).Data;
+  expect(mail).toMatchObject({ lang: "en", subject: "Your BabyNu Nutrition verification code" });
+  expect(mail.text).toContain(`Your verification code is: ${code}`);
+  expect(mail.text).not.toMatch(/[\u3400-\u9fff]/);
   // Enter in the code field: the sign-in and the next step show the page's overlay.
   await page.getByRole("textbox", { name: /code/i }).fill(code);
   await page.keyboard.press("Enter");

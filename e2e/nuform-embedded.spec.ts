@@ -9,7 +9,7 @@ import {
   pickAmoyGardens,
   snap,
 } from "./nuform-steps.ts";
-import { staffToken, uniqueEmail } from "./support/api.ts";
+import { outboxConfirmations, staffToken, uniqueEmail } from "./support/api.ts";
 import { expect, test } from "./support/test.ts";
 
 /** `<nu-form>` on the brand page /demo/: no host router, the element moves through its own steps. */
@@ -64,6 +64,9 @@ test("the full enrolment passes with <nu-form> embedded on /demo/", async ({ pag
   expect(await events()).toContainEqual({ name: "nu-step", detail: { step: "memberRedemption" } });
   const lead = await leadAsStaff(ref, await staffToken("A001"));
   expect(lead).toMatchObject({ flow: "nuform", email, residence: "HK" });
+  // The confirmation mail links back to the brand page the customer enrolled on.
+  const [mail] = await outboxConfirmations(email);
+  expect(mail.split("\n")).toContain(`${new URL(page.url()).origin}/demo/`);
 });
 
 test("embedded <nu-form> enforces the same sign-in rules", async ({ page }) => {

@@ -198,7 +198,7 @@ export async function createApp(options: AppOptions = {}): Promise<App> {
       db,
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
-      brandName: config.brand.name,
+      brand: config.brand,
       log: (line) => logger.warn(line),
       tracing,
     });

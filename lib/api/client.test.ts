@@ -243,6 +243,14 @@ describe("the staff code step", () => {
     expect(seen[2].headers["idempotency-key"]).toBe("otp-key");
     expect(JSON.parse(seen[2].body)).toEqual({ staff_id: "S002", code: "123456" });
   });
+
+  it("sends the page's language with the requests that cause a mail (the mail is written in it)", async () => {
+    const api = client({ lang: "en" });
+    await api.staffLogin("S002", "pw");
+    expect(JSON.parse(seen[0].body)).toEqual({ staff_id: "S002", password: "pw", lang: "en" });
+    await api.requestEmailCode("a@b.hk", "nuform").catch(() => undefined);
+    expect(JSON.parse(seen[1].body)).toEqual({ email: "a@b.hk", flow: "nuform", lang: "en" });
+  });
 });
 
 describe("loading flag", () => {
@@ -513,7 +521,7 @@ describe("other endpoints", () => {
       need_otp: "Y",
       staff_token: "",
     });
-    expect(JSON.parse(seen[0].body)).toEqual({ staff_id: "S002", password: "pw" });
+    expect(JSON.parse(seen[0].body)).toEqual({ staff_id: "S002", password: "pw", lang: "zh-HK" });
   });
 
   it("dev outbox passes the e-mail as query", async () => {

@@ -92,7 +92,10 @@ export interface OutboxEntry {
   to: string;
   kind: "customer-code" | "staff-code";
   code: string;
+  lang: string | null;
+  subject: string | null;
   text: string;
+  html: string | null;
   created_at: string;
 }
 
@@ -317,7 +320,8 @@ export function createApiClient(options: ApiClientOptions) {
       let altcha: string | undefined;
       for (let round = 0; ; round++) {
         try {
-          await call<never>("post", "auth/email/code", { json: { email, flow, altcha }, headers });
+          // `lang`: the code mail is written in the form's language.
+          await call<never>("post", "auth/email/code", { json: { email, flow, altcha, lang }, headers });
           return;
         } catch (error) {
           const challenge = error instanceof ApiError ? error.data[0] : undefined;
@@ -339,9 +343,16 @@ export function createApiClient(options: ApiClientOptions) {
 
     getLead: (id: string) => lookup<Lead>("lead", { id }),
     getLeadBy: (by: "id" | "leadId", value: string) => lookup<Lead>("lead", { [by]: value }),
-    /** `idempotencyKey` makes a retried submit create the lead once (docs/api.md). */
+    /**
+     * `idempotencyKey` makes a retried submit create the lead once (docs/api.md). The page it is sent
+     * from goes with it: the confirmation mail links back to it when the server allows its origin.
+     */
     createLead: (body: NewLead, idempotencyKey: string = crypto.randomUUID()) =>
-      first<Lead>("post", "lead", { json: body, headers: { "Idempotency-Key": idempotencyKey } }),
+      first<Lead>("post", "lead", {
+        // This page's address without its #fragment; none outside a browser.
+        json: { ...body, page_url: globalThis.location?.href.split("#")[0] },
+        headers: { "Idempotency-Key": idempotencyKey },
+      }),
     patchLead: (patch: LeadPatch) => first<Lead>("patch", "lead", { json: patch }),
 
     /**
@@ -350,7 +361,8 @@ export function createApiClient(options: ApiClientOptions) {
      */
     staffLogin: (staff_id: string, password: string) =>
       first<StaffRecord>("post", "staff/login", {
-        json: { staff_id, password },
+        // `lang`: the code mail (when a code step follows) is written in the page's language.
+        json: { staff_id, password, lang },
         onHeaders: (headers) => {
           codeTicket = headers.get(STAFF_CODE_TICKET_HEADER) ?? undefined;
         },

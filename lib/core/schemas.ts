@@ -138,10 +138,16 @@ const flagSchema = v.picklist(["true", "false"]);
 
 /** A solved proof-of-work challenge (the ALTCHA payload, base64), needed past the free requests. */
 const altchaSchema = v.pipe(v.string(), v.maxLength(2000), v.regex(/^[A-Za-z0-9+/]+={0,2}$/));
+/**
+ * The language of the page that asks for a mail (a BCP 47 tag: zh-HK, zh-Hans, zh-CN, en …); the
+ * mail is written in it (the server maps it to one of its mail languages; zh-HK when absent).
+ */
+const mailLangSchema = v.pipe(v.string(), v.maxLength(35), v.regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/));
 export const emailCodeRequestSchema = v.strictObject({
   email: emailSchema,
   flow: flowSchema,
   altcha: v.optional(altchaSchema),
+  lang: v.optional(mailLangSchema),
 });
 export const emailChallengeQuerySchema = v.object({ email: emailSchema, flow: flowSchema });
 export const emailCodeVerifySchema = v.strictObject({
@@ -155,6 +161,8 @@ export const emailCodeVerifySchema = v.strictObject({
 export const staffLoginSchema = v.strictObject({
   staff_id: staffIdSchema,
   password: v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.password)),
+  /** The staff page's language: the code mail's (when a code step follows). */
+  lang: v.optional(mailLangSchema),
 });
 export const staffOtpSchema = v.strictObject({ staff_id: staffIdSchema, code: oneTimeCodeSchema });
 export const staffQuerySchema = v.object({ staff_id: staffIdSchema });
@@ -377,6 +385,12 @@ export const leadCreateSchema = v.pipe(
     ...personEntries,
     consents: consentsSchema,
     ...leadDetailEntries,
+    /**
+     * The page the form is on (without its #fragment), linked from the confirmation mail when it is
+     * an http(s) address on the server's own origin or one in ALLOWED_ORIGINS, else ignored (a page
+     * the server cannot link never stops a lead); not part of the lead.
+     */
+    page_url: v.optional(v.pipe(v.string(), v.maxLength(8000))),
   }),
   v.forward(v.partialCheck([["phone_code"], ["phone"]], phoneFits, "phone does not fit its code"), ["phone"]),
 );

@@ -135,10 +135,11 @@ export type TncKind = "new" | "existing" | "partnership";
 /**
  * A lead as the API answers it: every field `leadCreateSchema` keeps, each detail present (`null`
  * when never given), with the server's id, redemptions and times. Inferred from the schema, so a
- * field the schema gains is a field of the answer; server/test/leadAnswer.test.ts checks that an
+ * field the schema gains is a field of the answer (but `page_url`, the page it was sent from, which
+ * a lead does not keep); server/test/leadAnswer.test.ts checks that an
  * answer is taken back by the schemas as it is.
  */
-export type Lead = Required<v.InferOutput<typeof leadCreateSchema>> & {
+export type Lead = Required<Omit<v.InferOutput<typeof leadCreateSchema>, "page_url">> & {
   id: string;
   redemptions: Redemption[];
   created_at: string;

@@ -139,7 +139,11 @@ export const outboxAnswer = v.looseObject({
   to: text,
   kind: v.picklist(["customer-code", "staff-code", "lead-confirmation"]),
   code: v.nullable(text),
+  /** The language it was written in (zh-HK, zh-Hans, en), its subject and HTML part. */
+  lang: v.nullable(text),
+  subject: v.nullable(text),
   text,
+  html: v.nullable(text),
   created_at: when,
 });
 /** A lead on the lead desk: e-mail and phone masked unless unmasked, and its marketing consent now. */

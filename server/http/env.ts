@@ -98,6 +98,24 @@ export function ownOrigin(config: { publicOrigin: string | undefined; trustProxy
 }
 
 /**
+ * A page of the customer's, for a link in mail: `url` without its #fragment when it is http(s) on
+ * the server's own origin or one in ALLOWED_ORIGINS (the origins allowed to call the API), else
+ * undefined: a link in the brand's mail never leads to a page the brand did not allow.
+ */
+export function allowedPageUrl(
+  c: Context<AppEnv>,
+  config: { publicOrigin: string | undefined; trustProxy: boolean; allowedOrigins: readonly string[] },
+  url: string | undefined,
+): string | undefined {
+  if (url === undefined || !URL.canParse(url)) return undefined;
+  const page = new URL(url);
+  if (page.protocol !== "https:" && page.protocol !== "http:") return undefined;
+  if (!config.allowedOrigins.includes(page.origin) && !ownOrigin(config)(c, page.origin)) return undefined;
+  page.hash = "";
+  return page.href;
+}
+
+/**
  * The origin customers reach this server at, for links in mail: PUBLIC_ORIGIN when configured,
  * otherwise the request's scheme and Host (as `ownOrigin` reads them).
  */

@@ -11,7 +11,7 @@ import type { Principal } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { leadAnswer } from "../http/answers.ts";
 import { customerForWrite, principalOf, staffFromPrincipal } from "../http/auth.ts";
-import { type AppEnv, clientAddress, header, publicOriginOf } from "../http/env.ts";
+import { type AppEnv, allowedPageUrl, clientAddress, header, publicOriginOf } from "../http/env.ts";
 import { ApiFailure, ok } from "../http/envelope.ts";
 import { jsonBody, parse, queryOf } from "../http/input.ts";
 import { type CallDoc, describe } from "../http/openapi.ts";
@@ -82,7 +82,12 @@ export function leadRoutes(deps: Deps): Hono<AppEnv> {
         const rawKey = header(c, "idempotency-key");
         const key = rawKey === undefined ? undefined : parse(idempotencyKeySchema, rawKey, "Idempotency-Key");
         const input = await jsonBody(c, leadCreateSchema);
-        const memberUrl = `${publicOriginOf(c, deps.config)}${input.flow === "recruitment" ? RECRUITMENT_BASE : NUFORM_BASE}`;
+        // The confirmation mail links back to the page the customer enrolled on when it is allowed,
+        // else (and instead of a step of this server's own form page) to the flow's start page.
+        const flowPage = `${publicOriginOf(c, deps.config)}${input.flow === "recruitment" ? RECRUITMENT_BASE : NUFORM_BASE}`;
+        const page = allowedPageUrl(c, deps.config, input.page_url);
+        const ownFormPage = page?.startsWith(`${new URL(flowPage).origin}/customer/`) === true;
+        const memberUrl = page === undefined || ownFormPage ? flowPage : page;
         const answer = await createLead(
           deps,
           customer,

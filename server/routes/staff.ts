@@ -11,6 +11,7 @@ import { ApiFailure, ok } from "../http/envelope.ts";
 import { idempotencyKeyOf, jsonBody, queryOf } from "../http/input.ts";
 import { describe } from "../http/openapi.ts";
 import { countRefusal } from "../observability/refusals.ts";
+import { mailLang } from "../services/mailTexts.ts";
 import { findStaff, STAFF_CODE_TTL_MS, staffLogin, staffOtp, staffRecord } from "../services/staff.ts";
 
 /**
@@ -57,7 +58,7 @@ export function staffRoutes(deps: Deps): Hono<AppEnv> {
           const input = await jsonBody(c, staffLoginSchema);
           const address = clientAddress(c, deps.config.trustProxy);
           const { record, ticket } = await countRefusal(deps, "staff", () =>
-            staffLogin(deps, input.staff_id, input.password, address),
+            staffLogin(deps, input.staff_id, input.password, address, mailLang(input.lang)),
           );
           if (ticket !== undefined) {
             handOut(c, deps, ticket);

@@ -28,6 +28,7 @@ import {
   spendChallenge,
 } from "./challenge.ts";
 import { consumeCode, issueCode } from "./codes.ts";
+import { mailLang } from "./mailTexts.ts";
 import { countSlots, takeSlots } from "./rateLimit.ts";
 
 export const CUSTOMER_CODE_TTL_MS = 10 * 60 * 1000;
@@ -137,6 +138,7 @@ export async function sendEmailCode(
         mailTo: input.email,
         code,
         ttlMinutes: CUSTOMER_CODE_TTL_MS / 60_000,
+        lang: mailLang(input.lang),
       },
       nowMs,
     );

@@ -17,7 +17,7 @@ export async function cleanUp(deps: Deps): Promise<void> {
   await deps.db.query("DELETE FROM sign_in_known WHERE last_at < $1", [before(KNOWN_ADDRESS_DAYS * DAY_MS)]);
   // A code nobody mailed is of no use once it has expired: it is not kept in clear any longer.
   await deps.db.query(
-    "UPDATE outbox SET code = NULL, text = NULL WHERE code IS NOT NULL AND expires_at <= $1",
+    "UPDATE outbox SET code = NULL, text = NULL, html = NULL WHERE code IS NOT NULL AND expires_at <= $1",
     [before(0)],
   );
   await deps.db.query("DELETE FROM one_time_codes WHERE created_at < $1", [before(DAY_MS)]);

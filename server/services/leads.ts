@@ -4,10 +4,12 @@
  * every change is recorded in `lead_changes` (who, when, which fields). The identity
  * columns are id, flow and e-mail; everything else of the lead is the `details` document.
  */
+
+import { lastRedemptionDay } from "../../lib/core/dates.ts";
 import { newLeadRef } from "../../lib/core/leadRef.ts";
 import { isValidPhone } from "../../lib/core/lists/phoneCodes.ts";
 import type { LeadCreateInput, LeadPatchInput } from "../../lib/core/schemas.ts";
-import type { Flow, Lead, Redemption } from "../../lib/core/types.ts";
+import type { Flow, Lead, Redemption, RedemptionOffer } from "../../lib/core/types.ts";
 import { SESSION_ROW_SQL, type SessionRow, sessionLiveSql } from "../auth/sessions.ts";
 import type { Principal } from "../auth/tokens.ts";
 import type { Queryable } from "../db/db.ts";
@@ -22,6 +24,7 @@ import type { EventData } from "./eventSchemas.ts";
 import { emitEvent, eventBody, eventInsertSql, newEventId } from "./events.ts";
 import { type Answer, requestHash, storedAnswer } from "./idempotency.ts";
 import type { ReferenceLists } from "./lists.ts";
+import { type MailLang, type MailOffer, mailLang } from "./mailTexts.ts";
 import { unsubscribeUrl } from "./unsubscribeLink.ts";
 
 /** Channel of migration 008's triggers: the payload is the id of the lead that changed. */
@@ -103,8 +106,28 @@ async function referenceCheck(lists: ReferenceLists, fields: Partial<Details>): 
 }
 
 function detailsOf(input: Partial<LeadCreateInput>): Partial<Details> {
-  const { flow: _flow, email: _email, ...details } = input as LeadCreateInput;
+  const { flow: _flow, email: _email, page_url: _page, ...details } = input as LeadCreateInput;
   return details;
+}
+
+/**
+ * The flow's offer in the mail's language, as the confirmation names it (a Simplified Chinese
+ * mail takes the Traditional text when the operator published none in zh-Hans).
+ */
+function offerFor(
+  offers: readonly RedemptionOffer[],
+  flow: Flow,
+  lang: MailLang,
+  registeredAt: string,
+): MailOffer | null {
+  const inLang = (l: string) => offers.find((o) => o.flow === flow && o.lang === l);
+  const offer = inLang(lang) ?? (lang === "zh-Hans" ? inLang("zh-HK") : undefined);
+  if (!offer) return null;
+  return {
+    gift: offer.gift,
+    places: offer.places,
+    lastDay: lastRedemptionDay(registeredAt, offer.valid_days),
+  };
 }
 
 /**
@@ -123,7 +146,10 @@ export async function createLead(
   input: LeadCreateInput,
   idempotencyKey: string | undefined,
   pending?: PendingSession,
-  /** Where the customer sees their member QR code again (named in the confirmation mail). */
+  /**
+   * Where the customer sees their member QR code again (named in the confirmation mail): the page
+   * they enrolled on when allowed, else this server's page of the flow.
+   */
   memberUrl = "",
   /** The origin of the opt-out link in the confirmation mail. */
   origin = "",
@@ -131,8 +157,8 @@ export async function createLead(
   if (input.email !== customer.email) throw new ApiFailure("FORBIDDEN", { field: "email" });
   if (input.flow !== customer.flow) throw new ApiFailure("FORBIDDEN", { field: "flow" });
   const nowMs = deps.now();
-  // Document versions and reference lists from memory: the write below is the only statement.
-  const versions = await deps.lists.documentVersions();
+  // Document versions, offers and reference lists from memory: the write below is the only statement.
+  const [versions, offers] = await Promise.all([deps.lists.documentVersions(), deps.lists.offers()]);
   // The language the consent was shown in; a client that does not say is taken as the default.
   const lang = input.consents.lang ?? "zh-HK";
   const details = {
@@ -152,7 +178,8 @@ export async function createLead(
         {
           scope: `lead:${customer.subject}`,
           key: idempotencyKey,
-          hash: requestHash(input),
+          // The page it was sent from is not part of the request: a retry from another page is the same.
+          hash: requestHash({ ...input, page_url: undefined }),
         };
   const sql = createLeadSql(ref !== undefined, pending !== undefined);
   // The confirmation mail (reference, member page) is written by the same statement as the lead:
@@ -170,14 +197,20 @@ export async function createLead(
     if (ref) params.push(ref.scope, ref.key, ref.hash, json);
     if (pending) params.push(pending.sid, pending.subject);
     const optOut = unsubscribeUrl(deps.secrets, origin, id, lang);
+    const mail = deps.mailer.confirmation({
+      kind: "lead-confirmation",
+      to: input.email,
+      lang: mailLang(lang),
+      reference: id,
+      memberUrl,
+      offer: offerFor(offers, input.flow, mailLang(lang), at),
+      unsubscribeUrl: optOut,
+    });
     params.push(
-      deps.mailer.confirmationText({
-        kind: "lead-confirmation",
-        to: input.email,
-        reference: id,
-        memberUrl,
-        unsubscribeUrl: optOut,
-      }),
+      mailLang(lang),
+      mail.subject,
+      mail.text,
+      mail.html,
       optOut,
       input.consents.marketing,
       marketingWordingHash(lang),
@@ -217,7 +250,7 @@ export async function createLead(
 /**
  * The lead insert: $1–$5 the lead (id, flow, e-mail, details, time); with a key $6–$9 its claim
  * (scope, key, request hash, answer); with a session to check, $10–$11 (or $6–$7) its sid and
- * subject; then the text of the confirmation mail and its opt-out link, queued in the outbox with
+ * subject; then the confirmation mail (language, subject, text, HTML) and its opt-out link, queued in the outbox with
  * the lead; the marketing consent's ledger row (given, wording hash, language); last the id and
  * body of its `lead.created` webhook event, written with it too. Without a
  * session to check, one row (the lead's id) when written. With one, one row
@@ -240,11 +273,12 @@ function buildLeadSql(withKey: boolean, checkSession: boolean): string {
   ) => `INSERT INTO idempotency_keys (scope, key, request_hash, status, response, created_at)
     SELECT $6, $7, $8, 200, $9::jsonb, $5 ${from} ON CONFLICT (scope, key) DO NOTHING RETURNING key`;
   const next = 5 + (withKey ? 4 : 0) + (checkSession ? 2 : 0);
-  const [mailText, optOut, given, hash, lang, eventId, eventPayload] = [1, 2, 3, 4, 5, 6, 7].map(
-    (i) => `$${next + i}`,
-  );
-  const mail = `mail AS (INSERT INTO outbox (to_addr, mail_to, kind, text, created_at, lead_id, unsubscribe_url)
-    SELECT $3, $3, 'lead-confirmation', ${mailText}, $5, id, ${optOut} FROM lead),
+  const [mailLanguage, mailSubject, mailText, html, optOut, given, hash, lang, eventId, eventPayload] = [
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+  ].map((i) => `$${next + i}`);
+  const mail = `mail AS (INSERT INTO outbox (to_addr, mail_to, kind, lang, subject, text, html, created_at, lead_id,
+      unsubscribe_url)
+    SELECT $3, $3, 'lead-confirmation', ${mailLanguage}, ${mailSubject}, ${mailText}, ${html}, $5, id, ${optOut} FROM lead),
     consent AS (${consentInsertSql("lead", `${given}::boolean`, hash, lang, "$5::timestamptz")}), ${eventInsertSql(
       "event",
       "lead.created",

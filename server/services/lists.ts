@@ -7,7 +7,7 @@
  * listening connection is down), every call reads the database again.
  */
 import { createHash } from "node:crypto";
-import type { Clinic, Hospital, HospitalType, Product } from "../../lib/core/types.ts";
+import type { Clinic, Hospital, HospitalType, Product, RedemptionOffer } from "../../lib/core/types.ts";
 import type { Db, Queryable } from "../db/db.ts";
 import { type DocumentVersion, documentVersions } from "./customerTexts.ts";
 
@@ -53,6 +53,8 @@ export interface ReferenceLists {
   products(): Promise<CachedList>;
   /** The published versions of the legal documents (lead consents are checked against them). */
   documentVersions(): Promise<readonly DocumentVersion[]>;
+  /** Every flow's redemption offer in every language (the confirmation mail names it). */
+  offers(): Promise<readonly RedemptionOffer[]>;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ function answer(rows: { id: string | number }[]): CachedList {
   return { body, etag, headers, ids: new Set(rows.map((r) => r.id)) };
 }
 
-type Table = "hospitals" | "clinics" | "products" | "legal_documents";
+type Table = "hospitals" | "clinics" | "products" | "legal_documents" | "redemption_offers";
 
 export async function referenceLists(db: Db): Promise<ReferenceLists> {
   // Keyed "table" or "table:variant"; a promise, so concurrent first requests share one read.
@@ -105,6 +107,12 @@ export async function referenceLists(db: Db): Promise<ReferenceLists> {
     clinics: () => get("clinics", "", () => clinics(db).then(answer)),
     products: () => get("products", "", () => products(db).then(answer)),
     documentVersions: () => get("legal_documents", "", () => documentVersions(db)),
+    offers: () =>
+      get("redemption_offers", "", () =>
+        db
+          .query<RedemptionOffer>("SELECT flow, lang, gift, places, valid_days FROM redemption_offers")
+          .then((r) => r.rows),
+      ),
     close: () => stop(),
   };
 }

@@ -1,16 +1,25 @@
 /**
  * Mail of one-time codes and of lead confirmations, through the outbox table: a code is written in
  * the same transaction that creates it, a confirmation in the statement that creates its lead.
+ * Each is composed when queued, in the requester's language (mailTexts.ts): subject, text, HTML.
  * Without SMTP_URL the rows stay there as the dev outbox (GET /api/dev/outbox); with SMTP_URL
  * `flush()` claims unsent rows, mails them and clears their code and text. A code never mailed is
  * cleared once it has expired (housekeeping) and is then never sent.
  */
 import nodemailer from "nodemailer";
-import { t } from "../../lib/core/i18n/index.ts";
 import { ConfigError } from "../config.ts";
 import type { Db, Queryable } from "../db/db.ts";
 import { iso } from "../db/db.ts";
 import { NO_TRACING, type Tracing } from "../observability/tracing.ts";
+import {
+  codeMailParts,
+  confirmationMailParts,
+  defaultSubject,
+  type MailBrand,
+  type MailLang,
+  type MailOffer,
+  type MailParts,
+} from "./mailTexts.ts";
 
 export type OutboxKind = "customer-code" | "staff-code" | "lead-confirmation";
 const MAX_SEND_ATTEMPTS = 5;
@@ -36,7 +45,11 @@ export interface OutboxEntry {
   kind: OutboxKind;
   /** Null for a confirmation, which has none. */
   code: string | null;
+  /** The language the mail was written in (the form's or staff page's when it was asked for). */
+  lang: MailLang | null;
+  subject: string | null;
   text: string;
+  html: string | null;
   /** The opt-out link of a mail about a lead (null for codes); gone once mailed, like the text. */
   unsubscribe_url: string | null;
   created_at: string;
@@ -50,18 +63,23 @@ export interface CodeMail {
   mailTo: string | null;
   code: string;
   ttlMinutes: number;
+  lang: MailLang;
 }
 
 /**
- * The mail a customer gets once their lead is created: the reference, and the member page where
- * the QR code is shown again after signing in with the same e-mail.
+ * The mail a customer gets once their lead is created: the registration number, what it is
+ * redeemed for, where and until when, and the page where the QR code is shown again after signing
+ * in with the same e-mail (the page they enrolled on when its origin is allowed).
  */
 export interface ConfirmationMail {
   kind: "lead-confirmation";
   /** The customer's e-mail: the outbox key and where it goes. */
   to: string;
+  lang: MailLang;
   reference: string;
   memberUrl: string;
+  /** The flow's offer in the mail's language; null when the operator published none. */
+  offer: MailOffer | null;
   /** The lead's opt-out link (docs/privacy.md), in the text and the List-Unsubscribe headers. */
   unsubscribeUrl: string;
 }
@@ -69,29 +87,12 @@ export interface ConfirmationMail {
 export interface Mailer {
   readonly devOutbox: boolean;
   enqueue(tx: Queryable, mail: CodeMail | ConfirmationMail, nowMs: number): Promise<void>;
-  /** The text of a confirmation, for a statement that writes the lead and its mail at once. */
-  confirmationText(mail: ConfirmationMail): string;
+  /** A confirmation composed, for a statement that writes the lead and its mail at once. */
+  confirmation(mail: ConfirmationMail): MailParts;
   /** Sends what is waiting (SMTP only); never throws. */
   flush(): Promise<void>;
   outbox(query: { to: string; kind: OutboxKind }): Promise<OutboxEntry[]>;
   close(): void;
-}
-
-/** The subject names the operator's brand, never the product's internal name. */
-function subjectOf(kind: OutboxKind, brand: string): string {
-  if (kind === "lead-confirmation") return t("zh-HK", "server.mail.confirmation.subject", { brand });
-  return kind === "customer-code"
-    ? t("zh-HK", "server.mail.customerCode.subject", { brand })
-    : t("zh-HK", "server.mail.staffCode.subject", { brand });
-}
-
-/** Chinese first, then English: the customer's language is not known to the server. */
-function confirmationText(mail: ConfirmationMail, brand: string): string {
-  const params = { brand, reference: mail.reference, url: mail.memberUrl, unsubscribe: mail.unsubscribeUrl };
-  return [
-    t("zh-HK", "server.mail.confirmation.text", params),
-    t("en", "server.mail.confirmation.text", params),
-  ].join("\n\n— English —\n\n");
 }
 
 /**
@@ -102,26 +103,28 @@ export function listUnsubscribeHeaders(url: string): Record<string, string> {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-function compose(mail: CodeMail | ConfirmationMail, brand: string): { subject: string; text: string } {
+/** The subject names the operator's brand, never the product's internal name. */
+function compose(mail: CodeMail | ConfirmationMail, brand: MailBrand): MailParts {
   if (mail.kind === "lead-confirmation")
-    return { subject: subjectOf(mail.kind, brand), text: confirmationText(mail, brand) };
-  const params = { code: mail.code, minutes: mail.ttlMinutes, staffId: mail.to };
-  return {
-    subject: subjectOf(mail.kind, brand),
-    text: t(
-      "zh-HK",
-      mail.kind === "customer-code" ? "server.mail.customerCode.text" : "server.mail.staffCode.text",
-      params,
-    ),
-  };
+    return confirmationMailParts(mail.lang, brand, {
+      reference: mail.reference,
+      link: mail.memberUrl,
+      unsubscribe: mail.unsubscribeUrl,
+      offer: mail.offer,
+    });
+  return codeMailParts(mail.kind, mail.lang, brand, {
+    code: mail.code,
+    minutes: mail.ttlMinutes,
+    staffId: mail.to,
+  });
 }
 
 export function createMailer(opts: {
   db: Db;
   smtpUrl: string | undefined;
   from: string;
-  /** The operator's brand name, for the subject lines. */
-  brandName: string;
+  /** The operator's names (Chinese, English), for the subject lines and texts. */
+  brand: MailBrand;
   log: (line: string) => void;
   /** A span per mail sent (the kind only: never the address). */
   tracing?: Tracing;
@@ -146,19 +149,21 @@ export function createMailer(opts: {
       id: string;
       mail_to: string | null;
       kind: OutboxKind;
+      subject: string | null;
       text: string;
+      html: string | null;
       attempts: number;
       unsubscribe_url: string | null;
     }>(
       `UPDATE outbox SET sent_at = clock_timestamp(), attempts = attempts + 1
        WHERE id IN (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1 AND text IS NOT NULL
                     ORDER BY created_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-       RETURNING id, mail_to, kind, text, attempts, unsubscribe_url`,
+       RETURNING id, mail_to, kind, subject, text, html, attempts, unsubscribe_url`,
       [MAX_SEND_ATTEMPTS],
     );
     let retryIn: number | undefined;
     for (const row of rows) {
-      const subject = subjectOf(row.kind, opts.brandName);
+      const subject = row.subject ?? defaultSubject(row.kind, opts.brand);
       try {
         if (!row.mail_to) throw Object.assign(new Error("no address"), { code: "NO_ADDRESS" });
         const to = row.mail_to;
@@ -172,13 +177,15 @@ export function createMailer(opts: {
               to,
               subject,
               text: row.text,
+              html: row.html ?? undefined,
               headers,
             }),
           "client",
         );
-        await db.query("UPDATE outbox SET code = NULL, text = NULL, unsubscribe_url = NULL WHERE id = $1", [
-          row.id,
-        ]);
+        await db.query(
+          "UPDATE outbox SET code = NULL, text = NULL, html = NULL, unsubscribe_url = NULL WHERE id = $1",
+          [row.id],
+        );
       } catch (error) {
         const delay = row.attempts < MAX_SEND_ATTEMPTS ? RETRY_DELAYS_MS[row.attempts - 1] : undefined;
         opts.log(
@@ -208,35 +215,41 @@ export function createMailer(opts: {
   return {
     devOutbox: transport === undefined,
     async enqueue(tx, mail, nowMs) {
-      const { text } = compose(mail, opts.brandName);
+      const { subject, text, html } = compose(mail, opts.brand);
       const [mailTo, code] = mail.kind === "lead-confirmation" ? [mail.to, null] : [mail.mailTo, mail.code];
       await tx.query(
-        `INSERT INTO outbox (to_addr, mail_to, kind, code, text, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        `INSERT INTO outbox (to_addr, mail_to, kind, code, lang, subject, text, html, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [
           mail.to,
           mailTo,
           mail.kind,
           code,
+          mail.lang,
+          subject,
           text,
+          html,
           new Date(nowMs).toISOString(),
           // A code's mail is dropped unsent once the code has expired; a confirmation stays.
           mail.kind === "lead-confirmation" ? null : new Date(nowMs + mail.ttlMinutes * 60_000).toISOString(),
         ],
       );
     },
-    confirmationText: (mail) => confirmationText(mail, opts.brandName),
+    confirmation: (mail) => compose(mail, opts.brand),
     flush: flushNow,
     async outbox({ to, kind }) {
       const { rows } = await db.query<{
         to_addr: string;
         kind: OutboxKind;
         code: string | null;
+        lang: MailLang | null;
+        subject: string | null;
         text: string;
+        html: string | null;
         unsubscribe_url: string | null;
         created_at: Date;
       }>(
-        `SELECT to_addr, kind, code, text, unsubscribe_url, created_at FROM outbox
+        `SELECT to_addr, kind, code, lang, subject, text, html, unsubscribe_url, created_at FROM outbox
          WHERE to_addr = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 20`,
         [to, kind],
       );
@@ -244,7 +257,10 @@ export function createMailer(opts: {
         to: r.to_addr,
         kind: r.kind,
         code: r.code,
+        lang: r.lang,
+        subject: r.subject,
         text: r.text,
+        html: r.html,
         unsubscribe_url: r.unsubscribe_url,
         created_at: iso(r.created_at),
       }));

@@ -25,6 +25,7 @@ import {
 } from "./attempts.ts";
 import { recordAudit } from "./audit.ts";
 import { consumeCode, issueCode } from "./codes.ts";
+import type { MailLang } from "./mailTexts.ts";
 import { takeSlots } from "./rateLimit.ts";
 
 export const STAFF_CODE_TTL_MS = 5 * 60 * 1000;
@@ -225,6 +226,8 @@ export async function staffLogin(
   staffId: string,
   password: string,
   clientAddress = "unknown",
+  /** The staff page's language, for the code mail. */
+  lang: MailLang = "zh-HK",
 ): Promise<LoginAnswer> {
   // A flood is turned away before it costs a database write.
   if (passwordQueue.full) throw rateLimited(HASH_RETRY_AFTER_S);
@@ -269,7 +272,14 @@ export async function staffLogin(
     );
     await deps.mailer.enqueue(
       tx,
-      { kind: "staff-code", to: staffId, mailTo: row.email, code, ttlMinutes: STAFF_CODE_TTL_MS / 60_000 },
+      {
+        kind: "staff-code",
+        to: staffId,
+        mailTo: row.email,
+        code,
+        ttlMinutes: STAFF_CODE_TTL_MS / 60_000,
+        lang,
+      },
       nowMs,
     );
     return null;

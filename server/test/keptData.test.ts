@@ -31,11 +31,12 @@ describe("kept data", () => {
     expect(held.rows[0].code).toMatch(/^\d{6}$/);
     s.clock.advance(10 * 60 * 1000 + 1000);
     await cleanUp(s.deps);
-    const { rows } = await s.db.query<{ code: string | null; text: string | null }>(
-      "SELECT code, text FROM outbox WHERE to_addr = $1",
+    // The HTML part holds the code too.
+    const { rows } = await s.db.query<{ code: string | null; text: string | null; html: string | null }>(
+      "SELECT code, text, html FROM outbox WHERE to_addr = $1",
       [email],
     );
-    expect(rows).toEqual([{ code: null, text: null }]);
+    expect(rows).toEqual([{ code: null, text: null, html: null }]);
   });
 
   it("an idempotency key's scope holds no e-mail address", async () => {

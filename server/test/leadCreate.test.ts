@@ -17,8 +17,8 @@ beforeAll(async () => {
   s = await startTestServer();
   other = await createSessions(s.db, s.clock.now);
   elsewhere = createTokens(s.deps.secrets.tokenKey, other, s.deps.secrets.hmac, s.clock.now);
-  // The published document versions, read once per instance (held in memory from then on).
-  await s.deps.lists.documentVersions();
+  // The published document versions and offers, read once per instance (held in memory from then on).
+  await Promise.all([s.deps.lists.documentVersions(), s.deps.lists.offers()]);
 });
 afterAll(async () => {
   await other?.close();

@@ -59,10 +59,8 @@ function smtpSink(port = 0): Promise<{ server: Server; port: number; mails: Rece
   });
 }
 
-/** The text part of a message, whatever transfer encoding nodemailer chose. */
-function bodyText(raw: string): string {
-  const [head, ...rest] = raw.split("\n\n");
-  const body = rest.join("\n\n");
+/** A part's body decoded, whatever transfer encoding nodemailer chose. */
+function decoded(head: string, body: string): string {
   if (/content-transfer-encoding:\s*base64/i.test(head))
     return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
   if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
@@ -72,6 +70,41 @@ function bodyText(raw: string): string {
     return Buffer.from(bytes, "latin1").toString("utf8");
   }
   return body;
+}
+
+/** A message's parts by content type (text/plain, text/html), multipart/alternative opened. */
+function partsOf(raw: string): Record<string, string> {
+  const [head, ...rest] = raw.split("\n\n");
+  const unfolded = head.replace(/\n[ \t]+/g, " ");
+  const body = rest.join("\n\n");
+  const type = /^content-type:\s*([\w/-]+)/im.exec(unfolded)?.[1].toLowerCase() ?? "text/plain";
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(unfolded)?.[1];
+  if (!type.startsWith("multipart/") || !boundary) return { [type]: decoded(unfolded, body) };
+  const parts = body.split(`--${boundary}`).slice(1, -1);
+  return Object.assign({}, ...parts.map((part) => partsOf(part.replace(/^\n/, ""))));
+}
+
+/** The plain text part of a message. */
+const bodyText = (raw: string): string => partsOf(raw)["text/plain"] ?? "";
+
+/** The Subject header, its RFC 2047 encoded words decoded. */
+function subjectOf(raw: string): string {
+  const head = raw.split("\n\n")[0].replace(/\n[ \t]+/g, " ");
+  const subject = /^Subject: (.*)$/m.exec(head)?.[1] ?? "";
+  return subject
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, how: string, text: string) =>
+      how.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
+            "latin1",
+          ).toString("utf8"),
+    );
 }
 
 async function waitFor<T>(check: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
@@ -111,6 +144,9 @@ describe("mail through SMTP_URL", () => {
     const code = /(\d{6})/.exec(text)?.[1];
     expect(code, text).toBeDefined();
     expect(text).toContain("驗證碼");
+    // Subject, text and HTML (multipart/alternative), in the form's language (zh-HK by default).
+    expect(subjectOf(mail.data)).toBe("你的 BabyNu 營養驗證碼");
+    expect(partsOf(mail.data)["text/html"]).toContain(`${code}</strong>`);
     const verify = await s.call("POST", "/api/auth/email/verify", {
       body: { email: "mailbox@example.com", code, flow: "nuform" },
     });
@@ -139,11 +175,13 @@ describe("mail through SMTP_URL", () => {
     expect(created.status).toBe(200);
     const ref = created.body.Data[0].id;
     const mail = await waitFor(() => sink.mails.find((m) => m.to.includes(email) && m !== codeMail));
-    expect(mail.data).toMatch(/^Subject: .+$/m);
+    expect(subjectOf(mail.data)).toBe("BabyNu 營養會員登記確認");
     const text = bodyText(mail.data);
-    expect(text).toContain(`你的參考編號：${ref}`);
-    expect(text).toContain(`Your reference: ${ref}`);
+    expect(text).toContain(`你的登記編號：${ref}`);
     expect(text).toMatch(/https?:\/\/[^\s]+\/customer\/nuForm/);
+    const html = partsOf(mail.data)["text/html"];
+    expect(html).toContain(`${ref}</strong>`);
+    expect(html).toMatch(/<a href="https?:\/\/[^"]+\/customer\/nuForm">/);
     // RFC 8058 one-click opt-out (docs/privacy.md): the link of this lead, in the text and the
     // headers; the code mail has none.
     const head = mail.data.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
@@ -165,12 +203,13 @@ describe("mail through SMTP_URL", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("mails the staff code to the staff member's address", async () => {
+  it("mails the staff code to the staff member's address, in the staff page's language", async () => {
     const login = await s.call("POST", "/api/staff/login", {
-      body: { staff_id: "S002", password: DEMO_PASSWORD },
+      body: { staff_id: "S002", password: DEMO_PASSWORD, lang: "en" },
     });
     expect(login.body.Data[0]).toMatchObject({ need_otp: "Y", staff_token: "" });
     const mail = await waitFor(() => sink.mails.find((m) => m.to.includes("s002@example.com")));
+    expect(subjectOf(mail.data)).toBe("BabyNu Nutrition staff one-time code");
     const code = /(\d{6})/.exec(bodyText(mail.data))?.[1] as string;
     const otp = await s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
       body: { staff_id: "S002", code },

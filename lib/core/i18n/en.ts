@@ -433,13 +433,7 @@ export const en = {
   // — maintenance —
   "maintenance.title": "Under maintenance",
   "maintenance.default": "The service is under maintenance. Please try again later.",
-  // — server mail (server/services/mail.ts) —
-  "server.mail.customerCode.subject": "Your {brand} verification code",
-  "server.mail.customerCode.text":
-    "Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this e-mail.",
-  "server.mail.confirmation.subject": "{brand} 登記確認 Registration confirmed",
-  "server.mail.confirmation.text":
-    "Thank you for registering with {brand}.\n\nYour reference: {reference}\n\nAt the counter, show your member QR code or give this reference.\nTo see your member QR code at any time, sign in with this e-mail address at {url}\n\nIf you did not register, please ignore this e-mail.\n\nNo more direct marketing from {brand}? Opt out here (free of charge): {unsubscribe}",
+  // — the opt-out page (server/unsubscribePage.ts) —
   "server.unsubscribe.title": "Stop direct marketing",
   "server.unsubscribe.ask":
     "Press the button below and {brand} will no longer use your personal data to send you direct marketing. It is free of charge and does not affect your membership or gifts.",
@@ -450,9 +444,6 @@ export const en = {
   "server.unsubscribe.notHeld": "{brand} no longer holds your personal data and will send you nothing more.",
   "server.unsubscribe.invalid":
     "This link is not valid. Please use the whole link from the e-mail, or contact {brand}.",
-  "server.mail.staffCode.subject": "{brand} staff one-time code",
-  "server.mail.staffCode.text":
-    "The one-time code for staff {staffId} is {code}. It is valid for {minutes} minutes.",
   // — errors (one per ErrorCode of lib/core/errorCodes.ts) —
   "errors.INVALID_API_KEY": "The service is misconfigured. Please contact us.",
   "errors.VALIDATION_FAILED": "Some details are not valid. Please check and submit again.",

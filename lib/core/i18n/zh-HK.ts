@@ -404,13 +404,7 @@ export const zhHK = {
   // — maintenance —
   "maintenance.title": "系統維護中",
   "maintenance.default": "系統正在進行維護，請稍後再試。",
-  // — server mail (server/services/mail.ts) —
-  "server.mail.customerCode.subject": "你的 {brand} 驗證碼",
-  "server.mail.customerCode.text":
-    "你的驗證碼是 {code}，{minutes} 分鐘內有效。如你沒有要求此驗證碼，請忽略這封電郵。",
-  "server.mail.confirmation.subject": "{brand} 登記確認 Registration confirmed",
-  "server.mail.confirmation.text":
-    "多謝你登記 {brand}。\n\n你的參考編號：{reference}\n\n到門市時，請出示會員 QR 碼，或提供以上參考編號。\n隨時查看你的會員 QR 碼：以此電郵地址登入 {url}\n\n如你沒有登記，請忽略這封電郵。\n\n不想再收到 {brand} 的直接促銷資訊？按此取消（免費）：{unsubscribe}",
+  // — the opt-out page (server/unsubscribePage.ts) —
   "server.unsubscribe.title": "取消接收直接促銷資訊",
   "server.unsubscribe.ask":
     "按下面的按鈕，{brand} 便不會再使用你的個人資料向你發送直接促銷資訊。此舉免費，亦不影響你的會員登記及禮品。",
@@ -419,8 +413,6 @@ export const zhHK = {
   "server.unsubscribe.already": "你已取消接收 {brand} 的直接促銷資訊，無須再做任何事。",
   "server.unsubscribe.notHeld": "{brand} 已沒有持有你的個人資料，不會再向你發送任何資訊。",
   "server.unsubscribe.invalid": "此連結無效。請使用電郵中的完整連結，或聯絡 {brand}。",
-  "server.mail.staffCode.subject": "{brand} 職員一次性驗證碼",
-  "server.mail.staffCode.text": "職員 {staffId} 的一次性驗證碼是 {code}，{minutes} 分鐘內有效。",
   // — errors (one per ErrorCode of lib/core/errorCodes.ts) —
   "errors.INVALID_API_KEY": "系統設定有誤，請聯絡我們。",
   "errors.VALIDATION_FAILED": "資料不正確，請檢查後再提交。",
