@@ -3,17 +3,11 @@
  * naming the reference and the member page, Chinese first then English; written by the lead's own
  * statement, so a replayed or refused create mails nothing; never in the codes list, never logged.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerToken, newLeadBody, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, newLeadBody, } from "./harness.ts";
 
-let s: TestServer;
-
-beforeAll(async () => {
-  s = await startTestServer({ publicOrigin: "https://forms.example.hk" });
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer({ publicOrigin: "https://forms.example.hk" });
 
 interface Entry {
   to: string;

@@ -11,6 +11,7 @@ import { hashPassword, PASSWORD_COST, setPasswordCostForTests } from "../auth/pa
 import { BASE_MAXNUMBER, CHALLENGE_TTL_MS, DOUBLE_EVERY } from "../services/challenge.ts";
 import { FREE_CODES_PER_EMAIL_PER_HOUR } from "../services/customerAuth.ts";
 import { FAILED_SIGN_INS_PER_ACCOUNT, LOCK_AFTER_FAILURES } from "../services/staff.ts";
+import { fileServer } from "./fileServer.ts";
 import {
   API_KEY,
   DEMO_PASSWORD,
@@ -19,19 +20,11 @@ import {
   latestCode,
   logEntries,
   solvePow,
-  startTestServer,
-  type TestServer,
   ticketHeader,
 } from "./harness.ts";
 import { TEST_PASSWORD_COST } from "./setup.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ trustProxy: true });
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer({ trustProxy: true });
 
 const login = (staff_id: string, password: string, address: string) =>
   s.call<{ staff_token: string; need_otp: string }>("POST", "/api/staff/login", {

@@ -6,29 +6,17 @@
  * Addresses are told apart with TRUST_PROXY=1 and X-Forwarded-For, as behind a proxy.
  */
 import { randomBytes, scryptSync } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WRONG_GUESSES_PER_ADDRESS_ALL_EMAILS } from "../services/customerAuth.ts";
 import {
   createStaff,
   FAILED_SIGN_INS_PER_ACCOUNT,
   FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY,
 } from "../services/staff.ts";
-import {
-  DEMO_PASSWORD,
-  from,
-  latestCode,
-  startTestServer,
-  type TestServer,
-  ticketHeader,
-} from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { DEMO_PASSWORD, from, latestCode, ticketHeader } from "./harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ trustProxy: true });
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer({ trustProxy: true });
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 type Res = { status: number; body: Record<string, unknown>; headers: Headers };

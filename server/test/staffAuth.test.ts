@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashPassword, PASSWORD_COST, setPasswordCostForTests, verifyPassword } from "../auth/password.ts";
 import { createStaff } from "../services/staff.ts";
-import {
-  DEMO_PASSWORD,
-  latestCode,
-  staffToken,
-  startTestServer,
-  type TestServer,
-  ticketHeader,
-} from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { DEMO_PASSWORD, latestCode, staffToken, startTestServer, ticketHeader } from "./harness.ts";
 import { TEST_PASSWORD_COST } from "./setup.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer();
 
 type StaffAnswer = {
   staff_id: string;
