@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LEADS } from "../db/seed.ts";
-import {
-  count,
-  customerToken,
-  newLeadBody,
-  staffToken,
-  startTestServer,
-  type TestServer,
-} from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { count, customerToken, newLeadBody, staffToken } from "./harness.ts";
 
-let s: TestServer;
+const s = fileServer();
 let tokenA: string;
 let tokenB: string;
 let leadA: string;
@@ -18,7 +12,6 @@ let leadB: string;
 type LeadAnswer = Record<string, unknown> & { id: string; email: string; phone: string };
 
 beforeAll(async () => {
-  s = await startTestServer();
   tokenA = await customerToken(s, "alice@example.com");
   tokenB = await customerToken(s, "bob@example.com");
   leadA = (
@@ -28,10 +21,6 @@ beforeAll(async () => {
     await s.call<LeadAnswer>("POST", "/api/lead", { token: tokenB, body: newLeadBody("bob@example.com") })
   ).body.Data[0].id;
 });
-afterAll(async () => {
-  await s?.stop();
-});
-
 /** The demo lead's address in Mei Foo (the seed's), on another floor: every part filled. */
 const meiFoo = DEMO_LEADS[0].details.address;
 const fullAddress = { ...meiFoo, floor: "3", room: "B" };
