@@ -14,6 +14,8 @@ import { DEFAULT_API_KEY } from "../config.ts";
 import { createPglite, type Db, wrapPglite } from "../db/db.ts";
 import { listMigrations } from "../db/migrate.ts";
 
+export { newLeadBody } from "./leadBody.ts";
+
 export const API_KEY = DEFAULT_API_KEY;
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 export const DEMO_PASSWORD = "Nu-demo-2026";
@@ -282,21 +284,6 @@ export async function staffToken(s: TestServer, staffId: "S001" | "S002" | "A001
 export function ticketHeader(login: { headers: Headers }): Record<string, string> {
   const ticket = login.headers.get("x-staff-code-ticket");
   return ticket === null ? {} : { "x-staff-code-ticket": ticket };
-}
-
-export function newLeadBody(
-  email: string,
-  flow: "nuform" | "recruitment" = "nuform",
-): Record<string, unknown> {
-  return {
-    flow,
-    email,
-    last_name: "陳",
-    first_name: "大文",
-    phone_code: "852",
-    phone: "91234567",
-    consents: { terms: true, privacy: true, marketing: false },
-  };
 }
 
 /** One log line as the server wrote it (JSON, see server/log.ts). */

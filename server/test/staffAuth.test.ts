@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { StaffRecord } from "../../lib/core/types.ts";
 import { hashPassword, PASSWORD_COST, setPasswordCostForTests, verifyPassword } from "../auth/password.ts";
 import { createStaff } from "../services/staff.ts";
 import { fileServer } from "./fileServer.ts";
@@ -7,15 +8,7 @@ import { TEST_PASSWORD_COST } from "./setup.ts";
 
 const s = fileServer();
 
-type StaffAnswer = {
-  staff_id: string;
-  first_name: string;
-  last_name: string;
-  role: string;
-  staff_token: string;
-  phone: string;
-  need_otp: string;
-};
+type StaffAnswer = StaffRecord;
 /** The code step's ticket of the last password step (the header the code step sends back). */
 let ticket: Record<string, string> = {};
 const login = async (staff_id: string, password: string) => {
