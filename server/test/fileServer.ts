@@ -1,6 +1,6 @@
 /**
- * The prologue most server test files share: one server for the whole file, started before its
- * tests and stopped after them. Apart from harness.ts because it registers Vitest hooks, and
+ * The prologue most server test files share: one server for the whole file (or for the describe
+ * block it is called in), started before its tests and stopped after them. Apart from harness.ts because it registers Vitest hooks, and
  * harness.ts is imported outside Vitest too (the e2e and engines set-ups).
  */
 import { afterAll, beforeAll } from "vitest";
