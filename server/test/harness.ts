@@ -330,6 +330,26 @@ export async function queriesDuring(s: TestServer, run: () => Promise<unknown>):
 /** Headers of a request from `address` as the proxy says it (for a server with `trustProxy`). */
 export const from = (address: string): Record<string, string> => ({ "x-forwarded-for": address });
 
+/** The staff password step from `address` (the server must be started with `trustProxy`). */
+export const staffLoginFrom = (s: TestServer, staff_id: string, password: string, address: string) =>
+  s.call<{ staff_token: string; need_otp: string }>("POST", "/api/staff/login", {
+    body: { staff_id, password },
+    headers: from(address),
+  });
+
+/** The staff code step from `address`; `ticket`: the password step's (ticketHeader), a stranger has none. */
+export const staffOtpFrom = (
+  s: TestServer,
+  staff_id: string,
+  code: string,
+  address: string,
+  ticket: Record<string, string> = {},
+) =>
+  s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
+    body: { staff_id, code },
+    headers: { ...from(address), ...ticket },
+  });
+
 /** Templates of other days or schemas, left a day so that no run still reading one loses it. */
 function dropOldTemplates(dir: string, seed: string, hash: string): void {
   const dayAgo = Date.now() - 24 * 3600_000;

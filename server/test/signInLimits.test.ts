@@ -14,7 +14,7 @@ import {
   FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY,
 } from "../services/staff.ts";
 import { fileServer } from "./fileServer.ts";
-import { DEMO_PASSWORD, from, latestCode, ticketHeader } from "./harness.ts";
+import { DEMO_PASSWORD, from, latestCode, staffLoginFrom, staffOtpFrom, ticketHeader } from "./harness.ts";
 
 const s = fileServer({ trustProxy: true });
 
@@ -24,15 +24,9 @@ type Res = { status: number; body: Record<string, unknown>; headers: Headers };
 const answer = (res: Res) => JSON.stringify([res.status, res.body, res.headers.has("retry-after")]);
 
 const login = (staff_id: string, password: string, address: string) =>
-  s.call<{ staff_token: string }>("POST", "/api/staff/login", {
-    body: { staff_id, password },
-    headers: from(address),
-  });
+  staffLoginFrom(s, staff_id, password, address);
 const otp = (staff_id: string, code: string, address: string, ticket: Record<string, string> = {}) =>
-  s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
-    body: { staff_id, code },
-    headers: { ...from(address), ...ticket },
-  });
+  staffOtpFrom(s, staff_id, code, address, ticket);
 const askCode = (email: string, address: string) =>
   s.call("POST", "/api/auth/email/code", { body: { email, flow: "nuform" }, headers: from(address) });
 const verify = (email: string, code: string, address: string) =>
