@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Consents, LegalDocument, RedemptionOffer } from "../../lib/core/types.ts";
 import { publishTexts } from "../services/customerTexts.ts";
 import { fileServer } from "./fileServer.ts";
-import { count, customerToken, newLeadBody, } from "./harness.ts";
+import { count, customerToken, newLeadBody } from "./harness.ts";
 
 const s = fileServer();
 

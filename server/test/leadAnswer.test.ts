@@ -11,7 +11,7 @@ import { leadCreateSchema, leadPatchSchema } from "../../lib/core/schemas.ts";
 import type { Lead } from "../../lib/core/types.ts";
 import { DEMO_LEADS } from "../db/seed.ts";
 import { fileServer } from "./fileServer.ts";
-import { customerToken, newLeadBody, staffToken, } from "./harness.ts";
+import { customerToken, newLeadBody, staffToken } from "./harness.ts";
 
 const s = fileServer();
 

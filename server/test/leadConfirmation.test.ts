@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { fileServer } from "./fileServer.ts";
-import { customerToken, newLeadBody, } from "./harness.ts";
+import { customerToken, newLeadBody } from "./harness.ts";
 
 const s = fileServer({ publicOrigin: "https://forms.example.hk" });
 

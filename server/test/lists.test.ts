@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { fileServer } from "./fileServer.ts";
-import { API_KEY, customerToken, newLeadBody, } from "./harness.ts";
+import { API_KEY, customerToken, newLeadBody } from "./harness.ts";
 
 const s = fileServer({ allowedOrigins: ["https://brand.example"] });
 
