@@ -9,13 +9,35 @@ import { uniqueEmail } from "./support/api.ts";
 import { BASE_URL } from "./support/env.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
-/** Counts the page's own navigations (loads and reloads of the top document). */
-function countLoads(page: Page): { readonly count: number } {
+/**
+ * Counts the page's own loads and reloads by their document requests (a reload is seen as soon as
+ * it asks, before it shows), and installs the page's clock for `expectNoLaterReload`.
+ */
+async function countLoads(page: Page): Promise<{ readonly count: number }> {
+  await page.clock.install();
   const loads = { count: 0 };
-  page.on("framenavigated", (frame) => {
-    if (frame === page.mainFrame()) loads.count++;
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.count++;
   });
   return loads;
+}
+
+/**
+ * No reload comes after the failure view. The page decides on a failure at once (reload or the
+ * view: hosts/lazyPage.tsx, lib/load/lazy.tsx), so a later reload could only come from a timer:
+ * the page's clock is moved past several rounds of the old endless reload (about two a second),
+ * then the page is asked once more, after any reload those timers started has sent its request.
+ */
+async function expectNoLaterReload(page: Page, loads: { readonly count: number }, count: number) {
+  await page.clock.runFor(SETTLE_MS);
+  const stayed = await page
+    .evaluate(() => document.readyState)
+    .then(
+      () => true,
+      () => false, // its document went: a reload
+    );
+  expect(stayed, "no reload after the failure view").toBe(true);
+  expect(loads.count).toBe(count);
 }
 
 /** Fails the host page chunk whose file starts with `name` while `state.fail` is true. */
@@ -26,28 +48,26 @@ async function failChunk(page: Page, name: string, state: { fail: boolean; reque
   });
 }
 
-/** Long enough for several rounds of the old endless reload (about two a second). */
+/** Several rounds of the old endless reload (about two a second). */
 const SETTLE_MS = 2_000;
 
 test("a staff page whose chunk fails reloads once, then offers 重新載入; the retry works once the network does", async ({
   page,
 }) => {
-  const loads = countLoads(page);
+  const loads = await countLoads(page);
   const chunk = { fail: true, requests: 0 };
   await failChunk(page, "StaffPage", chunk);
   await page.goto("/staff/home");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("未能載入表格");
   await expect(page.getByRole("alert")).toHaveText("網絡不穩定，表格未能載入。請檢查網絡連線後再試。");
-  await page.waitForTimeout(SETTLE_MS);
-  expect(loads.count).toBe(2); // the page, and one automatic reload
+  await expectNoLaterReload(page, loads, 2); // the page, and one automatic reload
   if (process.env.SCREENSHOTS)
     await page.screenshot({ path: test.info().outputPath("staff-chunk-failed-390.png"), fullPage: true });
 
   // 重新載入 while the file still fails: the same view again, no automatic reload after it.
   await page.getByRole("button", { name: "重新載入" }).click();
   await expect(page.getByRole("button", { name: "重新載入" })).toBeVisible();
-  await page.waitForTimeout(SETTLE_MS);
-  expect(loads.count).toBe(3);
+  await expectNoLaterReload(page, loads, 3);
 
   chunk.fail = false;
   await page.getByRole("button", { name: "重新載入" }).click();
@@ -58,14 +78,13 @@ test("a staff page whose chunk fails reloads once, then offers 重新載入; the
   chunk.fail = true;
   await page.goto("/staff/home");
   await expect(page.getByRole("button", { name: "重新載入" })).toBeVisible();
-  await page.waitForTimeout(SETTLE_MS);
-  expect(loads.count).toBe(6);
+  await expectNoLaterReload(page, loads, 6);
 });
 
 test("a page chunk that fails once (a deploy replaced it, a blip) loads after the one reload", async ({
   page,
 }) => {
-  const loads = countLoads(page);
+  const loads = await countLoads(page);
   const chunk = { fail: true, requests: 0 };
   // The import's own download fails once. The page may also warm its cache with a fetch() of
   // the same file as its HTML is read (server/html.ts): that one is left alone, or the
@@ -87,14 +106,13 @@ test("home whose chunk fails, in English: one reload, then the English load erro
 }) => {
   await context.addCookies([{ name: "nu-forms-lang", value: "en", url: BASE_URL }]);
   await page.addInitScript(() => localStorage.setItem("nu-forms:lang", "en"));
-  const loads = countLoads(page);
+  const loads = await countLoads(page);
   const chunk = { fail: true, requests: 0 };
   await failChunk(page, "sitePages", chunk);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("The form could not be loaded");
   await expect(page.getByRole("alert")).toContainText("check your connection");
-  await page.waitForTimeout(SETTLE_MS);
-  expect(loads.count).toBe(2);
+  await expectNoLaterReload(page, loads, 2);
   if (process.env.SCREENSHOTS)
     await page.screenshot({ path: test.info().outputPath("home-chunk-failed-en-390.png"), fullPage: true });
 
@@ -106,14 +124,13 @@ test("home whose chunk fails, in English: one reload, then the English load erro
 test("an element chunk that fails on a host page shows 重試 and never reloads the page", async ({ page }) => {
   // The element bundle has no Vite preload helper (library build): its chunks never reach the
   // shell's page reload; lib/load/lazy.tsx offers 重試 in the element instead.
-  const loads = countLoads(page);
+  const loads = await countLoads(page);
   await page.route(/\/elements\/chunks\/NuForm-[^/?]+\.js(\?[^/]*)?$/, (route) => route.abort("failed"));
   await page.goto("/customer/nuForm");
   await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
   await page.getByRole("button", { name: "重試" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "此部分未能載入" })).toBeVisible();
-  await page.waitForTimeout(SETTLE_MS);
-  expect(loads.count).toBe(1);
+  await expectNoLaterReload(page, loads, 1);
 });
 
 /**
@@ -133,7 +150,7 @@ async function failElementChunk(page: Page, name: string, state: { fail: boolean
 test("the element's own chunk (NuForm) fails during the first load: the first 重試 once the network is back brings the form", async ({
   page,
 }) => {
-  const loads = countLoads(page);
+  const loads = await countLoads(page);
   const chunk = { fail: true, requests: 0 };
   await failElementChunk(page, "NuForm", chunk);
   await page.goto("/customer/nuForm");

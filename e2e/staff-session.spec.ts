@@ -12,7 +12,7 @@ import {
   storeFlags,
   useStaffSession,
 } from "./staff-steps.ts";
-import { api, staffToken, uniqueEmail } from "./support/api.ts";
+import { api, leadBody, staffToken, uniqueEmail } from "./support/api.ts";
 import { type RunningServer, startServer } from "./support/server.ts";
 import { expect, type Page, test } from "./support/test.ts";
 
@@ -320,18 +320,7 @@ test.describe("customer sign-out", () => {
     await switchEmail.click();
     expect((await answer).status()).toBe(200);
     expect(await stored(page, "CUSTOMER_TOKEN")).toBeNull();
-    const refused = await api("POST", "/lead", {
-      token,
-      body: {
-        flow: "nuform",
-        email,
-        last_name: "陳",
-        first_name: "大文",
-        phone_code: "852",
-        phone: "91234567",
-        consents: { terms: true, privacy: true, marketing: false },
-      },
-    });
+    const refused = await api("POST", "/lead", { token, body: leadBody(email) });
     expect(refused.Code).toBe(401);
     expect(refused.Error).toBe("SESSION_ENDED");
   });

@@ -5,7 +5,7 @@
  * withdrawal with its channel.
  */
 import { useStaffSession } from "./staff-steps.ts";
-import { api, customerToken, staffToken, uniqueEmail } from "./support/api.ts";
+import { api, customerToken, leadBody, staffToken, uniqueEmail } from "./support/api.ts";
 import { expectNoA11yViolations } from "./support/axe.ts";
 import { expect, test } from "./support/test.ts";
 
@@ -19,15 +19,7 @@ for (const lang of ["zh-HK", "en"] as const) {
     const token = await customerToken(email, "nuform");
     const created = await api<{ id: string }>("POST", "/lead", {
       token,
-      body: {
-        flow: "nuform",
-        email,
-        last_name: "陳",
-        first_name: "大文",
-        phone_code: "852",
-        phone: "91234567",
-        consents: { terms: true, privacy: true, marketing: true, lang },
-      },
+      body: leadBody(email, { consents: { terms: true, privacy: true, marketing: true, lang } }),
     });
     expect(created.Code).toBe(200);
     const mail = await api<{ text: string; unsubscribe_url: string }>(

@@ -1,8 +1,9 @@
 /**
  * <nu-address-selector> on the gallery against the ALS playback server (real recorded answers of
  * fixtures/als): lookups, picking suggestions in Chinese and English, blocks, estates,
- * sub-districts, the clear control, required flags, and the service failing, answering nothing or
- * answering late. Each test types texts of its own, so parallel tests never share a request.
+ * sub-districts, the clear control, and the service failing, answering nothing or answering late.
+ * The lists, the required flags and a value set from outside are component tests
+ * (lib/widgets/AddressSelector.browser.test.tsx). Each test types texts of its own, so parallel tests never share a request.
  */
 import { expectNoA11yViolations as checkA11y } from "./support/axe.ts";
 import { ALS_PLAYBACK_URL } from "./support/env.ts";
@@ -244,31 +245,14 @@ test("an estate whose building name holds the block, and a new-endpoint estate a
   });
 });
 
-test("changing region resets districts, changing district resets sub-districts; a sub-district not in the list is cleared", async ({
-  page,
-}) => {
+// The lists following one another and resetting are a component test
+// (lib/widgets/AddressSelector.browser.test.tsx); this is what needs the lookup.
+test("a chosen sub-district that the picked address does not name is cleared", async ({ page }) => {
   const a = selector(page);
   await a.region.selectOption("KLN");
   await a.district.selectOption("KT");
-  const subOptions = await a.sub.locator("option").allTextContents();
-  expect(subOptions[0]).toBe("請選擇");
-  expect(subOptions.length).toBeGreaterThan(1);
   await a.sub.selectOption({ index: 1 });
   await expect(a.sub).not.toHaveValue("");
-
-  await a.district.selectOption("KLC");
-  await expect(a.sub).toHaveValue("");
-  await a.sub.selectOption({ index: 1 });
-  await a.region.selectOption("HK");
-  await expect(a.district).toHaveValue("");
-  await expect(a.sub).toHaveValue("");
-  await expect(a.district.locator("option")).toHaveText(["請選擇", "中西區", "灣仔區", "東區", "南區"]);
-  await expect(a.sub.locator("option")).toHaveText(["請選擇"]);
-
-  // A chosen sub-district that the picked address does not name is cleared.
-  await a.region.selectOption("KLN");
-  await a.district.selectOption("KT");
-  await a.sub.selectOption({ index: 1 });
   await a.building.fill("amoy gardens");
   await waitForRequest("amoy gardens");
   await a.list.getByRole("option").first().click();
@@ -342,52 +326,6 @@ test("an empty answer says nothing matched; a failing service is logged (without
   expect(await requestsFor("f")).toHaveLength(0);
 });
 
-test("region, district and building are flagged when empty after a submit attempt or a change, not on a pass-through", async ({
-  page,
-}) => {
-  const shown = selector(page, "address-error");
-  // A dropdown asks for a choice; the typed building is required.
-  for (const [field, text] of [
-    [shown.region, /請選擇區域/],
-    [shown.district, /請選擇地區/],
-    [shown.building, /必須填寫/],
-  ] as const) {
-    await expect(field).toHaveAttribute("aria-invalid", "true");
-    await expect(field).toHaveAccessibleDescription(text);
-  }
-  await expect(shown.sub).not.toHaveAttribute("aria-invalid", "true");
-  await expect(shown.floor).toHaveAccessibleDescription("如該欄不適用，請留空。");
-  await expect(shown.room).toHaveAccessibleDescription("如該欄不適用，請留空。");
-
-  // On a fresh selector the keyboard passing through flags nothing; a field changed back to empty is
-  // flagged, and no longer once filled.
-  const a = selector(page);
-  await expect(a.building).toHaveAccessibleDescription(/區域及地區會自動填上。/);
-  await a.building.focus();
-  for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
-  for (const field of [a.building, a.region, a.district]) {
-    await expect(field).not.toHaveAttribute("aria-invalid", "true");
-  }
-  await a.building.fill("某大廈");
-  await a.building.fill("");
-  await expect(a.building).toHaveAttribute("aria-invalid", "true");
-  await expect(a.building).toHaveAccessibleDescription(/必須填寫/);
-  await a.building.fill("某大廈");
-  await expect(a.building).not.toHaveAttribute("aria-invalid", "true");
-  await a.region.selectOption("KLN");
-  await a.region.selectOption("");
-  await expect(a.region).toHaveAttribute("aria-invalid", "true");
-  await expect(a.district).not.toHaveAttribute("aria-invalid", "true");
-
-  const filled = selector(page, "address-filled");
-  await expect(filled.building).toHaveValue("淘大花園");
-  await expect(filled.region).not.toHaveAttribute("aria-invalid", "true");
-  const disabled = selector(page, "address-disabled");
-  await expect(disabled.region).toBeDisabled();
-  await expect(disabled.building).toBeDisabled();
-  await expect(disabled.building).toHaveValue("HOPEWELL CENTRE");
-});
-
 test("the building comes first; an English pick in the Chinese UI shows building and street in English, upper case", async ({
   page,
 }, testInfo) => {
@@ -414,32 +352,6 @@ test("the building comes first; an English pick in the Chinese UI shows building
   await expect(a.district).toHaveValue("KT");
   if (process.env.SCREENSHOTS)
     await a.root.screenshot({ path: testInfo.outputPath("address-english-pick.png") });
-});
-
-test("a value the page sets clears the 'no matching address' line next to the new building", async ({
-  page,
-}) => {
-  const a = selector(page);
-  await a.building.fill("zzzz");
-  await waitForRequest("zzzz");
-  const status = a.root.getByRole("status");
-  await expect(status).toHaveText(/找不到相符的地址/);
-
-  await a.root.evaluate((element) =>
-    element.setAttribute(
-      "value",
-      JSON.stringify({
-        region: "KLN",
-        district: "KT",
-        building: "淘大花園",
-        buildingEn: "AMOY GARDENS",
-        buildingLang: "zh",
-      }),
-    ),
-  );
-  await expect(a.building).toHaveValue("淘大花園");
-  await expect(a.root.getByText(/找不到相符的地址/)).toHaveCount(0);
-  await expect(status).toHaveCount(0); // the empty status line is not shown
 });
 
 test("a lookup that hangs is said within a few seconds with the manual path, zh and en; the manual path stops lookups", async ({

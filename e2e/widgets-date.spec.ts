@@ -1,7 +1,7 @@
 /**
  * <nu-date-picker> on the gallery: the selectable range (today + min-days … today + max-days, Hong
- * Kong's day), the 8-year list, confirm / cancel events, and keyboard use. The browser clock is
- * fixed, so the edges are exact.
+ * Kong's day), the 8-year list, confirm / cancel events. The browser clock is fixed, so the edges
+ * are exact. Keyboard use is a component test (lib/widgets/DatePicker.browser.test.tsx).
  */
 import { expect, type Page, test } from "./support/test.ts";
 import { dayName, eventsOf, lastDetail, openGallery } from "./widgets-helpers.ts";
@@ -144,51 +144,6 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     await expect(
       again.dialog.getByRole("button", { name: dayName("2027-01-29"), exact: true }),
     ).toBeFocused();
-  });
-
-  test("keyboard: arrow keys move between days, Enter chooses, Escape cancels and returns focus", async ({
-    page,
-  }) => {
-    const field = page.locator("#date-empty").getByRole("button", { name: /預約日期/ });
-    await field.focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.locator("#date-empty").getByRole("dialog", { name: "選擇日期" });
-    await expect(dialog).toBeVisible();
-
-    // Focus starts on the first selectable day.
-    await expect(dialog.getByRole("button", { name: dayName("2026-12-30"), exact: true })).toBeFocused();
-    await page.keyboard.press("ArrowRight");
-    await expect(dialog.getByRole("button", { name: dayName("2026-12-31"), exact: true })).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    // A week later is in January: the month view follows the focus.
-    await expect(dialog.getByRole("button", { name: dayName("2027-01-07"), exact: true })).toBeFocused();
-    await expect(dialog.getByRole("combobox", { name: "月份" })).toHaveValue("1");
-    await page.keyboard.press("Enter");
-    await expect(dialog.getByText("已選擇：07/01/2027")).toBeVisible();
-
-    // A month back would be 07/12/2026, before the first selectable day: the jump stops there.
-    await page.keyboard.press("PageUp");
-    await expect(dialog.getByRole("button", { name: dayName("2026-12-30"), exact: true })).toBeFocused();
-    await page.keyboard.press("PageUp");
-    await expect(dialog.getByRole("button", { name: dayName("2026-12-30"), exact: true })).toBeFocused();
-    // A month on would be 30/01/2027, after the last one.
-    await page.keyboard.press("PageDown");
-    await expect(dialog.getByRole("button", { name: dayName("2027-01-29"), exact: true })).toBeFocused();
-    await page.keyboard.press("Home");
-    await expect(dialog.getByRole("button", { name: dayName("2027-01-24"), exact: true })).toBeFocused();
-    // The day keys still reach a disabled day; Enter does not choose it.
-    await page.keyboard.press("End");
-    await expect(dialog.getByRole("button", { name: dayName("2027-01-30"), exact: true })).toBeFocused();
-    await page.keyboard.press("Enter");
-    await expect(dialog.getByText("已選擇：07/01/2027")).toBeVisible();
-
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(field).toBeFocused();
-    await expect(field).toHaveText(/請選擇日期/);
-    await expect(eventsOf(page, "date-empty", "nu-cancel")).toHaveCount(1);
-    await expect(eventsOf(page, "date-empty", "nu-confirm")).toHaveCount(0);
-    await expect(eventsOf(page, "date-empty", "nu-change")).toHaveCount(0);
   });
 
   test("取消 closes without changing the value", async ({ page }) => {

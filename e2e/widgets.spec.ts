@@ -1,7 +1,9 @@
 /**
  * The widget gallery (/demo/widgets): accessibility, and the radio group, select, card, error
- * message, e-mail input and confirm dialog driven as a user would (keyboard first).
- * The date picker and the address selector have their own specs.
+ * message, the e-mail input's states and the confirm dialog driven as a user would (keyboard
+ * first). The e-mail input's suggestions and send button are component tests
+ * (lib/widgets/EmailInput.browser.test.tsx); the date picker and the address selector have their
+ * own specs.
  */
 
 import { expectNoA11yViolations } from "./support/axe.ts";
@@ -116,116 +118,6 @@ test("error message: an assertive live region that stays in place while empty", 
 });
 
 test.describe("e-mail input", () => {
-  test("suggests the common domains after @ and picks one by keyboard", async ({ page }) => {
-    const widget = page.locator("#email-send");
-    const input = widget.getByRole("combobox", { name: "電郵地址" });
-    const list = widget.getByRole("listbox", { name: "電郵地址建議" });
-    await expect(input).toHaveAttribute("type", "email");
-    await expect(input).toHaveAttribute("autocomplete", "email");
-    await expect(input).toHaveAttribute("inputmode", "email");
-
-    await input.fill("abc");
-    await expect(list).toBeHidden();
-    await input.fill("abc@g");
-    await expect(list.getByRole("option")).toHaveText(["abc@gmail.com"]);
-    await input.fill("abc@h");
-    await expect(list.getByRole("option")).toHaveText(["abc@hotmail.com", "abc@hotmail.com.hk"]);
-    await expect(input).toHaveAttribute("aria-expanded", "true");
-
-    await input.press("ArrowDown");
-    await input.press("ArrowDown");
-    const active = await input.getAttribute("aria-activedescendant");
-    expect(active).toBeTruthy();
-    await expect(list.getByRole("option", { name: "abc@hotmail.com.hk" })).toHaveAttribute(
-      "id",
-      active ?? "",
-    );
-    await expect(list.getByRole("option", { name: "abc@hotmail.com.hk" })).toHaveAttribute(
-      "aria-selected",
-      "true",
-    );
-    await input.press("Enter");
-    await expect(input).toHaveValue("abc@hotmail.com.hk");
-    await expect(list).toBeHidden();
-    await expect(input).toBeFocused();
-    expect(await lastDetail(page, "email-send", "nu-change")).toEqual({ value: "abc@hotmail.com.hk" });
-
-    // Nothing more to suggest once the domain is complete.
-    await input.press("ArrowDown");
-    await expect(list).toBeHidden();
-  });
-
-  test("Escape closes the suggestions, a click picks one, Enter during IME composition does not", async ({
-    page,
-  }) => {
-    const widget = page.locator("#email-send");
-    const input = widget.getByRole("combobox", { name: "電郵地址" });
-    const list = widget.getByRole("listbox");
-    await input.fill("mary@y");
-    await expect(list.getByRole("option")).toHaveText(["mary@yahoo.com.hk", "mary@yahoo.com"]);
-    await input.press("Escape");
-    await expect(list).toBeHidden();
-    await expect(input).toHaveAttribute("aria-expanded", "false");
-    await input.press("ArrowDown");
-    await expect(list).toBeVisible();
-
-    // An Enter that confirms an IME composition (Chinese input) must not pick a suggestion.
-    await input.evaluate((el) =>
-      el.dispatchEvent(
-        new KeyboardEvent("keydown", {
-          key: "Enter",
-          keyCode: 229,
-          isComposing: true,
-          bubbles: true,
-          composed: true,
-        }),
-      ),
-    );
-    await expect(input).toHaveValue("mary@y");
-    await expect(list).toBeVisible();
-
-    await list.getByRole("option", { name: "mary@yahoo.com", exact: true }).click();
-    await expect(input).toHaveValue("mary@yahoo.com");
-    await expect(list).toBeHidden();
-  });
-
-  test("the 發送電郵 button checks the address, emits nu-send and shows sending and sent", async ({
-    page,
-  }) => {
-    // The gallery pretends to send for 1.5 s: the test moves that clock itself, so a loaded machine
-    // cannot skip past the "sending" state before it is checked.
-    await page.clock.install();
-    const widget = page.locator("#email-send");
-    const input = widget.getByRole("combobox", { name: "電郵地址" });
-    const send = widget.getByRole("button", { name: "發送電郵" });
-
-    await input.fill("chan.taiman@");
-    // The suggestions cover the button on a narrow screen; Escape puts them away.
-    await input.press("Escape");
-    await send.click();
-    await expect(widget.getByRole("alert")).toHaveText("請輸入有效的電郵地址");
-    await expect(input).toHaveAttribute("aria-invalid", "true");
-    await expect(eventsOf(page, "email-send", "nu-send")).toHaveCount(0);
-
-    // Typing clears the complaint; a valid address is sent.
-    await input.fill("chan.taiman@gmail.com");
-    await expect(widget.getByRole("alert")).toHaveText("");
-    await send.focus();
-    await page.keyboard.press("Enter");
-    await expect(widget.getByRole("button", { name: "發送中…" })).toHaveAttribute("aria-disabled", "true");
-    expect(await lastDetail(page, "email-send", "nu-send")).toEqual({ email: "chan.taiman@gmail.com" });
-    await page.clock.runFor(1500);
-    await expect(widget.getByRole("status")).toHaveText("已發送");
-    await expect(widget.getByRole("button", { name: "發送電郵" })).toBeFocused();
-
-    // The page reports a failure through status="error".
-    await input.fill("fail@example.com");
-    await widget.getByRole("button", { name: "發送電郵" }).click();
-    await expect(widget.getByRole("button", { name: "發送中…" })).toBeVisible();
-    await page.clock.runFor(1500);
-    await expect(widget.getByRole("alert")).toHaveText("發送失敗，請稍後再試");
-  });
-
   test("filled, error, disabled, sending and sent states", async ({ page }) => {
     await expect(page.locator("#email-filled").getByRole("combobox")).toHaveValue("chan.taiman@gmail.com");
     await expect(page.locator("#email-error").getByRole("alert")).toHaveText("請輸入有效的電郵地址");

@@ -1,4 +1,6 @@
 /** Small helpers for e2e tests that talk to the real API directly (set-up and checks). */
+
+import { newLeadBody } from "../../server/test/leadBody.ts";
 import { API_KEY, BASE_URL, DEMO_PASSWORD } from "./env.ts";
 import { testFetch } from "./fetch.ts";
 
@@ -115,6 +117,11 @@ export async function customerToken(
   return token;
 }
 
+/** The smallest nuForm lead body the API takes (the server tests' own), `fields` on top. */
+export function leadBody(email: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...newLeadBody(email), ...fields };
+}
+
 /** A nuForm lead made through the API (customer code → verify → POST /api/lead); its reference. */
 export async function apiLead(
   tag: string,
@@ -131,17 +138,12 @@ export async function apiLead(
     base,
     token,
     headers: { "Idempotency-Key": `e2e-${email}` },
-    body: {
-      flow: "nuform",
-      email,
+    body: leadBody(email, {
       ...names,
-      phone_code: "852",
-      phone: "91234567",
       residence: "HK",
-      consents: { terms: true, privacy: true, marketing: false },
       baby: { status: "expecting", date: "2027-03-01", hospital_type: "Public", hospital_id: 2 },
       ...extra,
-    },
+    }),
   });
   const ref = created.Data[0]?.id;
   if (created.Code !== 200 || !ref) throw new Error(`POST /lead: ${created.Code} ${created.Message}`);

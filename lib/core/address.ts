@@ -4,6 +4,7 @@
  */
 
 import type { AlsBlock, AlsChiPremises, AlsEngPremises, AlsGeo, AlsStreet, AlsSuggestion } from "./als.ts";
+import { hasBuilding } from "./building.ts";
 import { containsChinese } from "./chinese.ts";
 import { findDistrict, findRegion, findSubDistrict, regionOfDistrict } from "./lists/regions.ts";
 import type { AddressEn, AddressValue } from "./types.ts";
@@ -29,12 +30,6 @@ export function emptyAddress(): AddressValue {
     longitude: "",
     buildingLang: "",
   };
-}
-
-/** A building name in either language: the one required free-text part (the API checks it too). */
-// Typed by its fields, not by AddressValue: the address schema calls it, and AddressValue is inferred from that schema.
-export function hasBuilding(v: { building: string; buildingEn: string }): boolean {
-  return v.building.trim() !== "" || v.buildingEn.trim() !== "";
 }
 
 /** The fields marked required (docs/rules.md#fields-and-formats) that are still empty. */

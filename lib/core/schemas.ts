@@ -5,7 +5,7 @@
  * characters and broken UTF-16, and `fieldOf(issues)` names the first bad field as a dotted path.
  */
 import * as v from "valibot";
-import { hasBuilding } from "./address.ts";
+import { hasBuilding } from "./building.ts";
 import { fromEnGB, hkToday, isValidYmd } from "./dates.ts";
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from "./email.ts";
 import { halfWidth, normaliseStaffId } from "./halfWidth.ts";

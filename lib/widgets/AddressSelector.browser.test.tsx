@@ -33,10 +33,23 @@ test("region → district → sub-district: each list follows the one before, an
     subDistrict: "Hung Hom",
   });
 
-  await userEvent.selectOptions(region, "新界");
+  // A new district resets the sub-district.
+  await userEvent.selectOptions(district, "觀塘區");
+  await expect.element(sub).toHaveValue("");
+  await userEvent.selectOptions(sub, "牛頭角");
+
+  await userEvent.selectOptions(region, "香港");
   await expect.element(district).toHaveValue("");
   await expect.element(sub).toHaveValue("");
-  expect(changes.at(-1)?.value).toMatchObject({ region: "NT", district: "", subDistrict: "" });
+  expect(optionTexts(district.element() as HTMLElement)).toEqual([
+    "請選擇",
+    "中西區",
+    "灣仔區",
+    "東區",
+    "南區",
+  ]);
+  expect(optionTexts(sub.element() as HTMLElement)).toEqual(["請選擇"]);
+  expect(changes.at(-1)?.value).toMatchObject({ region: "HK", district: "", subDistrict: "" });
 });
 
 test("a required select emptied again says 請選擇… naming it", async () => {
@@ -49,14 +62,60 @@ test("a required select emptied again says 請選擇… naming it", async () => 
   await expect.element(page.getByRole("combobox", { name: "地區" })).not.toHaveAttribute("aria-invalid");
 });
 
-test("showErrors flags every empty required field at once", async () => {
+test("showErrors flags every empty required field at once, each saying what it needs", async () => {
   render(<AddressSelector showErrors />);
-  await expect.element(page.getByRole("combobox", { name: "區域" })).toHaveAttribute("aria-invalid", "true");
-  await expect.element(page.getByRole("combobox", { name: "地區" })).toHaveAttribute("aria-invalid", "true");
-  await expect
-    .element(page.getByRole("combobox", { name: "大廈／屋苑名稱" }))
-    .toHaveAttribute("aria-invalid", "true");
+  for (const [name, text] of [
+    ["區域", /請選擇區域/],
+    ["地區", /請選擇地區/],
+    ["大廈／屋苑名稱", /必須填寫/],
+  ] as const) {
+    const field = page.getByRole("combobox", { name, exact: true });
+    await expect.element(field).toHaveAttribute("aria-invalid", "true");
+    await expect.element(field).toHaveAccessibleDescription(text);
+  }
   await expect.element(page.getByRole("combobox", { name: "分區" })).not.toHaveAttribute("aria-invalid");
+  await expect
+    .element(page.getByRole("textbox", { name: "樓層" }))
+    .toHaveAccessibleDescription("如該欄不適用，請留空。");
+  await expect
+    .element(page.getByRole("textbox", { name: "室" }))
+    .toHaveAccessibleDescription("如該欄不適用，請留空。");
+});
+
+test("the keyboard passing through flags nothing; a building emptied again is flagged until filled; disabled", async () => {
+  render(
+    <>
+      <AddressSelector name="home" />
+      <AddressSelector
+        name="office"
+        label="公司地址"
+        disabled
+        value={{ region: "HK", district: "WC", building: "合和中心" }}
+      />
+    </>,
+  );
+  const home = page.getByRole("group", { name: "地址", exact: true });
+  const building = home.getByRole("combobox", { name: "大廈／屋苑名稱" });
+  await expect.element(building).toHaveAccessibleDescription(/區域及地區會自動填上。/);
+  await userEvent.click(building);
+  for (let i = 0; i < 6; i++) await userEvent.keyboard("{Tab}");
+  for (const name of ["大廈／屋苑名稱", "區域", "地區"]) {
+    await expect
+      .element(home.getByRole("combobox", { name, exact: true }))
+      .not.toHaveAttribute("aria-invalid");
+  }
+  await userEvent.fill(building, "某大廈");
+  await userEvent.fill(building, "");
+  await expect.element(building).toHaveAttribute("aria-invalid", "true");
+  await expect.element(building).toHaveAccessibleDescription(/必須填寫/);
+  await userEvent.fill(building, "某大廈");
+  await expect.element(building).not.toHaveAttribute("aria-invalid");
+
+  const office = page.getByRole("group", { name: "公司地址" });
+  await expect.element(office.getByRole("combobox", { name: "區域" })).toBeDisabled();
+  await expect.element(office.getByRole("combobox", { name: "大廈／屋苑名稱" })).toBeDisabled();
+  await expect.element(office.getByRole("combobox", { name: "大廈／屋苑名稱" })).toHaveValue("合和中心");
+  await expect.element(office.getByRole("combobox", { name: "區域" })).not.toHaveAttribute("aria-invalid");
 });
 
 test("a new value from outside clears the 'no matching address' line; the user's own edits keep it", async () => {

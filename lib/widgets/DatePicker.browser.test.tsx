@@ -1,4 +1,4 @@
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
 import { render } from "../../test/components/render.tsx";
 import { addDays, hkToday, toEnGB } from "../core/dates.ts";
@@ -44,6 +44,62 @@ test("opens on the first day allowed; the keyboard chooses a day and 確定 conf
     ["confirm", toEnGB(chosen)],
     ["change", toEnGB(chosen)],
   ]);
+});
+
+test("keyboard: arrows move between days (the month follows), PageUp/PageDown and Home/End stop at the range, Enter chooses only a day allowed, Escape cancels", async () => {
+  // Hong Kong's 30 Dec 2026, 10:00: the range 30/12/2026 … 29/01/2027 crosses a month and a year.
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-12-30T10:00:00+08:00"));
+  try {
+    const events: string[] = [];
+    render(
+      <DatePicker
+        label="預約日期"
+        minDays={0}
+        maxDays={30}
+        onNuCancel={() => events.push("cancel")}
+        onNuConfirm={() => events.push("confirm")}
+        onNuChange={() => events.push("change")}
+      />,
+    );
+    const field = page.getByRole("button", { name: "預約日期 請選擇日期" });
+    await expect.element(field).toBeVisible();
+    (field.element() as HTMLElement).focus();
+    await userEvent.keyboard("{Enter}");
+    const dialog = page.getByRole("dialog", { name: "選擇日期" });
+    const day = (ymd: string) => dialog.getByRole("button", { name: dayName(ymd), exact: true });
+    await expect.element(day("2026-12-30")).toHaveFocus();
+    await userEvent.keyboard("{ArrowRight}");
+    await expect.element(day("2026-12-31")).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
+    await expect.element(day("2027-01-07")).toHaveFocus();
+    await expect.element(dialog.getByRole("combobox", { name: "月份" })).toHaveValue("1");
+    await userEvent.keyboard("{Enter}");
+    await expect.element(dialog.getByText("已選擇：07/01/2027")).toBeVisible();
+
+    // A month back would be 07/12/2026, before the first day allowed: the jump stops there.
+    await userEvent.keyboard("{PageUp}");
+    await expect.element(day("2026-12-30")).toHaveFocus();
+    await userEvent.keyboard("{PageUp}");
+    await expect.element(day("2026-12-30")).toHaveFocus();
+    // A month on would be 30/01/2027, after the last one.
+    await userEvent.keyboard("{PageDown}");
+    await expect.element(day("2027-01-29")).toHaveFocus();
+    await userEvent.keyboard("{Home}");
+    await expect.element(day("2027-01-24")).toHaveFocus();
+    // The day keys still reach a day not allowed; Enter does not choose it.
+    await userEvent.keyboard("{End}");
+    await expect.element(day("2027-01-30")).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect.element(dialog.getByText("已選擇：07/01/2027")).toBeVisible();
+
+    await userEvent.keyboard("{Escape}");
+    await expect.element(page.getByRole("dialog", { includeHidden: true })).not.toBeVisible();
+    await expect.element(field).toHaveFocus();
+    expect(events).toEqual(["cancel"]);
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test("Escape cancels: nu-cancel, the value kept, focus back on the field", async () => {

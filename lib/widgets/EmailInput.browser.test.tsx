@@ -1,15 +1,24 @@
 import { useState } from "react";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { page, userEvent } from "vitest/browser";
+import { countdownClock } from "../../test/components/countdownClock.ts";
 import { render } from "../../test/components/render.tsx";
-import { EmailInput } from "./EmailInput.tsx";
+import { EmailInput, type EmailSendStatus } from "./EmailInput.tsx";
 
 test("typing a domain's start offers full addresses; the keyboard picks one", async () => {
   const changes: string[] = [];
   render(<EmailInput onNuChange={({ value }) => changes.push(value)} />);
   const input = page.getByRole("combobox", { name: "電郵地址" });
+  // The phone's e-mail keyboard and the browser's autofill.
+  await expect.element(input).toHaveAttribute("type", "email");
+  await expect.element(input).toHaveAttribute("autocomplete", "email");
+  await expect.element(input).toHaveAttribute("inputmode", "email");
 
-  await userEvent.type(input, "chan@h");
+  await userEvent.type(input, "chan");
+  await expect.element(input).toHaveAttribute("aria-expanded", "false");
+  await userEvent.type(input, "@g");
+  await expect.element(page.getByRole("option")).toHaveTextContent("chan@gmail.com");
+  await userEvent.fill(input, "chan@h");
   const options = page.getByRole("option");
   await expect.element(page.getByRole("listbox", { name: "電郵地址建議" })).toBeVisible();
   expect(options.elements().map((option) => option.textContent)).toEqual([
@@ -29,10 +38,15 @@ test("typing a domain's start offers full addresses; the keyboard picks one", as
   await expect.element(input).toHaveValue("chan@hotmail.com.hk");
   await expect.element(input).toHaveAttribute("aria-expanded", "false");
   await expect.element(page.getByRole("listbox", { includeHidden: true })).not.toBeVisible();
+  await expect.element(input).toHaveFocus();
   expect(changes.at(-1)).toBe("chan@hotmail.com.hk");
+
+  // Nothing more to suggest once the domain is complete.
+  await userEvent.keyboard("{ArrowDown}");
+  await expect.element(input).toHaveAttribute("aria-expanded", "false");
 });
 
-test("Escape closes the suggestions and typing opens them again", async () => {
+test("Escape closes the suggestions, typing or ArrowDown opens them again, Enter during IME composition picks nothing, a click picks one", async () => {
   render(<EmailInput />);
   const input = page.getByRole("combobox", { name: "電郵地址" });
   await userEvent.type(input, "mei@y");
@@ -42,6 +56,26 @@ test("Escape closes the suggestions and typing opens them again", async () => {
   await userEvent.type(input, "a");
   await expect.element(input).toHaveAttribute("aria-expanded", "true");
   await expect.element(page.getByRole("option", { name: "mei@yahoo.com.hk" })).toBeVisible();
+  await userEvent.keyboard("{Escape}");
+  await userEvent.keyboard("{ArrowDown}");
+  await expect.element(input).toHaveAttribute("aria-expanded", "true");
+
+  // An Enter that confirms an IME composition (Chinese input) must not pick a suggestion.
+  input.element().dispatchEvent(
+    new KeyboardEvent("keydown", {
+      key: "Enter",
+      keyCode: 229,
+      isComposing: true,
+      bubbles: true,
+      composed: true,
+    }),
+  );
+  await expect.element(input).toHaveValue("mei@ya");
+  await expect.element(input).toHaveAttribute("aria-expanded", "true");
+
+  await userEvent.click(page.getByRole("option", { name: "mei@yahoo.com", exact: true }));
+  await expect.element(input).toHaveValue("mei@yahoo.com");
+  await expect.element(input).toHaveAttribute("aria-expanded", "false");
 });
 
 test("the address is not spell-checked, on every runtime", async () => {
@@ -51,9 +85,25 @@ test("the address is not spell-checked, on every runtime", async () => {
     .toHaveAttribute("spellcheck", "false");
 });
 
-test("send: an invalid address shows the error on the field; a valid one emits nu-send", async () => {
+test("send: an invalid address shows the error on the field; a valid one emits nu-send; the page's status shows sending, sent and a failure", async () => {
   const sent: string[] = [];
-  render(<EmailInput sendButton onNuSend={({ email }) => sent.push(email)} />);
+  let setStatus: (status: EmailSendStatus) => void = () => {};
+  function Page() {
+    // Like a page: it sets the status from its send's progress, not from a control of the field's.
+    const [status, set] = useState<EmailSendStatus>("idle");
+    setStatus = set;
+    return (
+      <EmailInput
+        sendButton
+        status={status}
+        onNuSend={({ email }) => {
+          sent.push(email);
+          set("sending");
+        }}
+      />
+    );
+  }
+  render(<Page />);
   const input = page.getByRole("combobox", { name: "電郵地址" });
   const send = page.getByRole("button", { name: "發送電郵" });
 
@@ -66,8 +116,18 @@ test("send: an invalid address shows the error on the field; a valid one emits n
 
   await userEvent.fill(input, " chan@example.org ");
   await expect.element(input).not.toHaveAttribute("aria-invalid");
-  await userEvent.click(send);
+  (send.element() as HTMLElement).focus();
+  await userEvent.keyboard("{Enter}");
   await expect.poll(() => sent).toEqual(["chan@example.org"]);
+  await expect
+    .element(page.getByRole("button", { name: "發送中…" }))
+    .toHaveAttribute("aria-disabled", "true");
+  setStatus("sent");
+  await expect.element(page.getByRole("status")).toHaveTextContent("已發送");
+  await expect.element(page.getByRole("button", { name: "發送電郵" })).toHaveFocus();
+
+  setStatus("error");
+  await expect.element(page.getByRole("alert")).toHaveTextContent("發送失敗，請稍後再試");
 });
 
 test("resendIn counts down by itself and the button takes presses again at 0; a new value restarts it", async () => {
@@ -86,20 +146,22 @@ test("resendIn counts down by itself and the button takes presses again at 0; a 
       </>
     );
   }
-  render(<Page />);
-  await expect.element(page.getByRole("button", { name: "重新發送（2 秒）" })).toBeVisible();
-  // A parent rendering again with the same value does not start the countdown over.
-  await expect
-    .element(page.getByRole("button", { name: "重新發送（1 秒）" }), { timeout: 3000 })
-    .toBeVisible();
-  await userEvent.click(page.getByRole("button", { name: "render again" }));
-  // At most the one second left (a restart would take two).
-  await expect
-    .element(page.getByRole("button", { name: "重新發送", exact: true }), { timeout: 1500 })
-    .toBeVisible();
-  await expect
-    .element(page.getByRole("button", { name: "重新發送", exact: true }))
-    .not.toHaveAttribute("aria-disabled");
+  const clock = countdownClock();
+  try {
+    render(<Page />);
+    await expect.element(page.getByRole("button", { name: "重新發送（2 秒）" })).toBeVisible();
+    await clock.tick();
+    await expect.element(page.getByRole("button", { name: "重新發送（1 秒）" })).toBeVisible();
+    // A parent rendering again with the same value does not start the countdown over.
+    await userEvent.click(page.getByRole("button", { name: "render again" }));
+    await expect.element(page.getByRole("button", { name: "重新發送（1 秒）" })).toBeVisible();
+    await clock.tick();
+    await expect
+      .element(page.getByRole("button", { name: "重新發送", exact: true }))
+      .not.toHaveAttribute("aria-disabled");
+  } finally {
+    vi.useRealTimers();
+  }
 
   await userEvent.click(page.getByRole("button", { name: "three" }));
   await expect.element(page.getByRole("button", { name: "重新發送（3 秒）" })).toBeVisible();

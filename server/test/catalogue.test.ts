@@ -6,23 +6,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { openDb } from "../db/db.ts";
 import { setupGaps } from "../setupGaps.ts";
-import { customerToken, newLeadBody, preparedDataDir, startTestServer, type TestServer } from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, newLeadBody, preparedDataDir, startTestServer } from "./harness.ts";
 import { runCli } from "./support/cli.ts";
 import { PROCESS_TIMEOUT_MS } from "./support/mainProcess.ts";
 
 const SEED_DIR = path.resolve(import.meta.dirname, "../db/seed-data");
 
 describe("SEED=none (production's default)", () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ seed: "none" });
-  });
-  afterAll(async () => {
-    await s?.stop();
-  });
+  const s = fileServer({ seed: "none" });
 
   it("has the hospitals but none of the fictional clinics or products", async () => {
     expect((await s.call("GET", "/api/product_image")).body.Data).toEqual([]);

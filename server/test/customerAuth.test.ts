@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FREE_CODES_PER_ADDRESS_PER_HOUR } from "../services/customerAuth.ts";
-import {
-  count,
-  customerToken,
-  latestCode,
-  newLeadBody,
-  startTestServer,
-  type TestServer,
-} from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { count, customerToken, latestCode, newLeadBody } from "./harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer();
 
 const sendCode = (email: string, flow = "nuform", headers?: Record<string, string>) =>
   s.call("POST", "/api/auth/email/code", { body: { email, flow }, headers });

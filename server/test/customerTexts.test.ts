@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Consents, LegalDocument, RedemptionOffer } from "../../lib/core/types.ts";
 import { publishTexts } from "../services/customerTexts.ts";
-import { count, customerToken, newLeadBody, startTestServer, type TestServer } from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { count, customerToken, newLeadBody } from "./harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer();
 
 const SAMPLE = "sample-2026-01";
 type LeadAnswer = { id: string; consents: Consents };

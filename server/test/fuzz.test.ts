@@ -4,15 +4,16 @@
  * bodies with random fields replaced, added or removed (to get past the first checks).
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerToken, newLeadBody, staffToken, startTestServer, type TestServer } from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { emptyAddress } from "../../lib/core/address.ts";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, newLeadBody, staffToken } from "./harness.ts";
 
-let s: TestServer;
+const s = fileServer();
 const tokens: Record<string, string> = {};
 let ownLead: string;
 
 beforeAll(async () => {
-  s = await startTestServer();
   tokens.customer = await customerToken(s, "fuzz@example.com");
   tokens.staff = await staffToken(s, "S001");
   tokens.admin = await staffToken(s, "A001");
@@ -23,10 +24,6 @@ beforeAll(async () => {
     })
   ).body.Data[0].id;
 });
-afterAll(async () => {
-  await s?.stop();
-});
-
 /** Everything a refused request must not change (attempt counters are meant to change: excluded). */
 async function snapshot(): Promise<string> {
   const { rows } = await s.db.query<{ h: string }>(`SELECT concat_ws('|',
@@ -63,21 +60,7 @@ function mutated(valid: Record<string, unknown>) {
 const fullLead = (): Record<string, unknown> => ({
   ...newLeadBody("fuzz@example.com"),
   residence: "HK",
-  address: {
-    region: "NT",
-    district: "ST",
-    subDistrict: "",
-    building: "沙田中心",
-    buildingEn: "",
-    block: "",
-    floor: "",
-    room: "",
-    street_en: "",
-    street_zh: "",
-    latitude: "",
-    longitude: "",
-    buildingLang: "zh",
-  },
+  address: { ...emptyAddress(), region: "NT", district: "ST", building: "沙田中心", buildingLang: "zh" },
   baby: { status: "born", date: "2026-01-02", hospital_type: "Public", hospital_id: 1 },
   tnc: "new",
 });

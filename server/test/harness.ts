@@ -14,6 +14,8 @@ import { DEFAULT_API_KEY } from "../config.ts";
 import { createPglite, type Db, wrapPglite } from "../db/db.ts";
 import { listMigrations } from "../db/migrate.ts";
 
+export { newLeadBody } from "./leadBody.ts";
+
 export const API_KEY = DEFAULT_API_KEY;
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 export const DEMO_PASSWORD = "Nu-demo-2026";
@@ -284,21 +286,6 @@ export function ticketHeader(login: { headers: Headers }): Record<string, string
   return ticket === null ? {} : { "x-staff-code-ticket": ticket };
 }
 
-export function newLeadBody(
-  email: string,
-  flow: "nuform" | "recruitment" = "nuform",
-): Record<string, unknown> {
-  return {
-    flow,
-    email,
-    last_name: "陳",
-    first_name: "大文",
-    phone_code: "852",
-    phone: "91234567",
-    consents: { terms: true, privacy: true, marketing: false },
-  };
-}
-
 /** One log line as the server wrote it (JSON, see server/log.ts). */
 export interface LogEntry {
   level?: string;
@@ -342,6 +329,26 @@ export async function queriesDuring(s: TestServer, run: () => Promise<unknown>):
 
 /** Headers of a request from `address` as the proxy says it (for a server with `trustProxy`). */
 export const from = (address: string): Record<string, string> => ({ "x-forwarded-for": address });
+
+/** The staff password step from `address` (the server must be started with `trustProxy`). */
+export const staffLoginFrom = (s: TestServer, staff_id: string, password: string, address: string) =>
+  s.call<{ staff_token: string; need_otp: string }>("POST", "/api/staff/login", {
+    body: { staff_id, password },
+    headers: from(address),
+  });
+
+/** The staff code step from `address`; `ticket`: the password step's (ticketHeader), a stranger has none. */
+export const staffOtpFrom = (
+  s: TestServer,
+  staff_id: string,
+  code: string,
+  address: string,
+  ticket: Record<string, string> = {},
+) =>
+  s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
+    body: { staff_id, code },
+    headers: { ...from(address), ...ticket },
+  });
 
 /** Templates of other days or schemas, left a day so that no run still reading one loses it. */
 function dropOldTemplates(dir: string, seed: string, hash: string): void {

@@ -8,15 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanUp } from "../services/housekeeping.ts";
-import { customerToken, newLeadBody, startTestServer, type TestServer } from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, newLeadBody, startTestServer } from "./harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer();
 
 describe("kept data", () => {
   it("an unsent code (the dev outbox here) is dropped, text and all, once it has expired", async () => {

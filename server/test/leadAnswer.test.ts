@@ -6,19 +6,14 @@
  * for the server's own writing.
  */
 import * as v from "valibot";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { leadCreateSchema, leadPatchSchema } from "../../lib/core/schemas.ts";
 import type { Lead } from "../../lib/core/types.ts";
 import { DEMO_LEADS } from "../db/seed.ts";
-import { customerToken, newLeadBody, staffToken, startTestServer, type TestServer } from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, newLeadBody, staffToken } from "./harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer();
 
 /** The answer's own fields, beside what the schema keeps: the server's id, redemptions and times. */
 const SERVER_FIELDS = ["id", "redemptions", "created_at", "updated_at"];

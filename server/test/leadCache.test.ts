@@ -4,18 +4,12 @@
  * database, or if any change — a redemption, a customer's change, SQL by hand — is not in the
  * next read. On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Lead } from "../../lib/core/types.ts";
-import {
-  customerToken,
-  newLeadBody,
-  queriesDuring,
-  staffToken,
-  startTestServer,
-  type TestServer,
-} from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, newLeadBody, queriesDuring, staffToken } from "./harness.ts";
 
-let s: TestServer;
+const s = fileServer();
 let staff: string;
 
 /** A new customer with a lead of their own. */
@@ -30,13 +24,8 @@ const read = (id: string, token: string, query = "") =>
   s.call<Lead>("GET", `/api/lead?id=${id}${query}`, { token });
 
 beforeAll(async () => {
-  s = await startTestServer();
   staff = await staffToken(s, "S001");
 });
-afterAll(async () => {
-  await s?.stop();
-});
-
 describe("lead reads come from a per-instance cache emptied by NOTIFY", () => {
   it("listens for lead changes", () => {
     expect(s.deps.leads.live).toBe(true);

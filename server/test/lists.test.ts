@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { API_KEY, customerToken, newLeadBody, startTestServer, type TestServer } from "./harness.ts";
+import { describe, expect, it, vi } from "vitest";
+import { fileServer } from "./fileServer.ts";
+import { API_KEY, customerToken, newLeadBody } from "./harness.ts";
 
-let s: TestServer;
-
-beforeAll(async () => {
-  s = await startTestServer({ allowedOrigins: ["https://brand.example"] });
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer({ allowedOrigins: ["https://brand.example"] });
 
 function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${s.url}${path}`, { headers: { "x-api-key": API_KEY, ...headers } });

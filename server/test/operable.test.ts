@@ -10,28 +10,15 @@ import path from "node:path";
 import { InMemorySpanExporter } from "@opentelemetry/sdk-trace-base";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import * as v from "valibot";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import * as answers from "../http/answers.ts";
 import { apiRoutes, docOf } from "../http/openapi.ts";
-import {
-  customerToken,
-  logEntries,
-  newLeadBody,
-  staffToken,
-  startTestServer,
-  type TestServer,
-} from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, logEntries, newLeadBody, staffToken } from "./harness.ts";
 
 const spans = new InMemorySpanExporter();
-let s: TestServer;
-
-beforeAll(async () => {
-  s = await startTestServer({ traceExporter: spans });
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer({ traceExporter: spans });
 
 /** The samples of /metrics as `name{labels}` → value. */
 async function scrape(headers: Record<string, string> = {}): Promise<Map<string, number>> {

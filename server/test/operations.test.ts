@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CONNECTIONS_PER_ADDRESS } from "../http/connections.ts";
+import { fileServer } from "./fileServer.ts";
 import {
   errorEntries,
   freshPostgresDatabase,
@@ -22,13 +23,7 @@ import {
 import { PROCESS_TIMEOUT_MS, spawnMain } from "./support/mainProcess.ts";
 
 describe("health and readiness", () => {
-  let s: TestServer;
-  beforeAll(async () => {
-    s = await startTestServer({ seed: "none" });
-  });
-  afterAll(async () => {
-    await s?.stop();
-  });
+  const s = fileServer({ seed: "none" });
 
   it("GET /healthz and /readyz answer without a key", async () => {
     const health = await fetch(`${s.url}/healthz`);

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  count,
-  customerToken,
-  newLeadBody,
-  staffToken,
-  startTestServer,
-  type TestServer,
-} from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fileServer } from "./fileServer.ts";
+import { count, customerToken, newLeadBody, staffToken } from "./harness.ts";
 
-let s: TestServer;
+const s = fileServer({ appEnv: "uat" });
 let staff: string;
 let admin: string;
 let leadId: string;
@@ -17,7 +11,6 @@ let customer: string;
 type Row = Record<string, unknown>;
 
 beforeAll(async () => {
-  s = await startTestServer({ appEnv: "uat" });
   staff = await staffToken(s, "S001");
   admin = await staffToken(s, "A001");
   customer = await customerToken(s, "redeem.me@example.com");
@@ -28,10 +21,6 @@ beforeAll(async () => {
     })
   ).body.Data[0].id;
 });
-afterAll(async () => {
-  await s?.stop();
-});
-
 describe("redemption exactly once", () => {
   it("50 concurrent redemptions of one lead: one 200, 49 × 409, one row", async () => {
     const answers = await Promise.all(

@@ -3,25 +3,12 @@
  * all of one staff member's sessions, a new password ends the old ones, staff tokens expire when
  * idle and are renewed while active, never past 12 hours. The clock is the test server's own.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setStaffPassword } from "../services/staffPassword.ts";
-import {
-  customerToken,
-  DEMO_PASSWORD,
-  newLeadBody,
-  queriesDuring,
-  staffToken,
-  startTestServer,
-  type TestServer,
-} from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, DEMO_PASSWORD, newLeadBody, queriesDuring, staffToken } from "./harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer();
 
 const readLead = (token: string) => s.call("GET", "/api/lead?id=NUDEM00001", { token });
 /**

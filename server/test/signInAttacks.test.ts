@@ -11,6 +11,7 @@ import { hashPassword, PASSWORD_COST, setPasswordCostForTests } from "../auth/pa
 import { BASE_MAXNUMBER, CHALLENGE_TTL_MS, DOUBLE_EVERY } from "../services/challenge.ts";
 import { FREE_CODES_PER_EMAIL_PER_HOUR } from "../services/customerAuth.ts";
 import { FAILED_SIGN_INS_PER_ACCOUNT, LOCK_AFTER_FAILURES } from "../services/staff.ts";
+import { fileServer } from "./fileServer.ts";
 import {
   API_KEY,
   DEMO_PASSWORD,
@@ -19,31 +20,18 @@ import {
   latestCode,
   logEntries,
   solvePow,
-  startTestServer,
-  type TestServer,
+  staffLoginFrom,
+  staffOtpFrom,
   ticketHeader,
 } from "./harness.ts";
 import { TEST_PASSWORD_COST } from "./setup.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ trustProxy: true });
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer({ trustProxy: true });
 
 const login = (staff_id: string, password: string, address: string) =>
-  s.call<{ staff_token: string; need_otp: string }>("POST", "/api/staff/login", {
-    body: { staff_id, password },
-    headers: from(address),
-  });
-/** `ticket`: the password step's (ticketHeader); a stranger has none. */
+  staffLoginFrom(s, staff_id, password, address);
 const otp = (staff_id: string, code: string, address: string, ticket: Record<string, string> = {}) =>
-  s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
-    body: { staff_id, code },
-    headers: { ...from(address), ...ticket },
-  });
+  staffOtpFrom(s, staff_id, code, address, ticket);
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 const outcome = (res: { status: number; body: { Error?: string; Data?: unknown }; headers: Headers }) =>
   `${res.status} ${res.body.Error ?? "OK"} ${res.headers.has("retry-after") ? "Retry-After" : "-"}${triesLeft(res.body.Data)}`;

@@ -6,29 +6,17 @@
  * Addresses are told apart with TRUST_PROXY=1 and X-Forwarded-For, as behind a proxy.
  */
 import { randomBytes, scryptSync } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WRONG_GUESSES_PER_ADDRESS_ALL_EMAILS } from "../services/customerAuth.ts";
 import {
   createStaff,
   FAILED_SIGN_INS_PER_ACCOUNT,
   FAILED_SIGN_INS_PER_ACCOUNT_PER_DAY,
 } from "../services/staff.ts";
-import {
-  DEMO_PASSWORD,
-  from,
-  latestCode,
-  startTestServer,
-  type TestServer,
-  ticketHeader,
-} from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { DEMO_PASSWORD, from, latestCode, staffLoginFrom, staffOtpFrom, ticketHeader } from "./harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ trustProxy: true });
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer({ trustProxy: true });
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 type Res = { status: number; body: Record<string, unknown>; headers: Headers };
@@ -36,15 +24,9 @@ type Res = { status: number; body: Record<string, unknown>; headers: Headers };
 const answer = (res: Res) => JSON.stringify([res.status, res.body, res.headers.has("retry-after")]);
 
 const login = (staff_id: string, password: string, address: string) =>
-  s.call<{ staff_token: string }>("POST", "/api/staff/login", {
-    body: { staff_id, password },
-    headers: from(address),
-  });
+  staffLoginFrom(s, staff_id, password, address);
 const otp = (staff_id: string, code: string, address: string, ticket: Record<string, string> = {}) =>
-  s.call<{ staff_token: string }>("POST", "/api/staff/otp", {
-    body: { staff_id, code },
-    headers: { ...from(address), ...ticket },
-  });
+  staffOtpFrom(s, staff_id, code, address, ticket);
 const askCode = (email: string, address: string) =>
   s.call("POST", "/api/auth/email/code", { body: { email, flow: "nuform" }, headers: from(address) });
 const verify = (email: string, code: string, address: string) =>

@@ -4,24 +4,11 @@
  * while it lives, from any address, and nothing after sign-out, an admin's sign-out of the staff
  * member or a new password. Addresses are told apart with TRUST_PROXY=1 and X-Forwarded-For.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_PASSWORD,
-  from,
-  latestCode,
-  staffToken,
-  startTestServer,
-  type TestServer,
-  ticketHeader,
-} from "./harness.ts";
+import { describe, expect, it } from "vitest";
+import { fileServer } from "./fileServer.ts";
+import { DEMO_PASSWORD, from, latestCode, staffToken, ticketHeader } from "./harness.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ trustProxy: true });
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer({ trustProxy: true });
 
 const sidOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { sid: string }).sid;

@@ -1,33 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { StaffRecord } from "../../lib/core/types.ts";
 import { hashPassword, PASSWORD_COST, setPasswordCostForTests, verifyPassword } from "../auth/password.ts";
 import { createStaff } from "../services/staff.ts";
-import {
-  DEMO_PASSWORD,
-  latestCode,
-  staffToken,
-  startTestServer,
-  type TestServer,
-  ticketHeader,
-} from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { DEMO_PASSWORD, latestCode, staffToken, startTestServer, ticketHeader } from "./harness.ts";
 import { TEST_PASSWORD_COST } from "./setup.ts";
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(async () => {
-  await s?.stop();
-});
+const s = fileServer();
 
-type StaffAnswer = {
-  staff_id: string;
-  first_name: string;
-  last_name: string;
-  role: string;
-  staff_token: string;
-  phone: string;
-  need_otp: string;
-};
+type StaffAnswer = StaffRecord;
 /** The code step's ticket of the last password step (the header the code step sends back). */
 let ticket: Record<string, string> = {};
 const login = async (staff_id: string, password: string) => {

@@ -1,20 +1,16 @@
 import { SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMER_AUDIENCE, ISSUER, STAFF_AUDIENCE } from "../auth/tokens.ts";
-import { customerToken, staffToken, startTestServer, type TestServer } from "./harness.ts";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, staffToken } from "./harness.ts";
 
-let s: TestServer;
+const s = fileServer();
 let realStaff: string;
 let realSid: string;
 beforeAll(async () => {
-  s = await startTestServer();
   realStaff = await staffToken(s, "S001");
   realSid = JSON.parse(Buffer.from(realStaff.split(".")[1], "base64url").toString()).sid;
 });
-afterAll(async () => {
-  await s?.stop();
-});
-
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 const nowS = () => Math.floor(Date.now() / 1000);
 

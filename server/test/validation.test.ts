@@ -1,26 +1,21 @@
 /** Every kind of bad input is a 400 VALIDATION_FAILED naming the field, and writes nothing. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerToken, newLeadBody, staffToken, startTestServer, type TestServer } from "./harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { emptyAddress } from "../../lib/core/address.ts";
+import { fileServer } from "./fileServer.ts";
+import { customerToken, newLeadBody, staffToken } from "./harness.ts";
 
-let s: TestServer;
+const s = fileServer();
 const tokens: Record<"customer" | "staff" | "admin", string> = { customer: "", staff: "", admin: "" };
 let leadId: string;
 
 const EMAIL = "valid.person@example.com";
 const lead = () => newLeadBody(EMAIL);
 const address = {
+  ...emptyAddress(),
   region: "HK",
   district: "CW",
-  subDistrict: "",
   building: "中環中心",
   buildingEn: "THE CENTER",
-  block: "",
-  floor: "",
-  room: "",
-  street_en: "",
-  street_zh: "",
-  latitude: "",
-  longitude: "",
   buildingLang: "zh",
 };
 const inv = {
@@ -241,17 +236,12 @@ async function snapshot(): Promise<string> {
 }
 
 beforeAll(async () => {
-  s = await startTestServer();
   tokens.customer = await customerToken(s, EMAIL);
   tokens.staff = await staffToken(s, "S001");
   tokens.admin = await staffToken(s, "A001");
   leadId = (await s.call<{ id: string }>("POST", "/api/lead", { token: tokens.customer, body: lead() })).body
     .Data[0].id;
 });
-afterAll(async () => {
-  await s?.stop();
-});
-
 describe("bad input", () => {
   it.each(CASES.map((c) => [`${c[1]} ${c[2]} → ${c[4] || "(body)"}`, c] as const))(
     "%s",

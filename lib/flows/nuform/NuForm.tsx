@@ -1,10 +1,10 @@
 import { useStore } from "@nanostores/react";
-import type { Consents } from "../../core/types.ts";
+import type { Consents, TncKind } from "../../core/types.ts";
 import { lazyElement } from "../../load/lazy.tsx";
 import { $flags } from "../../state/index.ts";
 import { IncompleteError } from "../shared/customerSignIn.ts";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
-import { FlowRoot } from "../shared/FlowRoot.tsx";
+import { flowComponent } from "../shared/flowComponent.tsx";
 import { getDraft, updateDraft } from "../shared/flowDraft.ts";
 import { flowSession } from "../shared/flowSession.ts";
 import {
@@ -16,7 +16,6 @@ import {
   Terms,
   useLaterSteps,
 } from "../shared/lazySteps.ts";
-import { usePartner } from "../shared/partner.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
 import { termsKind } from "../shared/termsKind.ts";
 import { NuformEntry, ResidenceQuestion } from "./NuformEntry.tsx";
@@ -26,24 +25,14 @@ export type NuFormProps = FlowProps;
 
 const ProductStep = lazyElement(() => import("./ProductStep.tsx").then((m) => m.ProductStep));
 const LATER_STEPS = [ResidenceQuestion, PersonInfo, Terms, ProductStep, MemberQr, submitModules];
+const TNC_KINDS = Object.keys(NUFORM_TERMS_STEP) as TncKind[];
 
 /**
  * The nuForm flow (`<nu-form>`): sign-in and residence → personal info (Hong Kong or mainland) →
  * terms (new, existing or partnership; accepting creates the lead) → product → member redemption.
  * docs/flows.md explains the choices.
  */
-export function NuForm(props: NuFormProps) {
-  usePartner("nuform", props.partner);
-  return (
-    <FlowRoot
-      {...props}
-      flow="nuform"
-      steps={NUFORM_FLOW_STEPS}
-      progressSteps={NUFORM_PROGRESS}
-      render={(step) => <NuformStep step={step} />}
-    />
-  );
-}
+export const NuForm = flowComponent("nuform", NUFORM_FLOW_STEPS, NUFORM_PROGRESS, NuformStep);
 
 function NuformStep({ step }: { step: string }) {
   const { api, flow, go, emit, t } = useFlow();
@@ -54,7 +43,7 @@ function NuformStep({ step }: { step: string }) {
   const toPerson = () => go(getDraft(flow).residence === "CN" ? "personInfoCN" : "personInfoHK");
   const toTerms = () => go(NUFORM_TERMS_STEP[termsKind(getDraft(flow), session.existing === "true")]);
 
-  const accept = (tnc: "new" | "existing" | "partnership") => async (consents: Consents) => {
+  const accept = (tnc: TncKind) => async (consents: Consents) => {
     updateDraft(flow, { consents });
     const draft = getDraft(flow);
     const [{ validatePerson }, { createLeadOnce, leadBody, leadCreated }] = await Promise.all([
@@ -79,46 +68,31 @@ function NuformStep({ step }: { step: string }) {
     case ENTRY_STEP:
       return <NuformEntry />;
     case "personInfoHK":
-      return (
-        <PersonInfo key={step} variant="HK" step={step} onDone={toTerms} onBack={() => go(ENTRY_STEP)} />
-      );
     case "personInfoCN":
       return (
-        <PersonInfo key={step} variant="CN" step={step} onDone={toTerms} onBack={() => go(ENTRY_STEP)} />
+        <PersonInfo
+          key={step}
+          variant={step === "personInfoCN" ? "CN" : "HK"}
+          step={step}
+          onDone={toTerms}
+          onBack={() => go(ENTRY_STEP)}
+        />
       );
-    case "TnCNew":
+    case NUFORM_TERMS_STEP.new:
+    case NUFORM_TERMS_STEP.existing:
+    case NUFORM_TERMS_STEP.partnership: {
+      const kind = TNC_KINDS.find((tnc) => NUFORM_TERMS_STEP[tnc] === step) as TncKind;
       return (
         <Terms
           key={step}
-          text="new"
+          text={kind}
           step={step}
           submitLabel={t("flows.terms.accept")}
-          onAccept={accept("new")}
+          onAccept={accept(kind)}
           onBack={toPerson}
         />
       );
-    case "TnCExisting":
-      return (
-        <Terms
-          key={step}
-          text="existing"
-          step={step}
-          submitLabel={t("flows.terms.accept")}
-          onAccept={accept("existing")}
-          onBack={toPerson}
-        />
-      );
-    case "TnCPartnership":
-      return (
-        <Terms
-          key={step}
-          text="partnership"
-          step={step}
-          submitLabel={t("flows.terms.accept")}
-          onAccept={accept("partnership")}
-          onBack={toPerson}
-        />
-      );
+    }
     case "product":
       return <ProductStep step={step} onDone={() => go("memberRedemption")} />;
     case "memberRedemption":

@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import type { Lead } from "../../core/types.ts";
 import { lazyElement } from "../../load/lazy.tsx";
 import { type FlowProps, useFlow } from "../shared/FlowContext.tsx";
-import { FlowRoot } from "../shared/FlowRoot.tsx";
+import { flowComponent } from "../shared/flowComponent.tsx";
 import { getDraft, updateDraft, useDraft } from "../shared/flowDraft.ts";
 import { flowSession } from "../shared/flowSession.ts";
 import {
@@ -13,7 +13,6 @@ import {
   Terms,
   useLaterSteps,
 } from "../shared/lazySteps.ts";
-import { usePartner } from "../shared/partner.ts";
 import { ENTRY_STEP } from "../shared/stepPaths.ts";
 import { termsKind } from "../shared/termsKind.ts";
 import { HANDOVER, handOverToNuform } from "./handover.ts";
@@ -42,18 +41,12 @@ const LATER_STEPS = [
  * partner → baby information → looking forward (review; submitting creates the lead) → member
  * redemption, with a way on to nuForm's product step. docs/flows.md explains the order.
  */
-export function RecruitmentForm(props: RecruitmentFormProps) {
-  usePartner("recruitment", props.partner);
-  return (
-    <FlowRoot
-      {...props}
-      flow="recruitment"
-      steps={RECRUITMENT_FLOW_STEPS}
-      progressSteps={RECRUITMENT_PROGRESS}
-      render={(step) => <RecruitmentStep step={step} />}
-    />
-  );
-}
+export const RecruitmentForm = flowComponent(
+  "recruitment",
+  RECRUITMENT_FLOW_STEPS,
+  RECRUITMENT_PROGRESS,
+  RecruitmentStep,
+);
 
 function RecruitmentStep({ step }: { step: string }) {
   const { api, flow, go, emit, t } = useFlow();
