@@ -161,14 +161,15 @@ async function* csvChunks(
     `\uFEFF${stringify([COLUMNS.map(([, zh, en]) => (lang === "en" ? en : zh))], CSV_OPTIONS)}`,
   );
   const productName = await productNames(q, lang);
-  const batch = (after?: Position) =>
+  type Batch = { rows: ExportRow[]; next: Position | null };
+  const batch = (after?: Position): Promise<Batch> =>
     leadsPage<ExportRow>(q, filters, { after, limit: BATCH, upTo }, EXPORT_COLUMNS, EXPORT_FROM);
   // The next batch is asked for as soon as this one arrives: the database reads it while this one
   // is formatted and sent. One batch ahead, never more.
-  let coming: ReturnType<typeof batch> | undefined = batch();
+  let coming: Promise<Batch> | undefined = batch();
   try {
     while (coming) {
-      const { rows, next } = await coming;
+      const { rows, next }: Batch = await coming;
       coming = next ? batch(next) : undefined;
       if (rows.length > 0)
         yield Buffer.from(
