@@ -60,7 +60,7 @@ export function AuditPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
             </td>
             <td>{entry.target ?? "—"}</td>
             <td>{entry.ip ?? "—"}</td>
-            <td>
+            <td className="nu-desk-detail">
               <span className="nu-desk-sub">{detailText(entry.detail)}</span>
             </td>
           </tr>
