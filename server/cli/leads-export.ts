@@ -5,6 +5,7 @@
  * --redeemed true|false --lang zh-HK|en. The same file as `GET /api/admin/leads.csv`, audited as
  * `leads.export` by actor `cli`. The row count goes to stderr.
  */
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { deskExportQuerySchema } from "../../lib/core/schemas.ts";
@@ -34,12 +35,12 @@ export const leadsExportTool: Tool = async (args, env, io) => {
   const db = await openDatabase(configFromEnv(env));
   try {
     await migrate(db);
-    const { rows, stream } = await exportLeads(db, filters, lang, {
+    const { rows, chunks } = await exportLeads(db, filters, lang, {
       actor: "cli",
       ip: null,
       nowMs: Date.now(),
     });
-    await pipeline(stream, io.stdout ?? process.stdout, { end: io.stdout !== undefined });
+    await pipeline(Readable.from(chunks), io.stdout ?? process.stdout, { end: io.stdout !== undefined });
     io.err(`${rows} lead(s) exported`);
     return 0;
   } finally {

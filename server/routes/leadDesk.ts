@@ -2,7 +2,6 @@
  * The lead desk's calls (admin only): leads, one lead in full, the CSV export, the audit log and
  * the funnel. docs/lead-desk.md.
  */
-import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import {
@@ -22,7 +21,7 @@ import { describe } from "../http/openapi.ts";
 import { auditPage } from "../services/auditLog.ts";
 import { funnelDays } from "../services/funnel.ts";
 import { deskLeadDetail, listDeskLeads, type Viewer } from "../services/leadDesk.ts";
-import { exportLeads } from "../services/leadExport.ts";
+import { exportLeads, pullStream } from "../services/leadExport.ts";
 
 /** The admin calling, as the audit log names them. */
 export async function adminViewer(c: Context<AppEnv>, deps: Deps): Promise<Viewer> {
@@ -90,13 +89,13 @@ export function leadDeskRoutes(deps: Deps): Hono<AppEnv> {
         async (c) => {
           const viewer = await adminViewer(c, deps);
           const { lang = "zh-HK", ...filters } = queryOf(c, deskExportQuerySchema);
-          const { stream } = await exportLeads(deps.db, filters, lang, {
+          const { chunks } = await exportLeads(deps.db, filters, lang, {
             actor: viewer.staffId,
             ip: viewer.ip,
             nowMs: viewer.nowMs,
           });
           const day = new Date(viewer.nowMs + 8 * 3_600_000).toISOString().slice(0, 10);
-          return c.body(Readable.toWeb(stream) as ReadableStream, 200, {
+          return c.body(pullStream(chunks), 200, {
             "Content-Type": "text/csv; charset=utf-8",
             "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
             "Cache-Control": "no-store",

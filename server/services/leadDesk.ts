@@ -94,10 +94,19 @@ interface DeskRow extends LeadRow {
   at_us: string;
 }
 
-/** The statement of a page (`limit` + 1 rows, to know whether there is more), and its parameters. */
+/** What a desk page reads of each lead `l` (`at_us`, the keyset position, is added to any list). */
+const DESK_COLUMNS = `l.id, l.flow, l.email, l.details, l.created_at, l.updated_at, l.erased_at,
+       ${REDEMPTIONS_OF_L} AS redemptions, ${MARKETING_OF_L} AS marketing`;
+
+/**
+ * The statement of a page (`limit` + 1 rows, to know whether there is more), and its parameters.
+ * `columns` (over `l`, and `from` joined to it) are the desk's unless told (the export reads its own).
+ */
 export function leadsPageSql(
   filters: DeskFilters,
   opts: { after?: Position; limit: number; upTo?: string },
+  columns = DESK_COLUMNS,
+  from = "leads l",
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const where = filterSql(filters, params);
@@ -111,22 +120,22 @@ export function leadsPageSql(
     where.push(`l.created_at <= timestamptz 'epoch' + $${params.length}::bigint * interval '1 microsecond'`);
   }
   params.push(opts.limit + 1);
-  const sql = `SELECT l.id, l.flow, l.email, l.details, l.created_at, l.updated_at, l.erased_at,
-       ${REDEMPTIONS_OF_L} AS redemptions, ${MARKETING_OF_L} AS marketing,
-       (extract(epoch FROM l.created_at) * 1000000)::bigint::text AS at_us
-     FROM leads l ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+  const sql = `SELECT ${columns}, (extract(epoch FROM l.created_at) * 1000000)::bigint::text AS at_us
+     FROM ${from} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
      ORDER BY l.created_at DESC, l.id DESC LIMIT $${params.length}`;
   return { sql, params };
 }
 
 /** A page of leads, newest first, from `after` on; `upTo` (µs) leaves out leads newer than it. */
-export async function leadsPage(
+export async function leadsPage<R extends { id: string; at_us: string } = DeskRow>(
   q: Queryable,
   filters: DeskFilters,
   opts: { after?: Position; limit: number; upTo?: string },
-): Promise<{ rows: DeskRow[]; next: Position | null }> {
-  const { sql, params } = leadsPageSql(filters, opts);
-  const { rows } = await q.query<DeskRow>(sql, params);
+  columns?: string,
+  from?: string,
+): Promise<{ rows: R[]; next: Position | null }> {
+  const { sql, params } = leadsPageSql(filters, opts, columns, from);
+  const { rows } = await q.query<R>(sql, params);
   const more = rows.length > opts.limit;
   const page = more ? rows.slice(0, opts.limit) : rows;
   const last = page.at(-1);

@@ -1,17 +1,18 @@
 /**
  * The lead export (`GET /api/admin/leads.csv`, `npm run leads:export`): the desk's filters, one
- * row per lead, read from the database in keyset batches as the reader takes them (memory stays
- * flat whatever the size), each batch written by csv-stringify as one chunk (a chunk per row cost a
- * socket write per row), after the UTF-8 byte-order mark (Excel reads Chinese right only with it). Leads created after the export starts are left out, so the row
- * count the audit entry states at the start is the count sent.
+ * row per lead, read from the database in keyset batches only as the reader takes them (a pull
+ * stream: memory stays flat whatever the size), each batch written by csv-stringify as one chunk
+ * (a chunk per row cost a socket write per row), after the UTF-8 byte-order mark (Excel reads
+ * Chinese right only with it). The database hands each cell over as text, Hong Kong times already
+ * formatted: parsing JSON and dates per row in JavaScript cost most of the export's time and its
+ * garbage. Leads created after the export starts are left out, so the row count the audit entry
+ * states at the start is the count sent.
  */
-import { Readable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import { findDistrict } from "../../lib/core/lists/regions.ts";
-import type { Lead } from "../../lib/core/types.ts";
 import type { Queryable } from "../db/db.ts";
 import { recordAudit } from "./audit.ts";
-import { type DeskFilters, deskLeadOf, filterSql, leadsPage, type Position } from "./leadDesk.ts";
+import { type DeskFilters, filterSql, leadsPage, MARKETING_OF_L, type Position } from "./leadDesk.ts";
 
 export type ExportLang = "zh-HK" | "en";
 const BATCH = 1000;
@@ -46,16 +47,23 @@ export function hkTimestamp(iso: string | null | undefined): string {
   return Number.isNaN(ms) ? "" : new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
 }
 
+/** The same in SQL, for a timestamptz `at` (an interval zone counts east of UTC, as ISO does). */
+const hkTimestampSql = (at: string) =>
+  `to_char(${at} AT TIME ZONE interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`;
+
+/** Characters a spreadsheet starts a formula with: = + - @, tab, carriage return. */
+const FORMULA_START = new Set([61, 43, 45, 64, 9, 13]);
+
 /**
  * OWASP CSV injection: a cell a spreadsheet would run as a formula (starting with = + - @, a tab
  * or a carriage return) gets a leading single quote, so it is shown as text.
  */
 export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return FORMULA_START.has(cell.charCodeAt(0)) ? `'${cell}` : cell;
 }
 
-function yesNo(value: boolean | undefined, lang: ExportLang): string {
-  if (value === undefined) return "";
+function yesNo(value: boolean | null, lang: ExportLang): string {
+  if (value === null) return "";
   return lang === "en" ? (value ? "yes" : "no") : value ? "是" : "否";
 }
 
@@ -66,33 +74,78 @@ function districtOf(code: string) {
   return districts.get(code);
 }
 
-function rowOf(lead: Lead & { marketing: boolean; product_name: string | null }, lang: ExportLang): string[] {
-  const district = lead.address ? districtOf(lead.address.district) : undefined;
-  const consents = lead.consents as Lead["consents"] & { partner_contact?: boolean };
-  const redemptions = lead.redemptions;
+/** One lead as the export reads it: text cells (null when absent), times already in Hong Kong time. */
+interface ExportRow {
+  id: string;
+  at_us: string;
+  flow: string;
+  created: string;
+  last_name: string | null;
+  first_name: string | null;
+  email: string;
+  phone_code: string | null;
+  phone: string | null;
+  residence: string | null;
+  district: string | null;
+  district_cn: string | null;
+  marketing: boolean;
+  partner_contact: string | null;
+  documents: string | null;
+  accepted_at: string | null;
+  product_id: string | null;
+  partner: string | null;
+  clinic_id: string | null;
+  redeemed_kinds: string | null;
+  redeemed_ats: string | null;
+  redeemed_bys: string | null;
+}
+
+const DOCUMENTS_OF_L = "l.details #> '{consents,documents}'";
+/** The export's columns over `l` and `red` (its redemptions, joined below), in a row's order. */
+const EXPORT_COLUMNS = `l.id, l.flow, ${hkTimestampSql("l.created_at")} AS created,
+  l.details ->> 'last_name' AS last_name, l.details ->> 'first_name' AS first_name, l.email,
+  l.details ->> 'phone_code' AS phone_code, l.details ->> 'phone' AS phone,
+  coalesce(l.details ->> 'residence', CASE WHEN l.details -> 'residence' IS NULL THEN 'HK' END) AS residence,
+  l.details #>> '{address,district}' AS district, l.details #>> '{address_cn,district}' AS district_cn,
+  ${MARKETING_OF_L} AS marketing, l.details #>> '{consents,partner_contact}' AS partner_contact,
+  (SELECT string_agg((d ->> 'kind') || ' ' || (d ->> 'version'), '; ' ORDER BY n)
+    FROM jsonb_array_elements(CASE jsonb_typeof(${DOCUMENTS_OF_L}) WHEN 'array' THEN ${DOCUMENTS_OF_L} ELSE '[]' END)
+    WITH ORDINALITY AS e(d, n)) AS documents,
+  l.details #>> '{consents,accepted_at}' AS accepted_at, l.details ->> 'product_id' AS product_id,
+  l.details ->> 'partner' AS partner, l.details ->> 'clinic_id' AS clinic_id,
+  red.kinds AS redeemed_kinds, red.ats AS redeemed_ats, red.bys AS redeemed_bys`;
+const EXPORT_FROM = `leads l LEFT JOIN LATERAL (SELECT
+    string_agg(r.kind, '; ' ORDER BY r.redeemed_at) AS kinds,
+    string_agg(${hkTimestampSql("r.redeemed_at")}, '; ' ORDER BY r.redeemed_at) AS ats,
+    string_agg(r.staff_id || ' ' || coalesce(r.staff_name, ''), '; ' ORDER BY r.redeemed_at) AS bys
+  FROM redemptions r WHERE r.lead_id = l.id) red ON true`;
+
+function rowOf(r: ExportRow, lang: ExportLang, productName: Map<string, string>): string[] {
+  const district = r.district ? districtOf(r.district) : undefined;
+  const product = r.product_id ? productName.get(r.product_id) : undefined;
   const cells = [
-    lead.id,
-    lead.flow,
-    hkTimestamp(lead.created_at),
-    lead.last_name,
-    lead.first_name,
-    lead.email,
-    lead.phone_code,
-    lead.phone,
-    lead.residence,
-    district ? (lang === "en" ? district.en : district.zh) : (lead.address_cn?.district ?? ""),
-    yesNo(lead.marketing, lang),
-    yesNo(consents?.partner_contact, lang),
-    (consents?.documents ?? []).map((d) => `${d.kind} ${d.version}`).join("; "),
-    hkTimestamp(consents?.accepted_at),
-    lead.product_id ? `${lead.product_id}${lead.product_name ? ` ${lead.product_name}` : ""}` : "",
-    lead.partner ?? "",
-    lead.clinic_id ?? "",
-    redemptions.map((r) => r.kind).join("; "),
-    redemptions.map((r) => hkTimestamp(r.redeemed_at)).join("; "),
-    redemptions.map((r) => `${r.staff_id} ${r.staff_name}`).join("; "),
+    r.id,
+    r.flow,
+    r.created,
+    r.last_name,
+    r.first_name,
+    r.email,
+    r.phone_code,
+    r.phone,
+    r.residence,
+    district ? (lang === "en" ? district.en : district.zh) : r.district_cn,
+    yesNo(r.marketing, lang),
+    yesNo(r.partner_contact === null ? null : r.partner_contact === "true", lang),
+    r.documents,
+    hkTimestamp(r.accepted_at),
+    r.product_id ? (product ? `${r.product_id} ${product}` : r.product_id) : "",
+    r.partner,
+    r.clinic_id,
+    r.redeemed_kinds,
+    r.redeemed_ats,
+    r.redeemed_bys,
   ];
-  return cells.map((cell) => neutralise(String(cell ?? "")));
+  return cells.map((cell) => neutralise(cell ?? ""));
 }
 
 const CSV_OPTIONS = { record_delimiter: "windows" } as const;
@@ -107,17 +160,28 @@ async function* csvChunks(
   yield Buffer.from(
     `\uFEFF${stringify([COLUMNS.map(([, zh, en]) => (lang === "en" ? en : zh))], CSV_OPTIONS)}`,
   );
-  let after: Position | undefined;
   const productName = await productNames(q, lang);
-  for (;;) {
-    const { rows, next } = await leadsPage(q, filters, { after, limit: BATCH, upTo });
-    const cells = rows.map((row) => {
-      const lead = deskLeadOf(row, true);
-      return rowOf({ ...lead, product_name: productName.get(lead.product_id ?? "") ?? null }, lang);
-    });
-    if (cells.length > 0) yield Buffer.from(stringify(cells, CSV_OPTIONS));
-    if (!next) return;
-    after = next;
+  type Batch = { rows: ExportRow[]; next: Position | null };
+  const batch = (after?: Position): Promise<Batch> =>
+    leadsPage<ExportRow>(q, filters, { after, limit: BATCH, upTo }, EXPORT_COLUMNS, EXPORT_FROM);
+  // The next batch is asked for as soon as this one arrives: the database reads it while this one
+  // is formatted and sent. One batch ahead, never more.
+  let coming: Promise<Batch> | undefined = batch();
+  try {
+    while (coming) {
+      const { rows, next }: Batch = await coming;
+      coming = next ? batch(next) : undefined;
+      if (rows.length > 0)
+        yield Buffer.from(
+          stringify(
+            rows.map((row) => rowOf(row, lang, productName)),
+            CSV_OPTIONS,
+          ),
+        );
+    }
+  } finally {
+    // A reader gone mid-file leaves a batch in flight: its failure must not go unhandled.
+    coming?.catch(() => {});
   }
 }
 
@@ -126,6 +190,27 @@ async function productNames(q: Queryable, lang: ExportLang): Promise<Map<string,
     `SELECT id, ${lang === "en" ? "name_en" : "name_zh"} AS name FROM products`,
   );
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * The chunks as a web stream that asks for the next batch only when its reader wants more
+ * (highWaterMark 0: nothing is read ahead of the socket), and stops reading if the reader goes.
+ */
+export function pullStream(chunks: AsyncIterable<Buffer>): ReadableStream<Uint8Array> {
+  const it = chunks[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { value, done } = await it.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      async cancel() {
+        await it.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 export interface ExportStart {
@@ -137,7 +222,7 @@ export interface ExportStart {
 
 /**
  * Counts what the filters select (up to now), records `leads.export` with the filters and that
- * count, then returns the CSV as a stream. The audit entry is written before the first byte: an
+ * count, then returns the CSV's chunks (read lazily, batch by batch). The audit entry is written before the first byte: an
  * export cut short or a crashed server still leaves it.
  */
 export async function exportLeads(
@@ -145,7 +230,7 @@ export async function exportLeads(
   filters: DeskFilters,
   lang: ExportLang,
   who: ExportStart,
-): Promise<{ rows: number; stream: Readable }> {
+): Promise<{ rows: number; chunks: AsyncIterable<Buffer> }> {
   const upTo = String(BigInt(who.nowMs) * 1000n + 999n);
   const params: unknown[] = [];
   const where = filterSql(filters, params);
@@ -166,5 +251,5 @@ export async function exportLeads(
     detail: { filters: { ...used, ...(used.q ? { q: "(search)" } : {}) }, rows, lang },
     atMs: who.nowMs,
   });
-  return { rows, stream: Readable.from(csvChunks(db, filters, upTo, lang)) };
+  return { rows, chunks: csvChunks(db, filters, upTo, lang) };
 }

@@ -21,15 +21,16 @@ const BATCH = 200;
 const FIRST_RUN_AFTER_MS = 5 * 60 * 1000;
 
 /**
- * One pass: batches until nothing is left (or another instance has the job). Returns leads
- * anonymised; counted in `retention_runs_total` whether it succeeds or fails.
+ * One pass: batches of `batch` leads until nothing is left (or another instance has the job).
+ * Returns leads anonymised; counted in `retention_runs_total` whether it succeeds or fails.
  */
 export async function runRetention(
   ctx: PrivacyContext & { metrics: Pick<Metrics, "retentionRun"> },
   retentionDays: number,
+  batch = BATCH,
 ): Promise<number> {
   try {
-    const total = await anonymiseUntouched(ctx, retentionDays);
+    const total = await anonymiseUntouched(ctx, retentionDays, batch);
     ctx.metrics.retentionRun("done", total);
     return total;
   } catch (error) {
@@ -38,7 +39,11 @@ export async function runRetention(
   }
 }
 
-async function anonymiseUntouched(ctx: PrivacyContext, retentionDays: number): Promise<number> {
+async function anonymiseUntouched(
+  ctx: PrivacyContext,
+  retentionDays: number,
+  batch: number,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const done = await ctx.db.transaction(async (tx) => {
@@ -55,20 +60,21 @@ async function anonymiseUntouched(ctx: PrivacyContext, retentionDays: number): P
            AND NOT EXISTS (SELECT 1 FROM consent_events c WHERE c.lead_id = l.id AND c.at >= $1)
            AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.lead_id = l.id AND i.created_at >= $1)
          ORDER BY l.updated_at, l.id LIMIT $2 FOR UPDATE OF l SKIP LOCKED`,
-        [cutoff, BATCH],
+        [cutoff, batch],
       );
       if (rows.length === 0) return 0;
       await anonymiseLeads(tx, ctx.secrets, rows, "retention", nowMs);
       await recordAudit(tx, {
         actor: "system",
         action: "retention.run",
-        detail: { anonymised: rows.length, retention_days: retentionDays },
+        // The references (no personal data): each anonymised lead is named by exactly one entry.
+        detail: { anonymised: rows.length, retention_days: retentionDays, leads: rows.map((r) => r.id) },
         atMs: nowMs,
       });
       return rows.length;
     });
     total += done;
-    if (done < BATCH) return total;
+    if (done < batch) return total;
   }
 }
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadsExportTool } from "../cli/leads-export.ts";
+import { pullStream } from "../services/leadExport.ts";
 import {
   API_KEY,
   customerToken,
@@ -309,6 +310,26 @@ describe("GET /api/admin/leads.csv", () => {
     const enLines = en.bytes.subarray(3).toString("utf8").split("\r\n");
     expect(enLines[0].startsWith("Reference,Form,Created (Hong Kong time),Last name")).toBe(true);
     expect(enLines[1]).toContain("Sham Shui Po,yes");
+  });
+
+  it("reads a batch only when the reader asks for one, and stops when the reader goes", async () => {
+    let made = 0;
+    let ended = false;
+    async function* batches() {
+      try {
+        for (;;) yield Buffer.from(`batch ${++made}\r\n`);
+      } finally {
+        ended = true;
+      }
+    }
+    const reader = pullStream(batches()).getReader();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(made).toBe(0);
+    expect(Buffer.from((await reader.read()).value ?? []).toString()).toBe("batch 1\r\n");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(made).toBe(1);
+    await reader.cancel();
+    expect([made, ended]).toEqual([1, true]);
   });
 
   it("is audited with its filters and row count, never the search text", async () => {

@@ -1,12 +1,11 @@
-import { useState } from "react";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
-import { TextField } from "../../ui/form/TextField.tsx";
 import { formatYmd } from "../format.ts";
 import type { DeskApi } from "./deskApi.ts";
-import { type DeskContext, LoadedView, ScrollTable, SelectField, useLoaded } from "./deskParts.tsx";
+import { type DeskContext, DeskPanel, LoadedView, ScrollTable, useLoaded } from "./deskParts.tsx";
 import { type DeskPlace, type Filters, filterQuery } from "./deskQuery.ts";
 import { STEP_COLOURS } from "./deskStyles.ts";
+import { FilterFields, useFilterDraft } from "./FilterFields.tsx";
 import { conversion, FUNNEL_STEPS, type FunnelCounts, sumFunnel } from "./funnel.ts";
 
 /**
@@ -30,14 +29,10 @@ export function FunnelPanel(props: {
   };
   const query = filterQuery(filters);
   const { state, reload } = useLoaded(ctx, query, () => api.funnel(query));
-  const [draft, setDraft] = useState(filters);
-  const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const { draft, set } = useFilterDraft(filters);
   const label = (step: string) => t(`desk.funnel.${step as "leads"}`);
   return (
-    <section className="nu-panel" aria-labelledby="desk-funnel">
-      <h2 className="nu-panel-title" id="desk-funnel">
-        {t("desk.funnel.title")}
-      </h2>
+    <DeskPanel id="desk-funnel" title={t("desk.funnel.title")}>
       <StepForm
         name="desk-funnel-filters"
         labelledBy="desk-funnel"
@@ -47,39 +42,7 @@ export function FunnelPanel(props: {
         }}
       >
         <div className="nu-desk-filters nu-desk-filters--four">
-          <SelectField
-            label={t("desk.flow")}
-            name="funnel-flow"
-            value={draft.flow ?? ""}
-            onChange={set("flow")}
-            options={[
-              { value: "", label: t("desk.flow.any") },
-              { value: "nuform", label: t("desk.flow.nuform") },
-              { value: "recruitment", label: t("desk.flow.recruitment") },
-            ]}
-          />
-          <TextField
-            label={t("desk.from")}
-            hint={t("desk.datesHint")}
-            name="funnel-from"
-            type="date"
-            value={draft.from ?? ""}
-            onChange={set("from")}
-          />
-          <TextField
-            label={t("desk.to")}
-            hint={t("desk.datesHint")}
-            name="funnel-to"
-            type="date"
-            value={draft.to ?? ""}
-            onChange={set("to")}
-          />
-          <TextField
-            label={t("desk.partner")}
-            name="funnel-partner"
-            value={draft.partner ?? ""}
-            onChange={set("partner")}
-          />
+          <FilterFields ctx={ctx} draft={draft} set={set} prefix="funnel-" />
         </div>
         <div className="nu-actions">
           <SubmitButton>{t("desk.funnel.show")}</SubmitButton>
@@ -138,7 +101,7 @@ export function FunnelPanel(props: {
           );
         }}
       </LoadedView>
-    </section>
+    </DeskPanel>
   );
 }
 

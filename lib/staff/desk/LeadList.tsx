@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { ErrorMessage } from "../../ui/form/ErrorMessage.tsx";
 import { StepForm } from "../../ui/form/StepForm.tsx";
 import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
@@ -6,8 +6,19 @@ import { TextField } from "../../ui/form/TextField.tsx";
 import { formatHkDateTime } from "../format.ts";
 import { customerName, phoneText } from "../leadView.ts";
 import type { DeskApi, DeskLead } from "./deskApi.ts";
-import { type DeskContext, DeskLink, LoadedView, ScrollTable, SelectField, useLoaded } from "./deskParts.tsx";
-import { type DeskPlace, type Filters, filterQuery } from "./deskQuery.ts";
+import {
+  ActionButton,
+  type DeskContext,
+  DeskLink,
+  DeskPanel,
+  LoadedView,
+  ScrollTable,
+  SelectField,
+  useLoaded,
+} from "./deskParts.tsx";
+import { type DeskPlace, filterQuery } from "./deskQuery.ts";
+import { FilterFields, useFilterDraft } from "./FilterFields.tsx";
+import { useAction } from "./useAction.ts";
 
 const PAGE_SIZE = 50;
 
@@ -26,35 +37,20 @@ export function LeadList(props: {
 }) {
   const { ctx, api, place, go } = props;
   const { t } = ctx;
-  const [draft, setDraft] = useState<Filters>(place.filters);
+  const { draft, setDraft, set } = useFilterDraft(place.filters);
   const query = filterQuery(place.filters, { limit: String(PAGE_SIZE) });
   const cursor = place.cursors.at(-1);
   const { state, reload } = useLoaded(ctx, `${query}|${cursor ?? ""}`, () => api.leads(query, cursor));
   // Back or a reload changes the place under the form: the form follows.
-  useEffect(() => setDraft(place.filters), [place.filters]);
+  useEffect(() => setDraft(place.filters), [place.filters, setDraft]);
 
-  const [exporting, setExporting] = useState(false);
-  const [exported, setExported] = useState("");
-  const [exportFailure, setExportFailure] = useState("");
-  const exportCsv = async () => {
-    if (exporting) return;
-    setExporting(true);
-    setExported("");
-    setExportFailure("");
-    try {
-      const name = await props.download(
-        `admin/leads.csv?${filterQuery(place.filters, { lang: ctx.lang })}`,
-        "leads.csv",
-      );
-      setExported(t("desk.exported", { file: name }));
-    } catch (error) {
-      setExportFailure(ctx.failure(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exporting = useAction<"export">(ctx);
+  const exportCsv = () =>
+    exporting.act("export", async () => {
+      const path = `admin/leads.csv?${filterQuery(place.filters, { lang: ctx.lang })}`;
+      return t("desk.exported", { file: await props.download(path, "leads.csv") });
+    });
 
-  const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const choice = (key: "marketing" | "redeemed") => [
     { value: "", label: t(`desk.${key}.any`) },
     { value: "true", label: t(`desk.${key}.true`) },
@@ -87,53 +83,17 @@ export function LeadList(props: {
               autoComplete="off"
             />
           </div>
-          <SelectField
-            label={t("desk.flow")}
-            name="flow"
-            value={draft.flow ?? ""}
-            onChange={set("flow")}
-            options={[
-              { value: "", label: t("desk.flow.any") },
-              { value: "nuform", label: t("desk.flow.nuform") },
-              { value: "recruitment", label: t("desk.flow.recruitment") },
-            ]}
-          />
-          <TextField
-            label={t("desk.from")}
-            hint={t("desk.datesHint")}
-            name="from"
-            type="date"
-            value={draft.from ?? ""}
-            onChange={set("from")}
-          />
-          <TextField
-            label={t("desk.to")}
-            hint={t("desk.datesHint")}
-            name="to"
-            type="date"
-            value={draft.to ?? ""}
-            onChange={set("to")}
-          />
-          <TextField
-            label={t("desk.partner")}
-            name="partner"
-            value={draft.partner ?? ""}
-            onChange={set("partner")}
-          />
-          <SelectField
-            label={t("desk.marketing")}
-            name="marketing"
-            value={draft.marketing ?? ""}
-            onChange={set("marketing")}
-            options={choice("marketing")}
-          />
-          <SelectField
-            label={t("desk.redeemed")}
-            name="redeemed"
-            value={draft.redeemed ?? ""}
-            onChange={set("redeemed")}
-            options={choice("redeemed")}
-          />
+          <FilterFields ctx={ctx} draft={draft} set={set} />
+          {(["marketing", "redeemed"] as const).map((key) => (
+            <SelectField
+              key={key}
+              label={t(`desk.${key}`)}
+              name={key}
+              value={draft[key] ?? ""}
+              onChange={set(key)}
+              options={choice(key)}
+            />
+          ))}
         </div>
         <div className="nu-actions">
           <SubmitButton>{t("desk.search")}</SubmitButton>
@@ -150,25 +110,24 @@ export function LeadList(props: {
         </div>
       </StepForm>
 
-      <section className="nu-panel" aria-labelledby="desk-results">
-        <div className="nu-desk-toolbar">
-          <h2 className="nu-panel-title" id="desk-results">
-            {t("desk.results")} · {t("desk.page", { n: place.cursors.length + 1 })}
-          </h2>
-          <SubmitButton
-            type="button"
-            secondary
-            busy={exporting}
+      <DeskPanel
+        id="desk-results"
+        title={`${t("desk.results")} · ${t("desk.page", { n: place.cursors.length + 1 })}`}
+        action={
+          <ActionButton
+            name="export"
+            busy={exporting.busy}
             busyLabel={t("desk.exporting")}
             onPress={() => void exportCsv()}
           >
             {t("desk.export")}
-          </SubmitButton>
-        </div>
+          </ActionButton>
+        }
+      >
         <p className="nu-status nu-notice" role="status">
-          {exported}
+          {exporting.done}
         </p>
-        <ErrorMessage message={exportFailure} />
+        <ErrorMessage message={exporting.failure} />
         <p className="nu-muted">{t("desk.masked")}</p>
         <LoadedView ctx={ctx} state={state} reload={reload}>
           {(page) => (
@@ -203,7 +162,7 @@ export function LeadList(props: {
             </>
           )}
         </LoadedView>
-      </section>
+      </DeskPanel>
     </>
   );
 }

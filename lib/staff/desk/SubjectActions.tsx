@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { ErrorMessage } from "../../ui/form/ErrorMessage.tsx";
-import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { ConfirmStep } from "./ConfirmStep.tsx";
 import type { DeskApi } from "./deskApi.ts";
 import { saveFile } from "./deskApi.ts";
-import type { DeskContext } from "./deskParts.tsx";
+import { ActionButton, type DeskContext, DeskPanel } from "./deskParts.tsx";
+import { useAction } from "./useAction.ts";
 
 /**
  * A data subject's rights from the lead screen, by the lead's e-mail: everything held about the
@@ -20,25 +20,10 @@ export function SubjectActions(props: {
 }) {
   const { ctx, email } = props;
   const { t } = ctx;
-  const [busy, setBusy] = useState<"" | "json" | "csv" | "erase">("");
+  const { busy, done, failure, act } = useAction<"json" | "csv" | "erase">(ctx);
   const [asking, setAsking] = useState(false);
-  const [done, setDone] = useState("");
-  const [failure, setFailure] = useState("");
   const fileName = (ext: string) => `subject-${new Date().toISOString().slice(0, 10)}.${ext}`;
 
-  const act = async (kind: "json" | "csv" | "erase", run: () => Promise<string>) => {
-    if (busy) return;
-    setBusy(kind);
-    setDone("");
-    setFailure("");
-    try {
-      setDone(await run());
-    } catch (error) {
-      setFailure(ctx.failure(error));
-    } finally {
-      setBusy("");
-    }
-  };
   const json = () =>
     act("json", async () => {
       const record = await props.api.subject(email);
@@ -61,30 +46,15 @@ export function SubjectActions(props: {
     });
 
   return (
-    <section className="nu-panel" aria-labelledby="desk-subject">
-      <h2 className="nu-panel-title" id="desk-subject">
-        {t("desk.subject.title")}
-      </h2>
+    <DeskPanel id="desk-subject" title={t("desk.subject.title")}>
       <p className="nu-muted">{t("desk.subject.intro", { email })}</p>
       <div className="nu-actions">
-        <SubmitButton
-          type="button"
-          secondary
-          busy={busy === "json"}
-          unavailable={busy !== "" && busy !== "json"}
-          onPress={() => void json()}
-        >
+        <ActionButton name="json" busy={busy} onPress={() => void json()}>
           {t("desk.subject.json")}
-        </SubmitButton>
-        <SubmitButton
-          type="button"
-          secondary
-          busy={busy === "csv"}
-          unavailable={busy !== "" && busy !== "csv"}
-          onPress={() => void csv()}
-        >
+        </ActionButton>
+        <ActionButton name="csv" busy={busy} onPress={() => void csv()}>
           {t("desk.subject.csv")}
-        </SubmitButton>
+        </ActionButton>
       </div>
       <p className="nu-status nu-notice" role="status">
         {done}
@@ -113,6 +83,6 @@ export function SubjectActions(props: {
           </button>
         </div>
       )}
-    </section>
+    </DeskPanel>
   );
 }

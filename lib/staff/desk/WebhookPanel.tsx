@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { ErrorMessage } from "../../ui/form/ErrorMessage.tsx";
-import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { formatHkDateTime } from "../format.ts";
 import type { Delivery, DeskApi } from "./deskApi.ts";
-import { type DeskContext, ScrollTable } from "./deskParts.tsx";
+import { ActionButton, type DeskContext, DeskPanel, ListEnd, ListTable } from "./deskParts.tsx";
+import { useAction } from "./useAction.ts";
 import { usePages } from "./usePages.ts";
 
 /** How often the log is read again while a delivery is due or a test event is awaited. */
@@ -21,9 +21,7 @@ const AWAIT_TEST_MS = 20_000;
 export function WebhookPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
   const { t } = ctx;
   const list = usePages(ctx, "", (cursor) => api.deliveries(cursor));
-  const [busy, setBusy] = useState<string>("");
-  const [done, setDone] = useState("");
-  const [failure, setFailure] = useState("");
+  const { busy, done, failure, act } = useAction<string>(ctx);
   const [awaited, setAwaited] = useState<{ event: string; until: number } | null>(null);
   const due = (d: Delivery) =>
     d.state === "pending" && (d.next_at === null || Date.parse(d.next_at) < Date.now() + 60_000);
@@ -36,19 +34,6 @@ export function WebhookPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
     const timer = setTimeout(list.reload, REFRESH_MS);
     return () => clearTimeout(timer);
   }, [shouldRefresh, list.busy, list.rows]);
-  const act = async (key: string, run: () => Promise<string>) => {
-    if (busy) return;
-    setBusy(key);
-    setDone("");
-    setFailure("");
-    try {
-      setDone(await run());
-    } catch (error) {
-      setFailure(ctx.failure(error));
-    } finally {
-      setBusy("");
-    }
-  };
   const retry = (delivery: Delivery) =>
     act(String(delivery.id), async () => {
       const updated = await api.retryDelivery(delivery.id);
@@ -63,104 +48,81 @@ export function WebhookPanel({ ctx, api }: { ctx: DeskContext; api: DeskApi }) {
       return t("desk.hooks.tested", { id: sent?.event_id ?? "" });
     });
   return (
-    <section className="nu-panel" aria-labelledby="desk-hooks">
-      <div className="nu-desk-toolbar">
-        <h2 className="nu-panel-title" id="desk-hooks">
-          {t("desk.hooks.title")}
-        </h2>
-        <SubmitButton
-          type="button"
-          secondary
-          busy={busy === "test"}
-          unavailable={busy !== "" && busy !== "test"}
-          onPress={() => void test()}
-        >
+    <DeskPanel
+      id="desk-hooks"
+      title={t("desk.hooks.title")}
+      action={
+        <ActionButton name="test" busy={busy} onPress={() => void test()}>
           {t("desk.hooks.test")}
-        </SubmitButton>
-      </div>
+        </ActionButton>
+      }
+    >
       <p className="nu-status nu-notice" role="status">
         {done}
       </p>
       <ErrorMessage message={failure || list.failure} />
-      {list.failure ? (
-        <div className="nu-actions">
-          <button type="button" className="nu-button nu-button--secondary" onClick={list.reload}>
-            {t("desk.retry")}
-          </button>
-        </div>
-      ) : null}
-      {list.rows.length === 0 && !list.busy && !list.failure ? <p>{t("desk.hooks.none")}</p> : null}
-      {list.rows.length > 0 ? (
-        <ScrollTable label={t("desk.hooks.table")}>
-          <table className="nu-desk-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("desk.hooks.event")}</th>
-                <th scope="col">{t("desk.hooks.endpoint")}</th>
-                <th scope="col">{t("desk.hooks.state")}</th>
-                <th scope="col" className="nu-desk-num">
-                  {t("desk.hooks.attempts")}
-                </th>
-                <th scope="col">{t("desk.hooks.last")}</th>
-                <th scope="col">{t("desk.hooks.next")}</th>
-                <th scope="col">
-                  <span className="nu-visually-hidden">{t("desk.hooks.retry")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((d) => (
-                <tr key={String(d.id)}>
-                  <td>
-                    <code>{d.type}</code>
-                    <span className="nu-desk-sub">{formatHkDateTime(d.created_at)}</span>
-                  </td>
-                  <td>
-                    <span className="nu-desk-sub">{d.endpoint}</span>
-                  </td>
-                  <td className={`nu-desk-state--${d.state}`}>{t(`desk.state.${d.state}`)}</td>
-                  <td className="nu-desk-num">{d.attempts}</td>
-                  <td>
-                    {d.last_at ? formatHkDateTime(d.last_at) : "—"}
-                    {d.last_status !== null || d.last_error ? (
-                      <span className="nu-desk-sub">
-                        {[
-                          d.last_status,
-                          d.last_duration_ms !== null ? `${d.last_duration_ms} ms` : null,
-                          d.last_error,
-                        ]
-                          .filter((part) => part !== null && part !== "")
-                          .join(" · ")}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td>{d.next_at ? formatHkDateTime(d.next_at) : "—"}</td>
-                  <td>
-                    {d.state === "failed" || d.state === "stopped" ? (
-                      <button
-                        type="button"
-                        className="nu-button nu-button--secondary"
-                        aria-label={t("desk.hooks.retryOf", { type: d.type, endpoint: d.endpoint })}
-                        aria-disabled={busy !== "" || undefined}
-                        onClick={() => void retry(d)}
-                      >
-                        {t("desk.hooks.retry")}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollTable>
-      ) : null}
-      {list.next ? (
-        <div className="nu-actions">
-          <SubmitButton type="button" secondary busy={list.busy} onPress={list.more}>
-            {t("desk.more")}
-          </SubmitButton>
-        </div>
-      ) : null}
-    </section>
+      <ListTable
+        list={list}
+        none={t("desk.hooks.none")}
+        label={t("desk.hooks.table")}
+        head={
+          <>
+            <th scope="col">{t("desk.hooks.event")}</th>
+            <th scope="col">{t("desk.hooks.endpoint")}</th>
+            <th scope="col">{t("desk.hooks.state")}</th>
+            <th scope="col" className="nu-desk-num">
+              {t("desk.hooks.attempts")}
+            </th>
+            <th scope="col">{t("desk.hooks.last")}</th>
+            <th scope="col">{t("desk.hooks.next")}</th>
+            <th scope="col">
+              <span className="nu-visually-hidden">{t("desk.hooks.retry")}</span>
+            </th>
+          </>
+        }
+        row={(d) => (
+          <tr key={String(d.id)}>
+            <td>
+              <code>{d.type}</code>
+              <span className="nu-desk-sub">{formatHkDateTime(d.created_at)}</span>
+            </td>
+            <td>
+              <span className="nu-desk-sub">{d.endpoint}</span>
+            </td>
+            <td className={`nu-desk-state--${d.state}`}>{t(`desk.state.${d.state}`)}</td>
+            <td className="nu-desk-num">{d.attempts}</td>
+            <td>
+              {d.last_at ? formatHkDateTime(d.last_at) : "—"}
+              {d.last_status !== null || d.last_error ? (
+                <span className="nu-desk-sub">
+                  {[
+                    d.last_status,
+                    d.last_duration_ms !== null ? `${d.last_duration_ms} ms` : null,
+                    d.last_error,
+                  ]
+                    .filter((part) => part !== null && part !== "")
+                    .join(" · ")}
+                </span>
+              ) : null}
+            </td>
+            <td>{d.next_at ? formatHkDateTime(d.next_at) : "—"}</td>
+            <td>
+              {d.state === "failed" || d.state === "stopped" ? (
+                <button
+                  type="button"
+                  className="nu-button nu-button--secondary"
+                  aria-label={t("desk.hooks.retryOf", { type: d.type, endpoint: d.endpoint })}
+                  aria-disabled={busy !== "" || undefined}
+                  onClick={() => void retry(d)}
+                >
+                  {t("desk.hooks.retry")}
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
+      <ListEnd ctx={ctx} list={{ ...list, failure: "" }} />
+    </DeskPanel>
   );
 }

@@ -3,6 +3,7 @@ import { type DeskKey, deskTexts } from "../../core/i18n/desk.ts";
 import type { Lang } from "../../core/i18n/index.ts";
 import { type MessageParams, translate } from "../../core/i18n/translate.ts";
 import { ErrorMessage } from "../../ui/form/ErrorMessage.tsx";
+import { SubmitButton } from "../../ui/form/SubmitButton.tsx";
 import { failureText } from "../useStaffApi.ts";
 
 export type DeskT = (key: DeskKey, params?: MessageParams) => string;
@@ -84,16 +85,109 @@ export function LoadedView<T>({
     return (
       <div className="nu-form">
         <ErrorMessage message={state.forbidden ? ctx.t("desk.refused") : state.message} />
-        {state.forbidden ? null : (
-          <div className="nu-actions">
-            <button type="button" className="nu-button nu-button--secondary" onClick={reload}>
-              {ctx.t("desk.retry")}
-            </button>
-          </div>
-        )}
+        {state.forbidden ? null : <RetryButton ctx={ctx} onPress={reload} />}
       </div>
     );
   return <>{children(state.value)}</>;
+}
+
+/** 再試 after a failed read. */
+export function RetryButton({ ctx, onPress }: { ctx: DeskContext; onPress: () => void }) {
+  return (
+    <div className="nu-actions">
+      <button type="button" className="nu-button nu-button--secondary" onClick={onPress}>
+        {ctx.t("desk.retry")}
+      </button>
+    </div>
+  );
+}
+
+/** The foot of a list read page after page (usePages): 再試 when a read failed, 載入更多 while more follow. */
+export function ListEnd({
+  ctx,
+  list,
+}: {
+  ctx: DeskContext;
+  list: { next: string | null; busy: boolean; failure: string; more: () => void; reload: () => void };
+}) {
+  return (
+    <>
+      {list.failure ? <RetryButton ctx={ctx} onPress={list.reload} /> : null}
+      {list.next ? (
+        <div className="nu-actions">
+          <SubmitButton type="button" secondary busy={list.busy} onPress={list.more}>
+            {ctx.t("desk.more")}
+          </SubmitButton>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A panel of the desk: a section named by its heading, with an optional action beside the heading. */
+export function DeskPanel(props: { id: string; title: ReactNode; action?: ReactNode; children: ReactNode }) {
+  const heading = (
+    <h2 className="nu-panel-title" id={props.id}>
+      {props.title}
+    </h2>
+  );
+  return (
+    <section className="nu-panel" aria-labelledby={props.id}>
+      {props.action ? (
+        <div className="nu-desk-toolbar">
+          {heading}
+          {props.action}
+        </div>
+      ) : (
+        heading
+      )}
+      {props.children}
+    </section>
+  );
+}
+
+/** A button of one of a panel's actions (useAction): busy while it runs, unavailable while another does. */
+export function ActionButton(props: {
+  name: string;
+  busy: string;
+  onPress: () => void;
+  busyLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <SubmitButton
+      type="button"
+      secondary
+      busy={props.busy === props.name}
+      busyLabel={props.busyLabel}
+      unavailable={props.busy !== "" && props.busy !== props.name}
+      onPress={props.onPress}
+    >
+      {props.children}
+    </SubmitButton>
+  );
+}
+
+/** The table of a list read page after page, or `none` when it is empty (once read). */
+export function ListTable<T>(props: {
+  list: { rows: T[]; busy: boolean; failure: string };
+  none: string;
+  label: string;
+  head: ReactNode;
+  row: (item: T) => ReactNode;
+}) {
+  const { list } = props;
+  if (list.rows.length === 0) return list.busy || list.failure ? null : <p>{props.none}</p>;
+  return (
+    <ScrollTable label={props.label}>
+      <table className="nu-desk-table">
+        <thead>
+          <tr>{props.head}</tr>
+        </thead>
+        <tbody>{list.rows.map(props.row)}</tbody>
+      </table>
+    </ScrollTable>
+  );
 }
 
 /** A wide table that scrolls sideways on its own when the screen is narrow (keyboard too). */

@@ -28,6 +28,7 @@ export const deskSheet = sheet(`
 .nu-desk-table a:focus-visible { ${focusRing} border-radius: 4px; }
 .nu-desk-sub { display: block; color: ${token("color-muted")}; overflow-wrap: anywhere; }
 .nu-desk-sub.nu-desk-whole { overflow-wrap: normal; white-space: nowrap; }
+.nu-desk-table td.nu-desk-detail { min-width: 16em; }
 .nu-desk-paging { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; justify-content: space-between; }
 .nu-desk-paging .nu-button { flex: 0 1 12em; }
 .nu-desk-toolbar { display: flex; flex-wrap: wrap; gap: ${space(1.5)}; align-items: center; justify-content: space-between; }
