@@ -217,7 +217,7 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
       );
     }
     const host = file === hostIndex;
-    const lang = host ? pageLang(getCookie(c)) : "zh-HK";
+    const lang = host ? pageLang(getCookie(c), c.req.header("accept-language")) : "zh-HK";
     const { page: text, csp } = writePage(bytes.toString("utf8"), {
       config,
       pathname: c.req.path,
@@ -231,8 +231,8 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     htmlHeaders(c, csp);
     const etag = etagOf(page);
     c.header("ETag", etag);
-    // The host pages follow the language cookie (pageLang).
-    c.header("Vary", host ? "Accept-Encoding, Cookie" : "Accept-Encoding");
+    // The host pages follow the language cookie, else Accept-Language (pageLang).
+    c.header("Vary", host ? "Accept-Encoding, Cookie, Accept-Language" : "Accept-Encoding");
     c.header("Content-Type", "text/html; charset=utf-8");
     const [encoding] = acceptedEncodings(c.req.header("accept-encoding"));
     if (!encoding) return c.body(new Uint8Array(page), status);

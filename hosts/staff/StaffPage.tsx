@@ -9,6 +9,7 @@ import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
 import { runStaffGate } from "../../lib/gates/staffGate.ts";
 import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
 import { useDocumentTitle } from "../brand.ts";
+import { staffLang } from "../../lib/core/i18n/host/shell.ts";
 import { useHostLang } from "../language.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/lazySitePages.ts";
@@ -86,8 +87,8 @@ function useHeadingFocusOnArrival(
  */
 export function StaffPage({ page = "", url = "" }: { path?: string; page?: string; url?: string }) {
   const runtime = useRuntime();
-  const lang = useHostLang();
-  const texts = STAFF_TEXTS[lang];
+  const lang = staffLang(useHostLang());
+  const texts = STAFF_TEXTS[staffLang(lang)];
   const previous = useContext(PreviousUrlContext);
   const previousRef = useRef(previous);
   previousRef.current = previous;
@@ -189,7 +190,7 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
 
 /** What a signed-in staff member without the admin role sees at an admin page. */
 function AdminOnly({ lang }: { lang: Lang }) {
-  const texts = STAFF_TEXTS[lang];
+  const texts = STAFF_TEXTS[staffLang(lang)];
   return (
     <div class="staff-refusal">
       <p role="alert">{texts.adminOnly}</p>
@@ -202,7 +203,7 @@ function AdminOnly({ lang }: { lang: Lang }) {
 
 /** The standalone page an invoice QR code opens. */
 function InvoicePage({ id, lang }: { id: string; lang: Lang }) {
-  const texts = STAFF_TEXTS[lang];
+  const texts = STAFF_TEXTS[staffLang(lang)];
   useDocumentTitle(texts.invoice, texts.area);
   return (
     <div class="staff-area staff-white">

@@ -48,6 +48,6 @@ export const STAFF_TEXTS = {
     idleStay: "Stay signed in",
     idleLeave: "Sign out now",
   },
-} satisfies Record<Lang, Record<string, string | ((left: string) => string)>>;
+} satisfies Record<"zh-HK" | "en", Record<string, string | ((left: string) => string)>>;
 
 export type StaffTexts = (typeof STAFF_TEXTS)["zh-HK"];
