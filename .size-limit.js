@@ -48,6 +48,13 @@ export default [
     limit: "12272 B",
   },
   {
+    // Simplified Chinese as English: its sign-in texts load for lang="zh-Hans", the rest at idle.
+    name: '<nu-form lang="zh-Hans"> sign-in step shown and taking text: the same and the Simplified Chinese sign-in texts',
+    path: filesOf('nu-form lang="zh-Hans" stand-in'),
+    gzip: true,
+    limit: "12272 B",
+  },
+  {
     name: "<nu-recruitment-form> sign-in step shown and taking text",
     path: filesOf("nu-recruitment-form stand-in"),
     gzip: true,
@@ -68,6 +75,12 @@ export default [
     // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
+    gzip: true,
+    limit: "45103 B",
+  },
+  {
+    name: '<nu-form lang="zh-Hans"> sign-in step live: the same files and the Simplified Chinese sign-in texts',
+    path: filesOf('nu-form lang="zh-Hans"'),
     gzip: true,
     limit: "45103 B",
   },

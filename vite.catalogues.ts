@@ -2,10 +2,10 @@ import type { Plugin } from "vite";
 import { en } from "./lib/core/i18n/en.ts";
 import { enWidgets } from "./lib/core/i18n/en.widgets.ts";
 import { isSignInMessage, isStaffSignInMessage, isWidgetMessage } from "./lib/core/i18n/signInMessages.ts";
-import { zhHK } from "./lib/core/i18n/zh-HK.ts";
-import { zhHKWidgets } from "./lib/core/i18n/zh-HK.widgets.ts";
 import { zhHans } from "./lib/core/i18n/zh-Hans.ts";
 import { zhHansWidgets } from "./lib/core/i18n/zh-Hans.widgets.ts";
+import { zhHK } from "./lib/core/i18n/zh-HK.ts";
+import { zhHKWidgets } from "./lib/core/i18n/zh-HK.widgets.ts";
 import { FIRST_STEP_MODULES, firstStepChunks } from "./vite.first-steps.ts";
 
 /**
@@ -96,7 +96,8 @@ export function splitCatalogues({ checkFirstSteps = true }: { checkFirstSteps?: 
             later[1],
             part(texts, (key) => !isSignInMessage(key) && !isWidgetMessage(key)),
           );
-        if (staff && moduleIs(id, staff[0])) return replace(code, id, staff[1], part(texts, isStaffSignInMessage));
+        if (staff && moduleIs(id, staff[0]))
+          return replace(code, id, staff[1], part(texts, isStaffSignInMessage));
       }
       return null;
     },

@@ -3,13 +3,13 @@
 import type { ComponentChildren } from "preact";
 import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
+import { staffLang } from "../../lib/core/i18n/host/shell.ts";
 import { STAFF_TEXTS, type StaffTexts } from "../../lib/core/i18n/host/staff.ts";
 import type { Lang } from "../../lib/core/i18n/index.ts";
 import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
 import { runStaffGate } from "../../lib/gates/staffGate.ts";
 import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
 import { useDocumentTitle } from "../brand.ts";
-import { staffLang } from "../../lib/core/i18n/host/shell.ts";
 import { useHostLang } from "../language.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/lazySitePages.ts";

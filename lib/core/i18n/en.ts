@@ -309,8 +309,7 @@ export const en = {
   "flows.consent.optional": " (optional)",
   "flows.consent.required": "Please tick this box to continue",
   "flows.product.title": "Choose a nutrition product",
-  "flows.product.intro":
-    "Choose a nutrition product to collect with your member gift.",
+  "flows.product.intro": "Choose a nutrition product to collect with your member gift.",
   "flows.product.legend": "Nutrition products",
   "flows.product.required": "Please choose a product",
   "flows.product.none": "No products are available right now. Please try again later.",
@@ -471,7 +470,8 @@ export const en = {
   "errors.ALREADY_REDEEMED": "This customer already redeemed on {at} with {staff}.",
   "errors.LEAD_EXISTS": "This e-mail address is already registered.",
   "errors.IDEMPOTENCY_CONFLICT": "This request is already being processed. Please do not submit it twice.",
-  "errors.ORIGIN_NOT_ALLOWED": "This page is not set up to use the registration service (a setting of the website, not your connection). Please tell the site's owner.",
+  "errors.ORIGIN_NOT_ALLOWED":
+    "This page is not set up to use the registration service (a setting of the website, not your connection). Please tell the site's owner.",
   "errors.DEV_OUTBOX_DISABLED": "The development outbox is off.",
   "errors.INVOICE_EXISTS": "An invoice with this number has already been recorded.",
   "errors.INTERNAL": "Something went wrong. Please try again later.",

@@ -2,10 +2,10 @@ import type { ErrorCode } from "../errorCodes.ts";
 import { en } from "./en.ts";
 import { enWidgets } from "./en.widgets.ts";
 import { type Lang, type MessageParams, translate } from "./translate.ts";
-import { type MessageKey, zhHK } from "./zh-HK.ts";
-import { zhHKWidgets } from "./zh-HK.widgets.ts";
 import { zhHans } from "./zh-Hans.ts";
 import { zhHansWidgets } from "./zh-Hans.widgets.ts";
+import { type MessageKey, zhHK } from "./zh-HK.ts";
+import { zhHKWidgets } from "./zh-HK.widgets.ts";
 
 export {
   DEFAULT_LANG,

@@ -341,8 +341,7 @@ export const zhHK = {
   "flows.done.saveHint": "儲存到手機相簿，換領時即使沒有網絡也可出示。",
   "flows.done.imageCaption": "登記編號 {ref}",
   "flows.handover.text": "想同時領取營養產品？選擇一款產品，我們會把它加入你的登記。",
-  "flows.handover.notice":
-    "你的媽媽會員登記已完成（登記編號 {ref}）。現在請選擇一款營養產品。",
+  "flows.handover.notice": "你的媽媽會員登記已完成（登記編號 {ref}）。現在請選擇一款營養產品。",
   "flows.login.rateLimited": "發送驗證碼的次數太多，請於 {wait}後再試。已發送的驗證碼仍然有效。",
   "flows.login.rateLimitedSoon": "發送驗證碼的次數太多，請稍後再試。已發送的驗證碼仍然有效。",
   "flows.login.tooManyTries": "驗證碼輸入錯誤次數太多，請於 {wait}後重新發送驗證碼再試。",
@@ -440,7 +439,8 @@ export const zhHK = {
   "errors.ALREADY_REDEEMED": "此客戶已於 {at} 由 {staff} 兌換。",
   "errors.LEAD_EXISTS": "此電郵地址已經登記。",
   "errors.IDEMPOTENCY_CONFLICT": "此申請正在處理中，請勿重複提交。",
-  "errors.ORIGIN_NOT_ALLOWED": "此網頁未獲設定使用登記服務（屬網站設定問題，與你的網絡無關），請聯絡網站負責人。",
+  "errors.ORIGIN_NOT_ALLOWED":
+    "此網頁未獲設定使用登記服務（屬網站設定問題，與你的網絡無關），請聯絡網站負責人。",
   "errors.DEV_OUTBOX_DISABLED": "測試郵箱未開啟。",
   "errors.INVOICE_EXISTS": "此發票號碼已有記錄。",
   "errors.INTERNAL": "系統出現問題，請稍後再試。",

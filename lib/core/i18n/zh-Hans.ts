@@ -62,7 +62,8 @@ export const zhHans = {
   "flows.login.codeSentAgainTo": "新验证码已发送至 {email}，请使用最新一封邮件内的验证码，较早的已经失效。",
   "flows.login.codeInvalid": "请输入 6 位数字验证码",
   "flows.login.wrongCode": "验证码不正确。请核对最新一封邮件内的 6 位数字；找不到邮件可点击“重新发送”。",
-  "flows.login.wrongCodeTriesLeft": "验证码不正确（还剩 {n} 次机会）。请核对最新一封邮件内的 6 位数字；找不到邮件可点击“重新发送”。",
+  "flows.login.wrongCodeTriesLeft":
+    "验证码不正确（还剩 {n} 次机会）。请核对最新一封邮件内的 6 位数字；找不到邮件可点击“重新发送”。",
   "flows.login.signedInAs": "您已用 {email} 登录。",
   "flows.login.signedIn": "您已登录。",
   "flows.login.switchEmail": "改用其他邮箱地址",
@@ -94,20 +95,26 @@ export const zhHans = {
   "flows.terms.accept": "同意并提交",
   "flows.terms.new.title": "条款及细则（新会员）",
   "flows.terms.new.intro": "欢迎加入我们的会员计划。提交前请阅读以下条款。",
-  "flows.terms.new.items": "每个邮箱地址只可登记一次，登记后可获一份会员礼品。\n会员礼品须于登记日起 90 天内，凭会员二维码到指定柜台兑换，逾期作废。\n礼品数量有限，送完为止；如礼品缺货，我们会以同等价值的礼品代替。\n您提供的信息必须真实及完整；如信息不正确，我们有权取消登记及兑换资格。\n如有任何争议，我们保留最终决定权。",
+  "flows.terms.new.items":
+    "每个邮箱地址只可登记一次，登记后可获一份会员礼品。\n会员礼品须于登记日起 90 天内，凭会员二维码到指定柜台兑换，逾期作废。\n礼品数量有限，送完为止；如礼品缺货，我们会以同等价值的礼品代替。\n您提供的信息必须真实及完整；如信息不正确，我们有权取消登记及兑换资格。\n如有任何争议，我们保留最终决定权。",
   "flows.terms.existing.title": "条款及细则（现有会员）",
   "flows.terms.existing.intro": "我们找到您之前的登记记录。本次登记会更新您的会员信息。",
-  "flows.terms.existing.items": "本次登记会以您刚填写的信息更新您的会员记录。\n现有会员每个邮箱地址只可于本次会员登记活动登记一次，并可获一份会员礼品。\n会员礼品须于登记日起 90 天内，凭会员二维码到指定柜台兑换，逾期作废。\n之前已兑换的礼品及服务不受影响。\n如有任何争议，我们保留最终决定权。",
+  "flows.terms.existing.items":
+    "本次登记会以您刚填写的信息更新您的会员记录。\n现有会员每个邮箱地址只可于本次会员登记活动登记一次，并可获一份会员礼品。\n会员礼品须于登记日起 90 天内，凭会员二维码到指定柜台兑换，逾期作废。\n之前已兑换的礼品及服务不受影响。\n如有任何争议，我们保留最终决定权。",
   "flows.terms.partnership.title": "条款及细则（合作伙伴）",
   "flows.terms.partnership.intro": "您经由合作伙伴（{partner}）登记。提交前请阅读以下条款。",
-  "flows.terms.partnership.items": "此登记经由合作伙伴“{partner}”推荐，登记记录会注明推荐伙伴。\n我们只会向该合作伙伴提供您已完成登记的事实及登记日期，不会提供您的联系方式。\n合作伙伴提供的额外优惠，由该伙伴按其条款负责。\n会员礼品须于登记日起 90 天内，凭会员二维码到指定柜台兑换，逾期作废。\n如有任何争议，我们保留最终决定权。",
+  "flows.terms.partnership.items":
+    "此登记经由合作伙伴“{partner}”推荐，登记记录会注明推荐伙伴。\n我们只会向该合作伙伴提供您已完成登记的事实及登记日期，不会提供您的联系方式。\n合作伙伴提供的额外优惠，由该伙伴按其条款负责。\n会员礼品须于登记日起 90 天内，凭会员二维码到指定柜台兑换，逾期作废。\n如有任何争议，我们保留最终决定权。",
   "flows.terms.recruitment.title": "条款及细则",
   "flows.terms.recruitment.intro": "请阅读妈妈会员招募的条款及细则。",
-  "flows.terms.recruitment.items": "妈妈会员招募适用于怀孕中或有 3 岁以下婴幼儿的家长。\n每个邮箱地址只可登记一次，登记后可获一份妈妈会员礼品。\n会员礼品须于登记日起 90 天内，凭会员二维码到指定柜台兑换，逾期作废。\n您提供的婴儿及医院信息只用于安排会员礼遇及营养咨询。\n如有任何争议，我们保留最终决定权。",
+  "flows.terms.recruitment.items":
+    "妈妈会员招募适用于怀孕中或有 3 岁以下婴幼儿的家长。\n每个邮箱地址只可登记一次，登记后可获一份妈妈会员礼品。\n会员礼品须于登记日起 90 天内，凭会员二维码到指定柜台兑换，逾期作废。\n您提供的婴儿及医院信息只用于安排会员礼遇及营养咨询。\n如有任何争议，我们保留最终决定权。",
   "flows.consent.heading": "您的同意",
   "flows.consent.terms": "我已阅读并同意以上条款及细则。",
-  "flows.consent.privacy": "我已阅读并同意《隐私政策》及《个人信息收集声明》，明白我的个人信息会用于处理本次登记及提供会员礼遇。",
-  "flows.consent.marketing": "我同意贵公司使用我的姓名、手机号码及邮箱地址，向我发送产品、优惠及活动的营销信息。我可随时退订。",
+  "flows.consent.privacy":
+    "我已阅读并同意《隐私政策》及《个人信息收集声明》，明白我的个人信息会用于处理本次登记及提供会员礼遇。",
+  "flows.consent.marketing":
+    "我同意贵公司使用我的姓名、手机号码及邮箱地址，向我发送产品、优惠及活动的营销信息。我可随时退订。",
   "flows.consent.optional": "（选填）",
   "flows.consent.required": "请勾选以继续",
   "flows.product.title": "选择营养产品",
@@ -175,7 +182,8 @@ export const zhHans = {
   "flows.partner.required": "请选择合作伙伴诊所",
   "flows.partner.none": "暂时没有可选择的合作伙伴诊所，请稍后再试。",
   "flows.partner.someClinic": "指定合作诊所",
-  "flows.partner.contactConsent": "我同意贵公司把我的姓名、手机号码及邮箱地址提供给所选的合作伙伴诊所，让诊所就其服务联系我。",
+  "flows.partner.contactConsent":
+    "我同意贵公司把我的姓名、手机号码及邮箱地址提供给所选的合作伙伴诊所，让诊所就其服务联系我。",
   "flows.baby.title": "宝宝信息",
   "flows.baby.intro": "让我们按宝宝的成长阶段为您准备合适的礼遇。",
   "flows.baby.status": "宝宝状况",
@@ -195,7 +203,8 @@ export const zhHans = {
   "flows.baby.hospitalRequired": "请选择分娩医院",
   "flows.review.title": "确认信息",
   "flows.review.nextTitle": "提交后会怎样？",
-  "flows.review.nextText": "提交后您会立即获得会员二维码。请于 90 天内到指定柜台出示二维码兑换妈妈会员礼品；如您选择了合作伙伴并同意联系，诊所工作人员会于 7 个工作日内联系您。",
+  "flows.review.nextText":
+    "提交后您会立即获得会员二维码。请于 90 天内到指定柜台出示二维码兑换妈妈会员礼品；如您选择了合作伙伴并同意联系，诊所工作人员会于 7 个工作日内联系您。",
   "flows.review.person": "个人信息",
   "flows.review.address": "住址",
   "flows.review.consents": "条款及同意",
@@ -216,11 +225,14 @@ export const zhHans = {
   "maintenance.title": "系统维护中",
   "maintenance.default": "系统正在进行维护，请稍后再试。",
   "server.mail.customerCode.subject": "您的 {brand} 验证码",
-  "server.mail.customerCode.text": "您的验证码是 {code}，{minutes} 分钟内有效。如您没有要求此验证码，请忽略这封邮件。",
+  "server.mail.customerCode.text":
+    "您的验证码是 {code}，{minutes} 分钟内有效。如您没有要求此验证码，请忽略这封邮件。",
   "server.mail.confirmation.subject": "{brand} 登记确认 Registration confirmed",
-  "server.mail.confirmation.text": "感谢您登记 {brand}。\n\n您的参考编号：{reference}\n\n到门店时，请出示会员 QR 码，或提供以上参考编号。\n随时查看您的会员 QR 码：以此邮箱地址登录 {url}\n\n如您没有登记，请忽略这封邮件。\n\n不想再收到 {brand} 的营销信息？点击此处取消（免费）：{unsubscribe}",
+  "server.mail.confirmation.text":
+    "感谢您登记 {brand}。\n\n您的参考编号：{reference}\n\n到门店时，请出示会员 QR 码，或提供以上参考编号。\n随时查看您的会员 QR 码：以此邮箱地址登录 {url}\n\n如您没有登记，请忽略这封邮件。\n\n不想再收到 {brand} 的营销信息？点击此处取消（免费）：{unsubscribe}",
   "server.unsubscribe.title": "退订营销信息",
-  "server.unsubscribe.ask": "点击下面的按钮，{brand} 便不会再使用您的个人信息向您发送营销信息。退订免费，也不影响您的会员登记及礼品。",
+  "server.unsubscribe.ask":
+    "点击下面的按钮，{brand} 便不会再使用您的个人信息向您发送营销信息。退订免费，也不影响您的会员登记及礼品。",
   "server.unsubscribe.button": "退订",
   "server.unsubscribe.done": "已退订：{brand} 不会再向您发送营销信息。",
   "server.unsubscribe.already": "您已退订 {brand} 的营销信息，无需再做任何操作。",

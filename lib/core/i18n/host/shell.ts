@@ -58,7 +58,10 @@ export const HOST_TEXTS = {
     siteInfo: "Site information",
     loading: "Loading…",
   },
-} as const satisfies Record<Lang, { switches: readonly (readonly [Lang, string])[]; siteInfo: string; loading: string }>;
+} as const satisfies Record<
+  Lang,
+  { switches: readonly (readonly [Lang, string])[]; siteInfo: string; loading: string }
+>;
 
 /** The page shown when the network failed to bring the form's code (hosts/pages/BundleLoadError.tsx). */
 export const LOAD_ERROR_TEXTS = {
