@@ -254,7 +254,7 @@ export function writePage(text: string, parts: PageParts): { page: string; csp: 
     [...text.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]),
   );
   const preloads = [...chunks.preload, ...parts.firstStepFiles].filter((href) => !ownScripts.has(href));
-  if (lang === "en") text = text.replace(/<html\b[^>]*>/i, '<html lang="en">');
+  if (lang !== "zh-HK") text = text.replace(/<html\b[^>]*>/i, `<html lang="${lang}">`);
   // Downloaded ahead with fetch(), never modulepreload: a failed one must not stick (WARM_SCRIPT).
   let links = preloads.length
     ? `<script data-warm="${escapeHtml(preloads.join(" "))}">${WARM_SCRIPT}</script>`

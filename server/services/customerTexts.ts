@@ -25,13 +25,17 @@ export interface CustomerTextsFile {
 }
 
 /**
- * The latest published version of each document kind in `lang`; for zh-Hans, zh-HK's when the
- * operator has published none in Simplified Chinese yet (a mainland reader reads Traditional better
- * than English).
+ * The latest published version of each document kind in `lang`. For zh-Hans, per kind, the
+ * Simplified text of zh-HK's version in force, else zh-HK's text itself: a version published in
+ * Traditional Chinese only is still the one a mainland customer reads and accepts.
  */
 export async function legalDocuments(q: Queryable, lang: TextLang, nowMs: number): Promise<LegalDocument[]> {
   const found = await documentsIn(q, lang, nowMs);
-  return found.length === 0 && lang === "zh-Hans" ? documentsIn(q, "zh-HK", nowMs) : found;
+  if (lang !== "zh-Hans") return found;
+  const traditional = await documentsIn(q, "zh-HK", nowMs);
+  const sameVersion = (doc: LegalDocument) => (d: LegalDocument) =>
+    d.kind === doc.kind && d.version === doc.version;
+  return traditional.length === 0 ? found : traditional.map((doc) => found.find(sameVersion(doc)) ?? doc);
 }
 
 async function documentsIn(q: Queryable, lang: TextLang, nowMs: number): Promise<LegalDocument[]> {
