@@ -29,6 +29,9 @@ const hostScripts = (route) => {
 // Each limit is what its files measured on the last build that changed them, plus about 20 B: a
 // change that needs more raises the limit in the same commit and says why in its message (the
 // raises and their reasons are in the history of this file). Targets: docs/performance.md#budgets.
+// Simplified Chinese (zh-Hans) raised every one: the language tags and the loaders of its parts in
+// the runtime (+0.1 kB), the API client's probe that tells a refused origin from a broken network
+// (+0.1 kB on the live steps), the host shell's titles and switch in three languages (+0.4 kB).
 export default [
   {
     // Target: at most 20 kB (docs/performance.md#budgets). The entry draws the step from these (lib/flows/shared/signInStandIn.ts)
@@ -39,26 +42,26 @@ export default [
     name: "<nu-form> sign-in step shown and taking text: the entry and the sign-in stand-in",
     path: filesOf("nu-form stand-in"),
     gzip: true,
-    limit: "9776 B",
+    limit: "9890 B",
   },
   {
     name: '<nu-form lang="en"> sign-in step shown and taking text: the same and the English sign-in texts',
     path: filesOf('nu-form lang="en" stand-in'),
     gzip: true,
-    limit: "12272 B",
+    limit: "12412 B",
   },
   {
     // Simplified Chinese as English: its sign-in texts load for lang="zh-Hans", the rest at idle.
     name: '<nu-form lang="zh-Hans"> sign-in step shown and taking text: the same and the Simplified Chinese sign-in texts',
     path: filesOf('nu-form lang="zh-Hans" stand-in'),
     gzip: true,
-    limit: "12272 B",
+    limit: "12689 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step shown and taking text",
     path: filesOf("nu-recruitment-form stand-in"),
     gzip: true,
-    limit: "9776 B",
+    limit: "9890 B",
   },
   {
     // +1.0 kB: the API client and ky in a file of their own (`api`, vite.chunks.ts), so that a
@@ -69,33 +72,33 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "42607 B",
+    limit: "42874 B",
   },
   {
     // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "45103 B",
+    limit: "45396 B",
   },
   {
     name: '<nu-form lang="zh-Hans"> sign-in step live: the same files and the Simplified Chinese sign-in texts',
     path: filesOf('nu-form lang="zh-Hans"'),
     gzip: true,
-    limit: "45103 B",
+    limit: "45673 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "42824 B",
+    limit: "43093 B",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
     path: filesOf("nu-staff-login"),
     gzip: true,
     // +1.0 kB: the API client in `api`, as for <nu-form> above.
-    limit: "44398 B",
+    limit: "44790 B",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -103,7 +106,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "63340 B",
+    limit: "64176 B",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):
@@ -114,12 +117,12 @@ export default [
     // +416 B (and /staff/home's, home's): the served sign-in step is a real form, which the shell
     // keeps and hands over to the live step (hosts/flows/firstStepPreview.tsx): the customer's tap
     // before the scripts is worth it.
-    limit: "15095 B",
+    limit: "15526 B",
   },
   {
     name: "home, maintenance and 404: the host shell and their own chunk (the element bundle comes at run time)",
     path: hostScripts("/site"),
     gzip: true,
-    limit: "16535 B",
+    limit: "17173 B",
   },
 ];

@@ -6,6 +6,7 @@
 import { hkPerson, seedCustomer, termsAccepted } from "./customer-seed.ts";
 import { checkA11y, heading, hkDay, leadAsStaff, snap } from "./nuform-steps.ts";
 import { outboxCode, staffToken, uniqueEmail } from "./support/api.ts";
+import { API_KEY, BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/test.ts";
 
 test.use({ locale: "zh-CN", viewport: { width: 390, height: 844 } });
@@ -119,7 +120,7 @@ test("recruitment in Simplified Chinese from the baby's details to the QR code, 
   await page.getByRole("button", { name: "确认并提交" }).click();
   await expect(page).toHaveURL(/memberRedemption$/);
   await expect(page.getByRole("img", { name: /会员二维码/ })).toBeVisible();
-  await expect(page.getByText("营养师咨询")).toBeVisible();
+  await expect(page.getByText("营养师咨询", { exact: true })).toBeVisible();
   await checkA11y(page);
   await snap(page, testInfo, "hans-07-member");
 
@@ -129,4 +130,25 @@ test("recruitment in Simplified Chinese from the baby's details to the QR code, 
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("媽媽會員招募");
   await expect(page.getByRole("button", { name: "简体" })).toHaveAttribute("lang", "zh-Hans");
+});
+
+test('<nu-form lang="zh-CN"> on a page whose origin the server does not allow says so, not "check the network"', async ({
+  page,
+}) => {
+  await page.route("http://refused.example/brand-page", (route) =>
+    route.fulfill({
+      contentType: "text/html; charset=utf-8",
+      body: `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>brand</title>
+<link rel="icon" href="data:,"><meta name="nu-forms:api-base" content="${BASE_URL}/api">
+<meta name="nu-forms:api-key" content="${API_KEY}">
+<script type="module" src="${BASE_URL}/elements/nu-forms.js"></script></head>
+<body><main><h1>brand</h1><nu-form lang="zh-CN"></nu-form></main></body></html>`,
+    }),
+  );
+  await page.goto("http://refused.example/brand-page");
+  await expect(heading(page, "邮箱登录")).toBeVisible();
+  await page.getByRole("combobox", { name: "邮箱地址" }).fill(uniqueEmail("hans-refused"));
+  await page.getByRole("button", { name: "获取验证码" }).click();
+  await expect(page.getByText(/此网页尚未开通登记服务/).first()).toBeVisible();
+  await expect(page.getByText(/请检查网络/)).toHaveCount(0);
 });

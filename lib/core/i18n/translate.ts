@@ -23,11 +23,9 @@ export const LANGS: readonly Lang[] = ["zh-HK", "zh-Hans", "en"];
  * for en*; anything unknown falls back to Traditional Chinese.
  */
 export function normaliseLang(lang: string | undefined | null): Lang {
-  const tag = lang?.trim().toLowerCase() ?? "";
+  const tag = lang?.toLowerCase() ?? "";
   if (tag === "en" || tag.startsWith("en-")) return "en";
-  if (tag === "zh-cn" || tag === "zh-sg" || tag === "zh-hans" || tag.startsWith("zh-hans-")) return "zh-Hans";
-  if (/^zh-(cn|sg)-/.test(tag)) return "zh-Hans";
-  return DEFAULT_LANG;
+  return /^zh-(cn|sg|hans)(-|$)/.test(tag) ? "zh-Hans" : DEFAULT_LANG;
 }
 
 /**
