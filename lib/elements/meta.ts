@@ -72,7 +72,7 @@ export const COMMON_ATTRIBUTE_DOCS: Record<keyof typeof COMMON_PROPS, AttributeD
     tsType: '"zh-HK" | "zh-Hans" | "zh-CN" | "en"',
     default: "zh-HK",
     description:
-      "Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese.",
+      "Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong).",
   },
 };
 

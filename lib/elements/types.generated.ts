@@ -16,7 +16,7 @@ export interface RadioGroupElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The visible label (title) of the field. */
   label: string | undefined;
@@ -68,7 +68,7 @@ export interface CardElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The card's title (a heading). */
   title: string;
@@ -109,7 +109,7 @@ export interface SelectElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The visible label (title) of the field. */
   label: string | undefined;
@@ -171,7 +171,7 @@ export interface EmailInputElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The visible label of the field. */
   label: string | undefined;
@@ -234,7 +234,7 @@ export interface DatePickerElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The visible label (title) of the field. */
   label: string | undefined;
@@ -292,7 +292,7 @@ export interface ConfirmDialogElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** Shows the dialog; it is set back to false when the dialog closes. */
   open: boolean | undefined;
@@ -340,7 +340,7 @@ export interface ErrorMessageElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The text; empty shows nothing but keeps the live region in place. */
   message: string | undefined;
@@ -372,7 +372,7 @@ export interface AddressSelectorElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The address (JSON in the attribute or an object in the property); missing fields are empty. Rich values can be set as the property: the value itself or its JSON text (JSON in the attribute). */
   get value(): Partial<AddressValue> | null | undefined;
@@ -429,7 +429,7 @@ export interface NuFormElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The step to show, driven by the host page: `login` (the entry page), personInfoHK, personInfoCN, TnCNew, TnCExisting, TnCPartnership, product, memberRedemption. Absent: the element moves through its own steps. */
   step: string | undefined;
@@ -477,7 +477,7 @@ export interface RecruitmentFormElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The step to show, driven by the host page: `login` (the entry page), personInfo, termsAndConditions, cooperativePartner, babyInfo, lookingForward, memberRedemption. Absent: the element moves through its own steps. */
   step: string | undefined;
@@ -515,7 +515,7 @@ export interface StaffLoginElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   addEventListener<K extends keyof StaffLoginElementEventMap>(type: K, listener: (this: StaffLoginElement, event: StaffLoginElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -544,7 +544,7 @@ export interface StaffVerificationElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The page was reached because a lead failed to load (`?type=staff`): says so. */
   failedLead: boolean | undefined;
@@ -580,7 +580,7 @@ export interface StaffResultElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The lead reference (NU…), as the page's `id` query carries it. */
   leadId: string | undefined;
@@ -616,7 +616,7 @@ export interface RedeemCenterElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The lead reference (NU…), as the page's `leadId` query carries it. */
   leadId: string | undefined;
@@ -652,7 +652,7 @@ export interface NutritionistRedeemElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The lead reference (NU…), as the page's `id` query carries it. */
   leadId: string | undefined;
@@ -690,7 +690,7 @@ export interface InvoiceQrcodeElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   addEventListener<K extends keyof InvoiceQrcodeElementEventMap>(type: K, listener: (this: InvoiceQrcodeElement, event: InvoiceQrcodeElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
@@ -719,7 +719,7 @@ export interface InvoiceElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The invoice record id, as the page's `id` query carries it. */
   invoiceId: string | undefined;
@@ -751,7 +751,7 @@ export interface LeadDeskElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements show Simplified Chinese's in Traditional Chinese. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** Where the desk is, as the page's query (`?q=…&cursor=…`, `?id=NU…`, `?tab=funnel|audit|webhooks`); the desk asks to move with `nu-step` `{ step: "leads", path }`. */
   query: string | undefined;
