@@ -10,7 +10,7 @@ import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
 import { runStaffGate } from "../../lib/gates/staffGate.ts";
 import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
 import { useDocumentTitle } from "../brand.ts";
-import { useHostLang } from "../language.ts";
+import { setDocumentLang, useHostLang } from "../language.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/lazySitePages.ts";
 import { useRuntime } from "../runtime.ts";
@@ -88,6 +88,8 @@ function useHeadingFocusOnArrival(
 export function StaffPage({ page = "", url = "" }: { path?: string; page?: string; url?: string }) {
   const runtime = useRuntime();
   const lang = staffLang(useHostLang());
+  // The page is drawn in that language even when the visitor chose 简体 (useHostLang marks that).
+  useEffect(() => setDocumentLang(lang), [lang]);
   const texts = STAFF_TEXTS[staffLang(lang)];
   const previous = useContext(PreviousUrlContext);
   const previousRef = useRef(previous);

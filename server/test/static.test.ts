@@ -420,6 +420,9 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
       await get("/customer/nuForm", { ...mainland, cookie: "nu-forms-lang=zh-HK" })
     ).text();
     expect(chosen).toContain('<html lang="zh-HK">');
+    // The staff pages stay Traditional Chinese for it.
+    const staff = await (await get("/staff/home", { cookie: "nu-forms-lang=zh-Hans" })).text();
+    expect(staff).toContain('<html lang="zh-HK">');
   });
 });
 
