@@ -58,20 +58,24 @@ const dayjsModules = [
 ];
 
 /**
- * The English catalogue loads only for `lang="en"` (lib/load/catalogues.ts): in the element
- * bundle, lib/core/i18n starts with an empty English catalogue instead of importing it.
+ * The English and Simplified Chinese catalogues load only for `lang="en"` and `lang="zh-Hans"`
+ * (lib/load/catalogues.ts): in the element bundle, lib/core/i18n starts with them empty instead of
+ * importing them.
  */
 const englishOnDemand: Plugin = {
   name: "nu-forms:english-on-demand",
   enforce: "pre",
   transform(code, id) {
     if (!/[\\/]lib[\\/]core[\\/]i18n[\\/]index\.ts$/.test(id)) return null;
-    const eager = 'import { en } from "./en.ts";';
-    if (!code.includes(eager)) this.error(`lib/core/i18n/index.ts no longer has: ${eager}`);
-    return {
-      code: code.replace(eager, "const en = {} as Record<MessageKey, string>;"),
-      map: null,
-    };
+    let edited = code;
+    for (const [eager, name] of [
+      ['import { en } from "./en.ts";', "en"],
+      ['import { zhHans } from "./zh-Hans.ts";', "zhHans"],
+    ]) {
+      if (!edited.includes(eager)) this.error(`lib/core/i18n/index.ts no longer has: ${eager}`);
+      edited = edited.replace(eager, `const ${name} = {} as Record<MessageKey, string>;`);
+    }
+    return { code: edited, map: null };
   },
 };
 
@@ -104,7 +108,9 @@ const widgetTextsOnDemand: Plugin = {
       return swap([
         ['import { enWidgets } from "./en.widgets.ts";\n', ""],
         ['import { zhHKWidgets } from "./zh-HK.widgets.ts";\n', ""],
+        ['import { zhHansWidgets } from "./zh-Hans.widgets.ts";\n', ""],
         ["{ ...zhHK, ...zhHKWidgets }", "zhHK"],
+        ["{ ...zhHans, ...zhHansWidgets }", "zhHans"],
         ["{ ...en, ...enWidgets }", "en"],
       ]);
     if (/\/lib\/core\/i18n\/widgets\/\w+\.ts$/.test(file)) {

@@ -2,6 +2,8 @@ import type { Plugin } from "vite";
 import { en } from "../lib/core/i18n/en.ts";
 import { enWidgets } from "../lib/core/i18n/en.widgets.ts";
 import { isSignInMessage, isStaffSignInMessage, isWidgetMessage } from "../lib/core/i18n/signInMessages.ts";
+import { zhHans } from "../lib/core/i18n/zh-Hans.ts";
+import { zhHansWidgets } from "../lib/core/i18n/zh-Hans.widgets.ts";
 import { zhHK } from "../lib/core/i18n/zh-HK.ts";
 import { zhHKWidgets } from "../lib/core/i18n/zh-HK.widgets.ts";
 import { FIRST_STEP_MODULES, firstStepChunks } from "./first-steps.ts";
@@ -17,16 +19,26 @@ const FIRST_STEP_TEXTS: Record<string, (key: string) => boolean> = {
 };
 
 const CATALOGUE_MODULE =
-  /[\\/]lib[\\/]core[\\/]i18n[\\/](zh-HK|zh-HK\.later|zh-HK\.widgets|en|en\.later|en\.widgets|signInMessages)\.ts$/;
+  /[\\/]lib[\\/]core[\\/]i18n[\\/](zh-HK|zh-HK\.later|zh-HK\.widgets|zh-Hans|zh-Hans\.later|zh-Hans\.widgets|en|en\.later|en\.widgets|signInMessages)\.ts$/;
 
 /** The module that registers the widget elements: what it imports dynamically is each widget's code. */
 const WIDGET_REGISTRATION = /[\\/]lib[\\/]elements[\\/]widgets\.ts$/;
 
+/** The staff tools' texts: Simplified Chinese reads them in Traditional Chinese (staff work in Hong Kong). */
+const staffTexts = Object.fromEntries(Object.entries(zhHK).filter(([key]) => key.startsWith("staff.")));
+
 /**
  * Each catalogue, the module that keeps its sign-in texts, the one that gets the widget elements'
- * own, the one that gets the others, and the one that gets a copy of the staff sign-in's own.
+ * own, the one that gets the others, and the one that gets a copy of the staff sign-in's own
+ * (zh-Hans has none: `<nu-staff-login>` reads zh-HK's, which its chunk carries).
  */
-const CATALOGUES = [
+const CATALOGUES: {
+  texts: Record<string, string>;
+  first: readonly [string, string];
+  widgets: readonly [string, string];
+  later: readonly [string, string];
+  staff?: readonly [string, string];
+}[] = [
   {
     texts: { ...zhHK, ...zhHKWidgets },
     first: ["zh-HK.ts", "zhHK"],
@@ -41,7 +53,13 @@ const CATALOGUES = [
     later: ["en.later.ts", "enLater"],
     staff: ["en.staff.ts", "enStaff"],
   },
-] as const;
+  {
+    texts: { ...staffTexts, ...zhHans, ...zhHansWidgets },
+    first: ["zh-Hans.ts", "zhHans"],
+    widgets: ["zh-Hans.widgets.ts", "zhHansWidgets"],
+    later: ["zh-Hans.later.ts", "zhHansLater"],
+  },
+];
 
 const moduleIs = (id: string, file: string) => id.replaceAll("\\", "/").endsWith(`/lib/core/i18n/${file}`);
 
@@ -78,7 +96,8 @@ export function splitCatalogues({ checkFirstSteps = true }: { checkFirstSteps?: 
             later[1],
             part(texts, (key) => !isSignInMessage(key) && !isWidgetMessage(key)),
           );
-        if (moduleIs(id, staff[0])) return replace(code, id, staff[1], part(texts, isStaffSignInMessage));
+        if (staff && moduleIs(id, staff[0]))
+          return replace(code, id, staff[1], part(texts, isStaffSignInMessage));
       }
       return null;
     },

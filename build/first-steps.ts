@@ -17,9 +17,14 @@ const STAND_IN_TAGS = ["nu-form", "nu-recruitment-form"];
 
 /**
  * Per language, the texts a first step loads beyond the runtime and the element's own chunk (which
- * carries `<nu-staff-login>`'s own texts): English's sign-in texts; zh-HK's are in the runtime.
+ * carries `<nu-staff-login>`'s own texts): English's and Simplified Chinese's sign-in texts; zh-HK's
+ * are in the runtime.
  */
-const TEXTS = { "zh-HK": null, en: /\/lib\/core\/i18n\/en\.ts$/ } as const;
+const TEXTS = {
+  "zh-HK": null,
+  en: /\/lib\/core\/i18n\/en\.ts$/,
+  "zh-Hans": /\/lib\/core\/i18n\/zh-Hans\.ts$/,
+} as const;
 
 /**
  * Writes dist/elements/first-steps.json: for each element above, every file a page with only the

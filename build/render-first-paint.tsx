@@ -41,15 +41,16 @@ function markerCatalogue(lang: Lang): Record<MessageKey, string> {
 
 /** The sign-in step of `flow` as its element draws it in `lang`, every text a marker. */
 function step(flow: Flow, lang: Lang): string {
-  const saved = messages[lang];
+  const catalogues = messages as Record<Lang, Record<MessageKey, string>>;
+  const saved = catalogues[lang];
   const savedWidgets = WIDGET_TEXT_MODULES.map((texts) => texts[lang]);
-  messages[lang] = markerCatalogue(lang);
+  catalogues[lang] = markerCatalogue(lang);
   for (const texts of WIDGET_TEXT_MODULES) texts[lang] = messages[lang];
   try {
     const Form = FLOWS[flow];
     return renderToStaticMarkup(<Form step="login" lang={lang} />);
   } finally {
-    messages[lang] = saved;
+    catalogues[lang] = saved;
     WIDGET_TEXT_MODULES.forEach((texts, i) => {
       texts[lang] = savedWidgets[i];
     });

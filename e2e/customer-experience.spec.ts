@@ -331,7 +331,7 @@ test.describe("readable consent and a real finish (nuForm)", () => {
     await expect(offer).toContainText("所選營養奶粉試用裝一罐");
     const lastDay = hkDay(90);
     await expect(offer).toContainText(
-      `${lastDay.slice(8)}/${lastDay.slice(5, 7)}/${lastDay.slice(0, 4)} 或之前`,
+      `${Number(lastDay.slice(0, 4))}年${Number(lastDay.slice(5, 7))}月${Number(lastDay.slice(8))}日或之前`,
     );
     await expect(offer).toContainText("門市會員服務櫃位");
     await expect(page.getByText("到換領地點時，向職員出示此二維碼")).toBeVisible();
@@ -472,7 +472,7 @@ test.describe("a real finish (recruitment form) and the hand-over", () => {
     expect(await storedFlag(page, "RECTUITMENTFORM")).toBe("true");
     expect(await storedFlag(page, "isAuthenticated")).toBe("true");
     await expect(page.getByTestId("handover-notice")).toHaveText(
-      `你的媽媽會員登記已完成（登記編號 ${ref}）。現在請選擇一款營養產品，換領時可一併領取。`,
+      `你的媽媽會員登記已完成（登記編號 ${ref}）。現在請選擇一款營養產品。`,
     );
     await expect(page.getByText(/第 \d 步/)).toHaveCount(0);
     await checkA11y(page);

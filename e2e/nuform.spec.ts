@@ -149,7 +149,7 @@ test.describe("nuForm end to end", () => {
     await page.getByRole("button", { name: "下一步" }).click();
     await expect(page.getByText("+86 電話號碼須以 1 開頭，共 11 位數字")).toBeVisible();
     await page.getByRole("textbox", { name: "電話號碼" }).fill("13800138000");
-    await page.getByRole("textbox", { name: "省／直轄市" }).fill("廣東省");
+    await page.getByRole("textbox", { name: "省／自治區／直轄市" }).fill("廣東省");
     await page.getByRole("textbox", { name: "城市" }).fill("深圳市");
     await page.getByRole("textbox", { name: "區／縣" }).fill("南山區");
     await page.getByRole("textbox", { name: "詳細地址" }).fill("科技園南區科苑路 15 號 3 棟 1201 室");

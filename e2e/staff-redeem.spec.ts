@@ -154,8 +154,8 @@ test("the redeem centre says what is handed over and until when, and warns past 
   const offer = page.getByTestId("redeem-offer");
   await expect(offer).toContainText("所選營養奶粉試用裝一罐（400 克）（示例）");
   const hk = new Date(Date.now() + 8 * 3_600_000 + 90 * 86_400_000);
-  const lastDay = `${String(hk.getUTCDate()).padStart(2, "0")}/${String(hk.getUTCMonth() + 1).padStart(2, "0")}/${hk.getUTCFullYear()}`;
-  await expect(offer).toContainText(`${lastDay} 或之前`);
+  const lastDay = `${hk.getUTCFullYear()}年${hk.getUTCMonth() + 1}月${hk.getUTCDate()}日`;
+  await expect(offer).toContainText(`${lastDay}或之前`);
   await expect(offer.getByRole("note")).toHaveCount(0);
 
   // An offer whose period ended yesterday for this registration.

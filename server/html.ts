@@ -24,7 +24,7 @@ import {
 } from "../lib/core/firstPaint.ts";
 import { HOST_LIVE_EVENT, LANG_COOKIE, LANG_STORAGE_KEY } from "../lib/core/hostPage.ts";
 import { FLOW_TITLES } from "../lib/core/i18n/host/shell.ts";
-import { type Lang, type MessageKey, t } from "../lib/core/i18n/index.ts";
+import { LANGS, type Lang, type MessageKey, preferredLang, t } from "../lib/core/i18n/index.ts";
 import {
   NUFORM_BASE,
   NUFORM_STEPS,
@@ -89,7 +89,7 @@ export function brandStyle(config: ServerConfig): string {
  */
 const KEEP_EARLY_SEND = `function send(e){var t=e.target,f=t.closest&&t.closest(${JSON.stringify(`.${SERVED_STEP} form`)});if(!f||e.type==="click"&&!t.closest("button"))return;e.preventDefault();if(f.hasAttribute(${JSON.stringify(SEND_ASKED)}))return;f.setAttribute(${JSON.stringify(SEND_ASKED)},"");f.querySelector("button").setAttribute("aria-disabled","true");f.querySelector(${JSON.stringify(EMAIL_STATUS)}).textContent=f.closest(${JSON.stringify(`.${SERVED_STEP}`)}).getAttribute("data-sending")}document.addEventListener("submit",send,true);document.addEventListener("click",send,true);`;
 
-const KEEP_EARLY_LANGUAGE_TAP = `function early(e){var b=e.target.closest&&e.target.closest(".lang-switch");if(!b)return;try{localStorage.setItem(${JSON.stringify(LANG_STORAGE_KEY)},b.lang==="en"?"en":"zh-HK")}catch(x){}}document.addEventListener("click",early,true);document.addEventListener(${JSON.stringify(HOST_LIVE_EVENT)},function(){document.removeEventListener("click",early,true)});`;
+const KEEP_EARLY_LANGUAGE_TAP = `function early(e){var b=e.target.closest&&e.target.closest(".lang-switch");if(!b)return;try{localStorage.setItem(${JSON.stringify(LANG_STORAGE_KEY)},b.lang==="en"||b.lang==="zh-Hans"?b.lang:"zh-HK")}catch(x){}}document.addEventListener("click",early,true);document.addEventListener(${JSON.stringify(HOST_LIVE_EVENT)},function(){document.removeEventListener("click",early,true)});`;
 
 export const AFTER_PAINT_SCRIPT = `(function(){${KEEP_EARLY_LANGUAGE_TAP}${KEEP_EARLY_SEND}var s=document.currentScript,u=s.dataset.afterPaint.split(" "),p=(s.dataset.prefetch||"").split(" "),d=false,t=PerformanceObserver.supportedEntryTypes||[];function add(r,h){var l=document.createElement("link");l.rel=r;l.href=h;document.head.appendChild(l)}function go(){if(d)return;d=true;var m=document.createElement("script");m.type="module";m.crossOrigin="";m.src=u[0];document.head.appendChild(m);var i=1,j=0;(function next(){if(u.length>i)fetch(u[i++]).catch(function(){});else if(p[j])add("prefetch",p[j++]);else return;setTimeout(next)})()}document.addEventListener("visibilitychange",go);if(document.visibilityState==="hidden")return go();if(t.indexOf("paint")>=0)new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,3000)})()`;
 
@@ -155,11 +155,23 @@ export function flowOfPath(pathname: string): Flow | null {
 }
 
 /**
- * The language to draw a host page in: English when the visitor chose it (the cookie that
- * hosts/language.ts keeps; every host page has the switch), Traditional Chinese otherwise.
+ * The language to draw a host page in: the visitor's choice (the cookie that hosts/language.ts
+ * keeps; every host page has the switch), else the first of ours the browser asks for
+ * (`Accept-Language`: zh-CN gets Simplified Chinese, en English), else Traditional Chinese.
  */
-export function pageLang(cookies: Record<string, string | undefined>): Lang {
-  return cookies[LANG_COOKIE] === "en" ? "en" : "zh-HK";
+export function pageLang(cookies: Record<string, string | undefined>, acceptLanguage = ""): Lang {
+  const chosen = LANGS.find((lang) => lang === cookies[LANG_COOKIE]);
+  if (chosen) return chosen;
+  const asked = acceptLanguage
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, q }) => tag && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return preferredLang(asked.map(({ tag }) => tag)) ?? "zh-HK";
 }
 
 /** The pages whose first paint includes their flow's sign-in step: each flow's entry. */
@@ -249,7 +261,7 @@ export function writePage(text: string, parts: PageParts): { page: string; csp: 
     [...text.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]),
   );
   const preloads = [...chunks.preload, ...parts.firstStepFiles].filter((href) => !ownScripts.has(href));
-  if (lang === "en") text = text.replace(/<html\b[^>]*>/i, '<html lang="en">');
+  if (lang !== "zh-HK") text = text.replace(/<html\b[^>]*>/i, `<html lang="${lang}">`);
   // Downloaded ahead with fetch(), never modulepreload: a failed one must not stick (WARM_SCRIPT).
   let links = preloads.length
     ? `<script data-warm="${escapeHtml(preloads.join(" "))}">${WARM_SCRIPT}</script>`

@@ -18,6 +18,7 @@ import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { secureHeaders } from "hono/secure-headers";
 import type { FirstPaint } from "../lib/core/firstPaint.ts";
 import { firstStepName } from "../lib/core/hostPage.ts";
+import { staffLang } from "../lib/core/i18n/host/shell.ts";
 import type { Lang } from "../lib/core/i18n/index.ts";
 import { isHostRoute, NUFORM_BASE, RECRUITMENT_BASE } from "../lib/core/routes.ts";
 import type { ServerConfig } from "./config.ts";
@@ -217,7 +218,9 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
       );
     }
     const host = file === hostIndex;
-    const lang = host ? pageLang(getCookie(c)) : "zh-HK";
+    // The staff pages are in zh-HK or English only (staff work in Hong Kong).
+    const asked = host ? pageLang(getCookie(c), c.req.header("accept-language")) : "zh-HK";
+    const lang = /^\/staff(\/|$)/i.test(c.req.path) ? staffLang(asked) : asked;
     const { page: text, csp } = writePage(bytes.toString("utf8"), {
       config,
       pathname: c.req.path,
@@ -231,8 +234,8 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
     htmlHeaders(c, csp);
     const etag = etagOf(page);
     c.header("ETag", etag);
-    // The host pages follow the language cookie (pageLang).
-    c.header("Vary", host ? "Accept-Encoding, Cookie" : "Accept-Encoding");
+    // The host pages follow the language cookie, else Accept-Language (pageLang).
+    c.header("Vary", host ? "Accept-Encoding, Cookie, Accept-Language" : "Accept-Encoding");
     c.header("Content-Type", "text/html; charset=utf-8");
     const [encoding] = acceptedEncodings(c.req.header("accept-encoding"));
     if (!encoding) return c.body(new Uint8Array(page), status);

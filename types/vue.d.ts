@@ -11,7 +11,7 @@ type RadioGroupElementProps = {
   "api-base"?: RadioGroupElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: RadioGroupElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: RadioGroupElementAttributes["lang"];
   /** The visible label (title) of the field. */
   label?: RadioGroupElementAttributes["label"];
@@ -41,7 +41,7 @@ type CardElementProps = {
   "api-base"?: CardElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: CardElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: CardElementAttributes["lang"];
   /** The card's title (a heading). */
   title?: CardElementAttributes["title"];
@@ -61,7 +61,7 @@ type SelectElementProps = {
   "api-base"?: SelectElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: SelectElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: SelectElementAttributes["lang"];
   /** The visible label (title) of the field. */
   label?: SelectElementAttributes["label"];
@@ -95,7 +95,7 @@ type EmailInputElementProps = {
   "api-base"?: EmailInputElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: EmailInputElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: EmailInputElementAttributes["lang"];
   /** The visible label of the field. */
   label?: EmailInputElementAttributes["label"];
@@ -131,7 +131,7 @@ type DatePickerElementProps = {
   "api-base"?: DatePickerElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: DatePickerElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: DatePickerElementAttributes["lang"];
   /** The visible label (title) of the field. */
   label?: DatePickerElementAttributes["label"];
@@ -167,7 +167,7 @@ type ConfirmDialogElementProps = {
   "api-base"?: ConfirmDialogElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: ConfirmDialogElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: ConfirmDialogElementAttributes["lang"];
   /** Shows the dialog; it is set back to false when the dialog closes. */
   open?: ConfirmDialogElementAttributes["open"];
@@ -197,7 +197,7 @@ type ErrorMessageElementProps = {
   "api-base"?: ErrorMessageElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: ErrorMessageElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: ErrorMessageElementAttributes["lang"];
   /** The text; empty shows nothing but keeps the live region in place. */
   message?: ErrorMessageElementAttributes["message"];
@@ -211,7 +211,7 @@ type AddressSelectorElementProps = {
   "api-base"?: AddressSelectorElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: AddressSelectorElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: AddressSelectorElementAttributes["lang"];
   /** The address (JSON in the attribute or an object in the property); missing fields are empty. */
   value?: AddressSelectorElementAttributes["value"];
@@ -239,7 +239,7 @@ type NuFormElementProps = {
   "api-base"?: NuFormElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: NuFormElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: NuFormElementAttributes["lang"];
   /** The step to show, driven by the host page: `login` (the entry page), personInfoHK, personInfoCN, TnCNew, TnCExisting, TnCPartnership, product, memberRedemption. Absent: the element moves through its own steps. */
   step?: NuFormElementAttributes["step"];
@@ -267,7 +267,7 @@ type RecruitmentFormElementProps = {
   "api-base"?: RecruitmentFormElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: RecruitmentFormElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: RecruitmentFormElementAttributes["lang"];
   /** The step to show, driven by the host page: `login` (the entry page), personInfo, termsAndConditions, cooperativePartner, babyInfo, lookingForward, memberRedemption. Absent: the element moves through its own steps. */
   step?: RecruitmentFormElementAttributes["step"];
@@ -299,7 +299,7 @@ type StaffLoginElementProps = {
   "api-base"?: StaffLoginElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: StaffLoginElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: StaffLoginElementAttributes["lang"];
 
   /** The tool asks its page to move to a staff page: `/staff/<step>?<params>`, or `path` when given. Bubbles and is composed. */
@@ -313,7 +313,7 @@ type StaffVerificationElementProps = {
   "api-base"?: StaffVerificationElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: StaffVerificationElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: StaffVerificationElementAttributes["lang"];
   /** The page was reached because a lead failed to load (`?type=staff`): says so. */
   "failed-lead"?: StaffVerificationElementAttributes["failedLead"];
@@ -329,7 +329,7 @@ type StaffResultElementProps = {
   "api-base"?: StaffResultElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: StaffResultElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: StaffResultElementAttributes["lang"];
   /** The lead reference (NU…), as the page's `id` query carries it. */
   "lead-id"?: StaffResultElementAttributes["leadId"];
@@ -349,7 +349,7 @@ type RedeemCenterElementProps = {
   "api-base"?: RedeemCenterElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: RedeemCenterElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: RedeemCenterElementAttributes["lang"];
   /** The lead reference (NU…), as the page's `leadId` query carries it. */
   "lead-id"?: RedeemCenterElementAttributes["leadId"];
@@ -369,7 +369,7 @@ type NutritionistRedeemElementProps = {
   "api-base"?: NutritionistRedeemElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: NutritionistRedeemElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: NutritionistRedeemElementAttributes["lang"];
   /** The lead reference (NU…), as the page's `id` query carries it. */
   "lead-id"?: NutritionistRedeemElementAttributes["leadId"];
@@ -389,7 +389,7 @@ type InvoiceQrcodeElementProps = {
   "api-base"?: InvoiceQrcodeElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: InvoiceQrcodeElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: InvoiceQrcodeElementAttributes["lang"];
 
   /** The tool asks its page to move to a staff page: `/staff/<step>?<params>`, or `path` when given. Bubbles and is composed. */
@@ -409,7 +409,7 @@ type InvoiceElementProps = {
   "api-base"?: InvoiceElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: InvoiceElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: InvoiceElementAttributes["lang"];
   /** The invoice record id, as the page's `id` query carries it. */
   "invoice-id"?: InvoiceElementAttributes["invoiceId"];
@@ -425,7 +425,7 @@ type LeadDeskElementProps = {
   "api-base"?: LeadDeskElementAttributes["apiBase"];
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   "api-key"?: LeadDeskElementAttributes["apiKey"];
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
   lang?: LeadDeskElementAttributes["lang"];
   /** Where the desk is, as the page's query (`?q=…&cursor=…`, `?id=NU…`, `?tab=funnel|audit|webhooks`); the desk asks to move with `nu-step` `{ step: "leads", path }`. */
   query?: LeadDeskElementAttributes["query"];

@@ -22,18 +22,29 @@ export function BrandHeader({ lang }: { lang: Lang }) {
   );
 }
 
-/** The switch to the other language, named in that language (page header, staff bar). */
-export function LangSwitch({ lang, class: className }: { lang: Lang; class: string }) {
-  const other = HOST_TEXTS[lang];
+/**
+ * The switches to the other languages, each named in its language (page header; the staff bar
+ * passes `only` its two).
+ */
+export function LangSwitch({
+  lang,
+  class: className,
+  only,
+}: {
+  lang: Lang;
+  class: string;
+  only?: readonly Lang[];
+}) {
   return (
-    <button
-      type="button"
-      class={className}
-      lang={other.switchLang}
-      onClick={() => setHostLang(other.switchLang)}
-    >
-      {other.switchTo}
-    </button>
+    <>
+      {HOST_TEXTS[lang].switches
+        .filter(([other]) => !only || only.includes(other))
+        .map(([other, name]) => (
+          <button key={other} type="button" class={className} lang={other} onClick={() => setHostLang(other)}>
+            {name}
+          </button>
+        ))}
+    </>
   );
 }
 

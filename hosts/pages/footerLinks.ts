@@ -3,6 +3,7 @@ import type { Lang } from "../../lib/core/i18n/index.ts";
 
 const LABELS: Record<Lang, [string, string, string]> = {
   "zh-HK": ["私隱政策", "條款及細則", "聯絡我們"],
+  "zh-Hans": ["隐私政策", "条款及细则", "联系我们"],
   en: ["Privacy policy", "Terms and conditions", "Contact us"],
 };
 

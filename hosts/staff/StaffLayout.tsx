@@ -1,10 +1,13 @@
 /** @jsxImportSource preact */
 
 import type { ComponentChildren } from "preact";
+import { staffLang } from "../../lib/core/i18n/host/shell.ts";
 import { STAFF_TEXTS } from "../../lib/core/i18n/host/staff.ts";
 import type { Lang } from "../../lib/core/i18n/index.ts";
 import { useDocumentTitle } from "../brand.ts";
 import { LangSwitch } from "../pages/BrandChrome.tsx";
+
+const STAFF_LANGS = ["zh-HK", "en"] as const;
 
 export interface StaffLayoutProps {
   title: string;
@@ -24,7 +27,7 @@ export interface StaffLayoutProps {
  * switch and sign-out.
  */
 export function StaffLayout(props: StaffLayoutProps) {
-  const texts = STAFF_TEXTS[props.lang];
+  const texts = STAFF_TEXTS[staffLang(props.lang)];
   useDocumentTitle(props.title, texts.area);
   return (
     <div class={props.white ? "staff-area staff-white" : "staff-area"}>
@@ -41,7 +44,7 @@ export function StaffLayout(props: StaffLayoutProps) {
         )}
         <span class="staff-bar-end">
           {props.staffName ? <span class="staff-bar-name">{props.staffName}</span> : null}
-          <LangSwitch lang={props.lang} class="staff-bar-button" />
+          <LangSwitch lang={props.lang} class="staff-bar-button" only={STAFF_LANGS} />
           <button type="button" class="staff-bar-button" onClick={props.onSignOut}>
             {texts.signOut}
           </button>

@@ -3,13 +3,14 @@
 import type { ComponentChildren } from "preact";
 import { useContext, useEffect, useRef, useState } from "preact/hooks";
 import { route } from "preact-router";
+import { staffLang } from "../../lib/core/i18n/host/shell.ts";
 import { STAFF_TEXTS, type StaffTexts } from "../../lib/core/i18n/host/staff.ts";
 import type { Lang } from "../../lib/core/i18n/index.ts";
 import { STAFF_GUARDED_PAGES } from "../../lib/core/routes.ts";
 import { runStaffGate } from "../../lib/gates/staffGate.ts";
 import { type StaffStepDetail, staffStepPath } from "../../lib/staff/events.ts";
 import { useDocumentTitle } from "../brand.ts";
-import { useHostLang } from "../language.ts";
+import { setDocumentLang, useHostLang } from "../language.ts";
 import { currentQuery, PreviousUrlContext } from "../navigation.ts";
 import { NotFound } from "../pages/lazySitePages.ts";
 import { useRuntime } from "../runtime.ts";
@@ -86,8 +87,10 @@ function useHeadingFocusOnArrival(
  */
 export function StaffPage({ page = "", url = "" }: { path?: string; page?: string; url?: string }) {
   const runtime = useRuntime();
-  const lang = useHostLang();
-  const texts = STAFF_TEXTS[lang];
+  const lang = staffLang(useHostLang());
+  // The page is drawn in that language even when the visitor chose 简体 (useHostLang marks that).
+  useEffect(() => setDocumentLang(lang), [lang]);
+  const texts = STAFF_TEXTS[staffLang(lang)];
   const previous = useContext(PreviousUrlContext);
   const previousRef = useRef(previous);
   previousRef.current = previous;
@@ -189,7 +192,7 @@ export function StaffPage({ page = "", url = "" }: { path?: string; page?: strin
 
 /** What a signed-in staff member without the admin role sees at an admin page. */
 function AdminOnly({ lang }: { lang: Lang }) {
-  const texts = STAFF_TEXTS[lang];
+  const texts = STAFF_TEXTS[staffLang(lang)];
   return (
     <div class="staff-refusal">
       <p role="alert">{texts.adminOnly}</p>
@@ -202,7 +205,7 @@ function AdminOnly({ lang }: { lang: Lang }) {
 
 /** The standalone page an invoice QR code opens. */
 function InvoicePage({ id, lang }: { id: string; lang: Lang }) {
-  const texts = STAFF_TEXTS[lang];
+  const texts = STAFF_TEXTS[staffLang(lang)];
   useDocumentTitle(texts.invoice, texts.area);
   return (
     <div class="staff-area staff-white">

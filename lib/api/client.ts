@@ -139,6 +139,25 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * Whether a cross-origin call failed because the server refused this page's origin (not listed in
+ * ALLOWED_ORIGINS: its answer carries no CORS header, so the browser shows the page only a failed
+ * fetch): the server still answers a request the page cannot read (`no-cors`), which a broken
+ * network does not. The customer then reads that the page is not set up, not to check the network.
+ */
+async function originRefused(apiBase: string): Promise<boolean> {
+  if (typeof location === "undefined" || typeof navigator === "undefined" || navigator.onLine === false)
+    return false;
+  try {
+    const url = new URL(apiBase.replace(/\/*$/, "/maintenance"), location.href);
+    if (url.origin === location.origin) return false;
+    await fetch(url, { mode: "no-cors", cache: "no-store", credentials: "omit" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** Retries after the first attempt, for GETs only. */
@@ -216,7 +235,8 @@ export function createApiClient(options: ApiClientOptions) {
       });
     }
     // fetch() rejects with a TypeError when the network fails (offline, DNS, refused, CORS).
-    return new ApiError({ status: 0, code: "NETWORK", message: errorMessage(lang, "NETWORK") });
+    const code = (await originRefused(options.apiBase)) ? "ORIGIN_NOT_ALLOWED" : "NETWORK";
+    return new ApiError({ status: 0, code, message: errorMessage(lang, code) });
   }
 
   /** One request → its envelope; Code outside 2xx is an error like an HTTP error. */

@@ -101,5 +101,5 @@ export function pageTitle(
 }
 
 /** The operator's name in `lang`: the English name on English pages when the operator gave one. */
-export const brandName = (brand: Pick<Brand, "name" | "nameEn">, lang: "zh-HK" | "en"): string =>
+export const brandName = (brand: Pick<Brand, "name" | "nameEn">, lang: "zh-HK" | "zh-Hans" | "en"): string =>
   (lang === "en" && brand.nameEn) || brand.name;

@@ -10,6 +10,7 @@ import {
   isEmptyRange,
   isValidYmd,
   lastRedemptionDay,
+  sentenceDate,
   toEnGB,
   yearOptions,
 } from "./dates.ts";
@@ -157,4 +158,13 @@ describe("the device's own time zone", () => {
       }
     },
   );
+});
+
+describe("sentenceDate", () => {
+  it("writes a day inside a sentence as each language does", () => {
+    expect(sentenceDate("2027-03-07", "zh-HK")).toBe("2027年3月7日");
+    expect(sentenceDate("2027-03-07", "zh-Hans")).toBe("2027年3月7日");
+    expect(sentenceDate("2027-03-07", "en")).toBe("7 March 2027");
+    expect(sentenceDate("2027-02-30", "en")).toBe("");
+  });
 });

@@ -10,6 +10,7 @@
  */
 import dayjs, { type Dayjs } from "dayjs";
 import utc from "dayjs/plugin/utc.js";
+import type { Lang } from "./i18n/translate.ts";
 
 dayjs.extend(utc);
 
@@ -76,6 +77,20 @@ export function fromEnGB(text: string | null | undefined): string | null {
 export function displayDate(ymd: string | null | undefined): string {
   if (!ymd) return DEFAULT_DISPLAY_DATE;
   return toEnGB(ymd);
+}
+
+const MONTHS = "January February March April May June July August September October November December".split(
+  " ",
+);
+
+/**
+ * A day inside a sentence, as each language writes it: 2027年3月7日, 7 March 2027 (DD/MM/YYYY
+ * reads either way outside Hong Kong); '' for anything that is not a real day.
+ */
+export function sentenceDate(ymd: string | null | undefined, lang: Lang): string {
+  if (!isValidYmd(ymd)) return "";
+  const [year, month, day] = ymd.split("-").map(Number);
+  return lang === "en" ? `${day} ${MONTHS[month - 1]} ${year}` : `${year}年${month}月${day}日`;
 }
 
 /** The selectable days: today + minDays … today + maxDays (both included). */

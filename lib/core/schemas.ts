@@ -277,7 +277,11 @@ export const mainlandAddressSchema = v.strictObject({
 // ---- customer texts ------------------------------------------------------
 
 export const legalDocumentKindSchema = v.picklist(["privacy_policy", "pics"]);
-export const textLangSchema = v.picklist(["zh-HK", "en"]);
+/** A text's language: zh-CN is taken as Simplified Chinese and kept as zh-Hans. */
+export const textLangSchema = v.pipe(
+  v.picklist(["zh-HK", "zh-Hans", "zh-CN", "en"]),
+  v.transform((lang): "zh-HK" | "zh-Hans" | "en" => (lang === "zh-CN" ? "zh-Hans" : lang)),
+);
 const documentVersionSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.regex(/^[\w.-]+$/));
 
 /** `GET /api/legal_documents?lang=`: the documents in force, in that language. */
@@ -552,7 +556,8 @@ export const deskLeadsQuerySchema = v.pipe(
   v.forward(v.partialCheck([["from"], ["to"]], fromNotAfterTo, "from after to"), ["to"]),
 );
 export const deskExportQuerySchema = v.pipe(
-  v.object({ ...deskFilterEntries, lang: v.optional(textLangSchema) }),
+  // The staff tools are in zh-HK and English only (staff work in Hong Kong).
+  v.object({ ...deskFilterEntries, lang: v.optional(v.picklist(["zh-HK", "en"])) }),
   v.forward(v.partialCheck([["from"], ["to"]], fromNotAfterTo, "from after to"), ["to"]),
 );
 export const deskLeadParamsSchema = v.strictObject({ id: leadIdSchema });

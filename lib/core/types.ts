@@ -96,7 +96,7 @@ export type LegalDocumentKind = v.InferOutput<typeof legalDocumentKindSchema>;
 export interface LegalDocument {
   kind: LegalDocumentKind;
   version: string;
-  lang: "zh-HK" | "en";
+  lang: "zh-HK" | "zh-Hans" | "en";
   title: string;
   body: string;
   published_at: string;
@@ -105,7 +105,7 @@ export interface LegalDocument {
 /** What a flow's member QR code is redeemed for, where and for how long (`GET /api/redemption_offer`). */
 export interface RedemptionOffer {
   flow: Flow;
-  lang: "zh-HK" | "en";
+  lang: "zh-HK" | "zh-Hans" | "en";
   gift: string;
   places: string;
   /** Days from the registration (its Hong Kong date) to the last day of redemption. */

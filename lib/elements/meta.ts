@@ -69,9 +69,10 @@ export const COMMON_ATTRIBUTE_DOCS: Record<keyof typeof COMMON_PROPS, AttributeD
       'The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`.',
   },
   lang: {
-    tsType: '"zh-HK" | "en"',
+    tsType: '"zh-HK" | "zh-Hans" | "zh-CN" | "en"',
     default: "zh-HK",
-    description: "Language of the element's text: Traditional Chinese (Hong Kong) or English.",
+    description:
+      "Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong).",
   },
 };
 

@@ -16,8 +16,8 @@ export interface RadioGroupElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The visible label (title) of the field. */
   label: string | undefined;
   /** The radios' shared `name` (made up when absent). */
@@ -45,7 +45,7 @@ export interface RadioGroupElement extends HTMLElement {
 export interface RadioGroupElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   label?: string;
   name?: string;
   disabled?: boolean;
@@ -68,8 +68,8 @@ export interface CardElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The card's title (a heading). */
   title: string;
   /** URL of an image shown beside the title. */
@@ -88,7 +88,7 @@ export interface CardElement extends HTMLElement {
 export interface CardElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   title?: string;
   logo?: string;
   logoAlt?: string;
@@ -109,8 +109,8 @@ export interface SelectElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The visible label (title) of the field. */
   label: string | undefined;
   /** The `name` of the field inside the element, for the browser's autofill. The element itself is not part of a page's `<form>`: read `el.value` or `nu-change` (docs/widgets.md). */
@@ -142,7 +142,7 @@ export interface SelectElement extends HTMLElement {
 export interface SelectElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   label?: string;
   name?: string;
   disabled?: boolean;
@@ -171,8 +171,8 @@ export interface EmailInputElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The visible label of the field. */
   label: string | undefined;
   /** The `name` of the field inside the element, for the browser's autofill. The element itself is not part of a page's `<form>`: read `el.value` or `nu-change` (docs/widgets.md). */
@@ -203,7 +203,7 @@ export interface EmailInputElement extends HTMLElement {
 export interface EmailInputElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   label?: string;
   name?: string;
   disabled?: boolean;
@@ -234,8 +234,8 @@ export interface DatePickerElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The visible label (title) of the field. */
   label: string | undefined;
   /** The `name` of the field inside the element, for the browser's autofill. The element itself is not part of a page's `<form>`: read `el.value` or `nu-change` (docs/widgets.md). */
@@ -264,7 +264,7 @@ export interface DatePickerElement extends HTMLElement {
 export interface DatePickerElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   label?: string;
   name?: string;
   disabled?: boolean;
@@ -292,8 +292,8 @@ export interface ConfirmDialogElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** Shows the dialog; it is set back to false when the dialog closes. */
   open: boolean | undefined;
   /** The dialog's title. */
@@ -318,7 +318,7 @@ export interface ConfirmDialogElement extends HTMLElement {
 export interface ConfirmDialogElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   open?: boolean;
   title?: string;
   message?: string;
@@ -340,8 +340,8 @@ export interface ErrorMessageElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The text; empty shows nothing but keeps the live region in place. */
   message: string | undefined;
   addEventListener<K extends keyof ErrorMessageElementEventMap>(type: K, listener: (this: ErrorMessageElement, event: ErrorMessageElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
@@ -354,7 +354,7 @@ export interface ErrorMessageElement extends HTMLElement {
 export interface ErrorMessageElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   message?: string;
 }
 
@@ -372,8 +372,8 @@ export interface AddressSelectorElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The address (JSON in the attribute or an object in the property); missing fields are empty. Rich values can be set as the property: the value itself or its JSON text (JSON in the attribute). */
   get value(): Partial<AddressValue> | null | undefined;
   set value(value: Partial<AddressValue> | null | string | undefined);
@@ -399,7 +399,7 @@ export interface AddressSelectorElement extends HTMLElement {
 export interface AddressSelectorElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   value?: Partial<AddressValue> | null | string;
   alsUrl?: string;
   required?: boolean;
@@ -429,8 +429,8 @@ export interface NuFormElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The step to show, driven by the host page: `login` (the entry page), personInfoHK, personInfoCN, TnCNew, TnCExisting, TnCPartnership, product, memberRedemption. Absent: the element moves through its own steps. */
   step: string | undefined;
   /** Partner code of the brand or clinic that sent the customer (letters, digits, `-`, `_`, at most 40). */
@@ -449,7 +449,7 @@ export interface NuFormElement extends HTMLElement {
 export interface NuFormElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   step?: string;
   partner?: string;
   alsUrl?: string;
@@ -480,8 +480,8 @@ export interface RecruitmentFormElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The step to show, driven by the host page: `login` (the entry page), personInfo, termsAndConditions, cooperativePartner, babyInfo, lookingForward, memberRedemption. Absent: the element moves through its own steps. */
   step: string | undefined;
   /** Partner code of the brand or clinic that sent the customer (letters, digits, `-`, `_`, at most 40). */
@@ -500,7 +500,7 @@ export interface RecruitmentFormElement extends HTMLElement {
 export interface RecruitmentFormElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   step?: string;
   partner?: string;
   alsUrl?: string;
@@ -521,8 +521,8 @@ export interface StaffLoginElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   addEventListener<K extends keyof StaffLoginElementEventMap>(type: K, listener: (this: StaffLoginElement, event: StaffLoginElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof StaffLoginElementEventMap>(type: K, listener: (this: StaffLoginElement, event: StaffLoginElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
@@ -533,7 +533,7 @@ export interface StaffLoginElement extends HTMLElement {
 export interface StaffLoginElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
 }
 
 /** The events of `<nu-staff-verification>`. */
@@ -550,8 +550,8 @@ export interface StaffVerificationElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The page was reached because a lead failed to load (`?type=staff`): says so. */
   failedLead: boolean | undefined;
   addEventListener<K extends keyof StaffVerificationElementEventMap>(type: K, listener: (this: StaffVerificationElement, event: StaffVerificationElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
@@ -564,7 +564,7 @@ export interface StaffVerificationElement extends HTMLElement {
 export interface StaffVerificationElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   failedLead?: boolean;
 }
 
@@ -586,8 +586,8 @@ export interface StaffResultElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The lead reference (NU…), as the page's `id` query carries it. */
   leadId: string | undefined;
   addEventListener<K extends keyof StaffResultElementEventMap>(type: K, listener: (this: StaffResultElement, event: StaffResultElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
@@ -600,7 +600,7 @@ export interface StaffResultElement extends HTMLElement {
 export interface StaffResultElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   leadId?: string;
 }
 
@@ -622,8 +622,8 @@ export interface RedeemCenterElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The lead reference (NU…), as the page's `leadId` query carries it. */
   leadId: string | undefined;
   addEventListener<K extends keyof RedeemCenterElementEventMap>(type: K, listener: (this: RedeemCenterElement, event: RedeemCenterElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
@@ -636,7 +636,7 @@ export interface RedeemCenterElement extends HTMLElement {
 export interface RedeemCenterElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   leadId?: string;
 }
 
@@ -658,8 +658,8 @@ export interface NutritionistRedeemElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The lead reference (NU…), as the page's `id` query carries it. */
   leadId: string | undefined;
   addEventListener<K extends keyof NutritionistRedeemElementEventMap>(type: K, listener: (this: NutritionistRedeemElement, event: NutritionistRedeemElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
@@ -672,7 +672,7 @@ export interface NutritionistRedeemElement extends HTMLElement {
 export interface NutritionistRedeemElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   leadId?: string;
 }
 
@@ -696,8 +696,8 @@ export interface InvoiceQrcodeElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   addEventListener<K extends keyof InvoiceQrcodeElementEventMap>(type: K, listener: (this: InvoiceQrcodeElement, event: InvoiceQrcodeElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
   removeEventListener<K extends keyof InvoiceQrcodeElementEventMap>(type: K, listener: (this: InvoiceQrcodeElement, event: InvoiceQrcodeElementEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
@@ -708,7 +708,7 @@ export interface InvoiceQrcodeElement extends HTMLElement {
 export interface InvoiceQrcodeElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
 }
 
 /** The events of `<nu-invoice>`. */
@@ -725,8 +725,8 @@ export interface InvoiceElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** The invoice record id, as the page's `id` query carries it. */
   invoiceId: string | undefined;
   addEventListener<K extends keyof InvoiceElementEventMap>(type: K, listener: (this: InvoiceElement, event: InvoiceElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
@@ -739,7 +739,7 @@ export interface InvoiceElement extends HTMLElement {
 export interface InvoiceElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   invoiceId?: string;
 }
 
@@ -757,8 +757,8 @@ export interface LeadDeskElement extends HTMLElement {
   apiBase: string | undefined;
   /** The `x-api-key` sent with every API call. Default: `<meta name="nu-forms:api-key">` or `configure({ apiKey })`. */
   apiKey: string | undefined;
-  /** Language of the element's text: Traditional Chinese (Hong Kong) or English. */
-  lang: "zh-HK" | "en";
+  /** Language of the element's text: Traditional Chinese (Hong Kong), Simplified Chinese (`zh-Hans`, or `zh-CN`: the same) or English. The staff elements' own texts stay Traditional Chinese (staff work in Hong Kong). */
+  lang: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   /** Where the desk is, as the page's query (`?q=…&cursor=…`, `?id=NU…`, `?tab=funnel|audit|webhooks`); the desk asks to move with `nu-step` `{ step: "leads", path }`. */
   query: string | undefined;
   addEventListener<K extends keyof LeadDeskElementEventMap>(type: K, listener: (this: LeadDeskElement, event: LeadDeskElementEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
@@ -771,7 +771,7 @@ export interface LeadDeskElement extends HTMLElement {
 export interface LeadDeskElementAttributes {
   apiBase?: string;
   apiKey?: string;
-  lang?: "zh-HK" | "en";
+  lang?: "zh-HK" | "zh-Hans" | "zh-CN" | "en";
   query?: string;
 }
 

@@ -3,7 +3,7 @@
  * (vite.config.ts, build/catalogues.ts) lib/core/i18n starts with the zh-HK texts of the flows'
  * sign-in step only and an empty English catalogue; this module fills them before an element or a
  * step that needs more renders. Each language comes in three parts: the sign-in texts (zh-HK's are
- * in the bundle already; English loads for `lang="en"`), what the widget elements show beyond
+ * in the bundle already; English and Simplified Chinese load for `lang="en"` and `"zh-Hans"`), what the widget elements show beyond
  * those, and the rest, for everything after sign-in.
  * (The staff sign-in's own texts, in both languages, come with its code: StaffLogin.tsx.) A
  * Traditional Chinese customer page (the default) never downloads English. Elsewhere (npm package,
@@ -15,7 +15,8 @@ import { type Lang, messages } from "../core/i18n/index.ts";
 export type MessageScope = "sign-in" | "widgets" | "all";
 
 /**
- * A part of a catalogue: `en` its sign-in texts, `en~` the widgets' beyond those, `en+` the rest.
+ * A part of a catalogue: `en` its sign-in texts, `en~` the widgets' beyond those, `en+` the rest
+ * (the same for zh-Hans).
  * zh-HK's sign-in texts are in the bundle.
  */
 type Part = Lang | `${Lang}~` | `${Lang}+`;
@@ -26,6 +27,9 @@ const PARTS: Record<Exclude<Part, "zh-HK">, () => Promise<Record<string, string>
   "en+": () => import("../core/i18n/en.later.ts").then((m) => m.enLater),
   "zh-HK~": () => import("../core/i18n/zh-HK.widgets.ts").then((m) => m.zhHKWidgets),
   "zh-HK+": () => import("../core/i18n/zh-HK.later.ts").then((m) => m.zhHKLater),
+  "zh-Hans": () => import("../core/i18n/zh-Hans.ts").then((m) => m.zhHans),
+  "zh-Hans~": () => import("../core/i18n/zh-Hans.widgets.ts").then((m) => m.zhHansWidgets),
+  "zh-Hans+": () => import("../core/i18n/zh-Hans.later.ts").then((m) => m.zhHansLater),
 };
 
 /** The parts `scope` needs in `lang`. */

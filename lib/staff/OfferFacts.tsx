@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ApiClient } from "../api/index.ts";
-import { displayDate, hkToday, lastRedemptionDay } from "../core/dates.ts";
+import { displayDate, hkToday, lastRedemptionDay, sentenceDate } from "../core/dates.ts";
 import type { Lang } from "../core/i18n/index.ts";
 import type { Lead, RedemptionOffer } from "../core/types.ts";
 import { useIds } from "../ui/ids.ts";
@@ -60,7 +60,7 @@ export function OfferFacts({
           <Facts
             facts={[
               [t("staff.redeem.gift"), offer.gift],
-              [t("staff.redeem.until"), t("flows.done.untilDate", { date: displayDate(lastDay) })],
+              [t("staff.redeem.until"), t("flows.done.untilDate", { date: sentenceDate(lastDay, lang) })],
             ]}
           />
           {hkToday() > lastDay ? (

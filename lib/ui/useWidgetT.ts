@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { type Catalogues, DEFAULT_LANG, normaliseLang, translate } from "../core/i18n/translate.ts";
+import { type Catalogues, normaliseLang, translate } from "../core/i18n/translate.ts";
 import type { Translate } from "./useT.ts";
 
 export { normaliseLang } from "../core/i18n/translate.ts";
@@ -18,7 +18,7 @@ export function useWidgetT<A extends string, B extends string = never>(
   const resolved = normaliseLang(lang);
   return useCallback(
     (key, params) => {
-      const own = !more || Object.hasOwn(texts[DEFAULT_LANG], key);
+      const own = !more || Object.hasOwn(texts["zh-HK"], key);
       return own ? translate(texts, resolved, key as A, params) : translate(more, resolved, key as B, params);
     },
     [resolved, texts, more],

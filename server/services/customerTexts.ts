@@ -17,15 +17,28 @@ import type { Queryable } from "../db/db.ts";
 import { iso } from "../db/db.ts";
 import { ApiFailure } from "../http/envelope.ts";
 
-type TextLang = "zh-HK" | "en";
+type TextLang = "zh-HK" | "zh-Hans" | "en";
 
 export interface CustomerTextsFile {
   documents?: Omit<LegalDocument, "published_at">[];
   offers?: RedemptionOffer[];
 }
 
-/** The latest published version of each document kind in `lang`. */
+/**
+ * The latest published version of each document kind in `lang`. For zh-Hans, per kind, the
+ * Simplified text of zh-HK's version in force, else zh-HK's text itself: a version published in
+ * Traditional Chinese only is still the one a mainland customer reads and accepts.
+ */
 export async function legalDocuments(q: Queryable, lang: TextLang, nowMs: number): Promise<LegalDocument[]> {
+  const found = await documentsIn(q, lang, nowMs);
+  if (lang !== "zh-Hans") return found;
+  const traditional = await documentsIn(q, "zh-HK", nowMs);
+  const sameVersion = (doc: LegalDocument) => (d: LegalDocument) =>
+    d.kind === doc.kind && d.version === doc.version;
+  return traditional.length === 0 ? found : traditional.map((doc) => found.find(sameVersion(doc)) ?? doc);
+}
+
+async function documentsIn(q: Queryable, lang: TextLang, nowMs: number): Promise<LegalDocument[]> {
   const { rows } = await q.query<LegalDocument & { published_at: Date | string }>(
     `SELECT DISTINCT ON (kind) kind, version, lang, title, body, published_at FROM legal_documents
      WHERE lang = $1 AND published_at <= $2 ORDER BY kind, published_at DESC, version DESC`,
@@ -36,7 +49,13 @@ export async function legalDocuments(q: Queryable, lang: TextLang, nowMs: number
     .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "privacy_policy" ? -1 : 1));
 }
 
+/** What `flow`'s QR code is redeemed for in `lang` (zh-Hans: zh-HK's when it has none, as legalDocuments). */
 export async function redemptionOffer(q: Queryable, flow: Flow, lang: TextLang): Promise<RedemptionOffer[]> {
+  const found = await offerIn(q, flow, lang);
+  return found.length === 0 && lang === "zh-Hans" ? offerIn(q, flow, "zh-HK") : found;
+}
+
+async function offerIn(q: Queryable, flow: Flow, lang: TextLang): Promise<RedemptionOffer[]> {
   const { rows } = await q.query<RedemptionOffer>(
     "SELECT flow, lang, gift, places, valid_days FROM redemption_offers WHERE flow = $1 AND lang = $2",
     [flow, lang],

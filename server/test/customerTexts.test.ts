@@ -187,3 +187,45 @@ describe("consents recorded with the lead", () => {
     expect(again.body.Data[0].consents.documents).toContainEqual({ kind: "pics", version: SAMPLE });
   });
 });
+
+// Last: it publishes a version in force for the tests above.
+describe("Simplified Chinese texts", () => {
+  it("answers Simplified Chinese for zh-Hans and zh-CN, and zh-HK's text of a version not yet in Simplified", async () => {
+    // The collection statement's version 2027-01 (published above) is in zh-HK only.
+    for (const lang of ["zh-Hans", "zh-CN"]) {
+      const res = await s.call<LegalDocument>("GET", `/api/legal_documents?lang=${lang}`);
+      expect(res.body.Data.map((d) => [d.kind, d.version, d.lang, d.title])).toEqual([
+        ["privacy_policy", SAMPLE, "zh-Hans", "隐私政策（示例文本）"],
+        ["pics", "2027-01", "zh-HK", "收集個人資料聲明"],
+      ]);
+    }
+    const offer = await s.call<RedemptionOffer>("GET", "/api/redemption_offer?flow=nuform&lang=zh-CN");
+    expect(offer.body.Data).toEqual([expect.objectContaining({ lang: "zh-Hans", valid_days: 90 })]);
+    expect(offer.body.Data[0].places).toContain("门店会员服务柜台");
+
+    s.clock.advance(1_000);
+    const later = {
+      kind: "privacy_policy",
+      version: "hans-check",
+      title: "私隱政策",
+      body: "只有繁體",
+    } as const;
+    await s.db.transaction((tx) =>
+      publishTexts(tx, { documents: [{ ...later, lang: "zh-HK" }] }, s.clock.now()),
+    );
+    const shown = await s.call<LegalDocument>("GET", "/api/legal_documents?lang=zh-Hans");
+    expect(shown.body.Data.map((d) => [d.kind, d.version, d.lang])).toEqual([
+      ["privacy_policy", "hans-check", "zh-HK"],
+      ["pics", "2027-01", "zh-HK"],
+    ]);
+    await s.db.transaction((tx) =>
+      publishTexts(
+        tx,
+        { documents: [{ ...later, lang: "zh-Hans", title: "隐私政策", body: "简体" }] },
+        s.clock.now(),
+      ),
+    );
+    const both = await s.call<LegalDocument>("GET", "/api/legal_documents?lang=zh-Hans");
+    expect(both.body.Data[0]).toMatchObject({ version: "hans-check", lang: "zh-Hans", body: "简体" });
+  });
+});

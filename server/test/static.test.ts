@@ -314,7 +314,7 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
       "/elements/chunks/flows-Ab12.js",
       "/elements/nu-forms.js",
     ]);
-    expect(answer.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    expect(answer.headers.get("vary")).toBe("Accept-Encoding, Cookie, Accept-Language");
     // The other language is another page: its ETag differs, so a cached Chinese copy is not reused.
     const chinese = await get("/customer/nuForm");
     expect(chinese.headers.get("etag")).not.toBe(answer.headers.get("etag"));
@@ -392,7 +392,7 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
     // Every host page has the switch, so every one follows the choice (the shell draws their text).
     for (const where of ["/", "/maintenance", "/no-such-page"]) {
       const answer = await get(where, english);
-      expect(answer.headers.get("vary"), where).toBe("Accept-Encoding, Cookie");
+      expect(answer.headers.get("vary"), where).toBe("Accept-Encoding, Cookie, Accept-Language");
       expect(await answer.text(), where).toContain('<html lang="en">');
       expect(await (await get(where)).text(), where).toContain('<html lang="zh-HK">');
     }
@@ -400,6 +400,29 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
       const page = await (await get("/customer/nuForm", { cookie })).text();
       expect(page, cookie).toContain('<html lang="zh-HK">');
     }
+  });
+
+  it("follows Accept-Language when the visitor chose nothing: zh-CN reads Simplified Chinese, a choice outweighs it", async () => {
+    const mainland = { "accept-language": "fr;q=0.9, zh-CN, en;q=0.8" };
+    const page = await (await get("/customer/nuForm", mainland)).text();
+    expect(page).toContain('<html lang="zh-Hans">');
+    expect(page).toContain("<h1>会员登记</h1>");
+    expect(page).toContain("邮箱登录");
+    expect(page).toContain('<button type="button" class="lang-switch" lang="zh-HK">繁體</button>');
+    expect(page).not.toMatch(/會員登記|電郵/);
+    expect(
+      await (await get("/customer/nuForm", { "accept-language": "en-GB,zh-CN;q=0.5" })).text(),
+    ).toContain('<html lang="en">');
+    expect(await (await get("/customer/nuForm", { "accept-language": "zh-TW" })).text()).toContain(
+      '<html lang="zh-HK">',
+    );
+    const chosen = await (
+      await get("/customer/nuForm", { ...mainland, cookie: "nu-forms-lang=zh-HK" })
+    ).text();
+    expect(chosen).toContain('<html lang="zh-HK">');
+    // The staff pages stay Traditional Chinese for it.
+    const staff = await (await get("/staff/home", { cookie: "nu-forms-lang=zh-Hans" })).text();
+    expect(staff).toContain('<html lang="zh-HK">');
   });
 });
 

@@ -280,7 +280,7 @@ export const en = {
   "flows.person.emailHint": "The address you signed in with; it cannot be changed.",
   "flows.person.addressHK": "Hong Kong address",
   "flows.person.addressCN": "Mainland address",
-  "flows.person.province": "Province / municipality",
+  "flows.person.province": "Province / autonomous region / municipality",
   "flows.person.city": "City",
   "flows.person.cnDistrict": "District / county",
   "flows.person.detail": "Street address",
@@ -288,34 +288,33 @@ export const en = {
   "flows.terms.textHeading": "The terms",
   "flows.terms.accept": "Agree and submit",
   "flows.terms.new.title": "Terms and conditions (new members)",
-  "flows.terms.new.intro": "Welcome to nu membership. Please read these terms before you submit.",
+  "flows.terms.new.intro": "Welcome to our membership programme. Please read these terms before you submit.",
   "flows.terms.new.items":
-    "Each e-mail address can enrol once and receives one member gift.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nGifts are limited; if a gift runs out it is replaced by one of equal value.\nThe details you give must be true and complete; incorrect details may cancel the enrolment and the redemption.\nIn case of dispute, nu's decision is final.",
+    "Each e-mail address can enrol once and receives one member gift.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nGifts are limited; if a gift runs out it is replaced by one of equal value.\nThe details you give must be true and complete; incorrect details may cancel the enrolment and the redemption.\nIn case of dispute, our decision is final.",
   "flows.terms.existing.title": "Terms and conditions (existing members)",
   "flows.terms.existing.intro":
     "We found your earlier enrolment. This enrolment updates your member details.",
   "flows.terms.existing.items":
-    "This enrolment updates your nu member record with the details you just gave.\nExisting members can enrol in this membership drive once per e-mail address and receive one member gift.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nGifts and services redeemed before are not affected.\nIn case of dispute, nu's decision is final.",
+    "This enrolment updates your member record with the details you just gave.\nExisting members can enrol in this membership drive once per e-mail address and receive one member gift.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nGifts and services redeemed before are not affected.\nIn case of dispute, our decision is final.",
   "flows.terms.partnership.title": "Terms and conditions (partners)",
   "flows.terms.partnership.intro":
     "You are enrolling through our partner ({partner}). Please read these terms before you submit.",
   "flows.terms.partnership.items":
-    "This enrolment was referred by the partner “{partner}”, and the record says so.\nWe only tell the partner that you enrolled and when, never your contact details.\nExtra offers from the partner are the partner's responsibility under its own terms.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nIn case of dispute, nu's decision is final.",
+    "This enrolment was referred by the partner “{partner}”, and the record says so.\nWe only tell the partner that you enrolled and when, never your contact details.\nExtra offers from the partner are the partner's responsibility under its own terms.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nIn case of dispute, our decision is final.",
   "flows.terms.recruitment.title": "Terms and conditions",
   "flows.terms.recruitment.intro": "Please read the terms of the mum membership.",
   "flows.terms.recruitment.items":
-    "Mum membership is for expecting parents and parents of children under 3.\nEach e-mail address can enrol once and receives one mum member gift.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nThe baby and hospital details you give are only used for member benefits and nutrition advice.\nIn case of dispute, nu's decision is final.",
+    "Mum membership is for expecting parents and parents of children under 3.\nEach e-mail address can enrol once and receives one mum member gift.\nThe member gift must be redeemed with the member QR code at a designated counter within 90 days of enrolment.\nThe baby and hospital details you give are only used for member benefits and nutrition advice.\nIn case of dispute, our decision is final.",
   "flows.consent.heading": "Your consent",
   "flows.consent.terms": "I have read and agree to the terms and conditions above.",
   "flows.consent.privacy":
     "I have read and agree to the Privacy Policy and the Personal Information Collection Statement, and understand my personal data is used to process this enrolment and provide member benefits.",
   "flows.consent.marketing":
-    "I agree that nu may use my name, phone number and e-mail address to send me direct marketing about products, offers and events. I can opt out at any time.",
+    "I agree that you may use my name, phone number and e-mail address to send me direct marketing about products, offers and events. I can opt out at any time.",
   "flows.consent.optional": " (optional)",
   "flows.consent.required": "Please tick this box to continue",
   "flows.product.title": "Choose a nutrition product",
-  "flows.product.intro":
-    "Choose the nutrition product you would like to learn about; staff will introduce it when you redeem your gift.",
+  "flows.product.intro": "Choose a nutrition product to collect with your member gift.",
   "flows.product.legend": "Nutrition products",
   "flows.product.required": "Please choose a product",
   "flows.product.none": "No products are available right now. Please try again later.",
@@ -370,7 +369,7 @@ export const en = {
   "flows.handover.text":
     "Would you also like a nutrition product? Choose one and we add it to your registration.",
   "flows.handover.notice":
-    "Your mum membership is complete (registration number {ref}). Now choose a nutrition product to collect when you redeem.",
+    "Your mum membership is complete (registration number {ref}). Now choose a nutrition product.",
   "flows.login.rateLimited":
     "Too many codes requested. Please try again in {wait}. A code already sent still works.",
   "flows.login.rateLimitedSoon":
@@ -390,7 +389,7 @@ export const en = {
   "flows.partner.none": "No partner clinics are available right now. Please try again later.",
   "flows.partner.someClinic": "a designated partner clinic",
   "flows.partner.contactConsent":
-    "I agree that nu may give my name, phone number and e-mail address to the chosen partner clinic so that it can contact me about its services.",
+    "I agree that you may give my name, phone number and e-mail address to the chosen partner clinic so that it can contact me about its services.",
   "flows.baby.title": "Baby details",
   "flows.baby.intro": "Tell us your baby's stage so that we can prepare the right benefits.",
   "flows.baby.status": "Baby's status",
@@ -467,7 +466,8 @@ export const en = {
   "errors.ALREADY_REDEEMED": "This customer already redeemed on {at} with {staff}.",
   "errors.LEAD_EXISTS": "This e-mail address is already registered.",
   "errors.IDEMPOTENCY_CONFLICT": "This request is already being processed. Please do not submit it twice.",
-  "errors.ORIGIN_NOT_ALLOWED": "This site may not use the service.",
+  "errors.ORIGIN_NOT_ALLOWED":
+    "This page is not set up to use the registration service (a setting of the website, not your connection). Please tell the site's owner.",
   "errors.DEV_OUTBOX_DISABLED": "The development outbox is off.",
   "errors.INVOICE_EXISTS": "An invoice with this number has already been recorded.",
   "errors.INTERNAL": "Something went wrong. Please try again later.",

@@ -1,16 +1,21 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../errorCodes.ts";
+import { textLangSchema } from "../schemas.ts";
 import { en as enOwn } from "./en.ts";
 import { enWidgets } from "./en.widgets.ts";
 import { errorMessage, interpolate, type MessageKey, messages, t } from "./index.ts";
-import { translate } from "./translate.ts";
+import { normaliseLang, preferredLang, translate } from "./translate.ts";
 import { WIDGET_TEXT_MODULES } from "./widgetTextModules.ts";
+import { zhHans as zhHansOwn } from "./zh-Hans.ts";
+import { zhHansWidgets } from "./zh-Hans.widgets.ts";
 import { zhHK as zhHKOwn } from "./zh-HK.ts";
 import { zhHKWidgets } from "./zh-HK.widgets.ts";
 
 // Each language's whole catalogue: its own module and the widgets' (zh-HK.widgets.ts, en.widgets.ts).
 const zhHK = { ...zhHKOwn, ...zhHKWidgets };
 const en = { ...enOwn, ...enWidgets };
+const zhHans: Record<string, string> = { ...zhHansOwn, ...zhHansWidgets };
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -58,17 +63,90 @@ describe("message catalogues", () => {
   });
 });
 
+describe("Simplified Chinese", () => {
+  it("has every customer text (the staff tools' are read in zh-HK) and no other", () => {
+    const customer = Object.keys(zhHK).filter((key) => !key.startsWith("staff."));
+    expect(Object.keys(zhHans).sort()).toEqual(customer.sort());
+    for (const key of customer) expect(zhHans[key].trim(), key).not.toBe("");
+    expect(t("zh-Hans", "staff.login.title" as MessageKey)).toBe(
+      t("zh-HK", "staff.login.title" as MessageKey),
+    );
+  });
+
+  it("keeps each text's placeholders", () => {
+    const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map(([, name]) => name).sort();
+    for (const [key, text] of Object.entries(zhHans))
+      expect(names(text), key).toEqual(names(zhHK[key as MessageKey]));
+  });
+
+  it("is written for mainland readers, not converted character by character", () => {
+    const texts = Object.values(zhHans).join("\n");
+    // Hong Kong words with a mainland one, and Traditional characters the conversion would have changed.
+    for (const word of [
+      "电邮",
+      "登入",
+      "资料",
+      "私隐",
+      "联络",
+      "载入",
+      "换领",
+      "柜位",
+      "剔选",
+      "電",
+      "資",
+      "為",
+      "們",
+      "個",
+    ])
+      expect(texts, word).not.toContain(word);
+    for (const [key, text] of [
+      ["login.email", "邮箱地址"],
+      ["phone.number", "手机号码"],
+      ["flows.person.province", "省／自治区／直辖市"],
+      ["flows.login.title", "邮箱登录"],
+    ])
+      expect(zhHans[key], key).toBe(text);
+  });
+});
+
+describe("language tags", () => {
+  it("normaliseLang maps zh-CN, zh-SG and zh-Hans* to zh-Hans, other zh to zh-HK, en* to en", () => {
+    for (const tag of ["zh-Hans", "zh-CN", "zh-cn", "zh-SG", "zh-Hans-CN", "ZH-HANS"])
+      expect(normaliseLang(tag), tag).toBe("zh-Hans");
+    for (const tag of ["zh-HK", "zh-TW", "zh-MO", "zh-Hant", "zh-Hant-HK", "zh", "fr", "", null, undefined])
+      expect(normaliseLang(tag), String(tag)).toBe("zh-HK");
+    for (const tag of ["en", "en-GB", "EN-us"]) expect(normaliseLang(tag), tag).toBe("en");
+  });
+
+  it("preferredLang takes the first language the browser asks for that the product has", () => {
+    expect(preferredLang(["fr-FR", "zh-CN", "en"])).toBe("zh-Hans");
+    expect(preferredLang(["en-US", "zh-CN"])).toBe("en");
+    expect(preferredLang(["zh-TW"])).toBe("zh-HK");
+    expect(preferredLang(["zh"])).toBe("zh-HK");
+    expect(preferredLang(["fr", "de"])).toBeNull();
+  });
+
+  it("textLangSchema takes zh-HK, zh-Hans, en and zh-CN (kept as zh-Hans), nothing else", () => {
+    expect(v.parse(textLangSchema, "zh-CN")).toBe("zh-Hans");
+    for (const lang of ["zh-HK", "zh-Hans", "en"]) expect(v.parse(textLangSchema, lang)).toBe(lang);
+    for (const lang of ["zh-TW", "zh-hans", "fr", ""])
+      expect(v.safeParse(textLangSchema, lang).success, lang).toBe(false);
+  });
+});
+
 describe("the widgets' texts", () => {
   it("are each widget's own, in both languages, and the catalogue's", () => {
     const keys = WIDGET_TEXT_MODULES.flatMap((texts) => Object.keys(texts["zh-HK"]));
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual(Object.keys(zhHKWidgets).sort());
     expect(Object.keys(enWidgets).sort()).toEqual(Object.keys(zhHKWidgets).sort());
+    expect(Object.keys(zhHansWidgets).sort()).toEqual(Object.keys(zhHKWidgets).sort());
     for (const texts of WIDGET_TEXT_MODULES) {
       expect(Object.keys(texts.en).sort()).toEqual(Object.keys(texts["zh-HK"]).sort());
+      expect(Object.keys(texts["zh-Hans"]).sort()).toEqual(Object.keys(texts["zh-HK"]).sort());
       for (const key of Object.keys(texts["zh-HK"])) {
         expect(key in zhHKOwn || key in enOwn, key).toBe(false);
-        for (const lang of ["zh-HK", "en"] as const) {
+        for (const lang of ["zh-HK", "zh-Hans", "en"] as const) {
           expect(translate(texts, lang, key), key).toBe(t(lang, key as MessageKey));
         }
       }

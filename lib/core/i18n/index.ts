@@ -2,6 +2,8 @@ import type { ErrorCode } from "../errorCodes.ts";
 import { en } from "./en.ts";
 import { enWidgets } from "./en.widgets.ts";
 import { type Lang, type MessageParams, translate } from "./translate.ts";
+import { zhHans } from "./zh-Hans.ts";
+import { zhHansWidgets } from "./zh-Hans.widgets.ts";
 import { type MessageKey, zhHK } from "./zh-HK.ts";
 import { zhHKWidgets } from "./zh-HK.widgets.ts";
 
@@ -12,16 +14,23 @@ export {
   type Lang,
   type MessageParams,
   normaliseLang,
+  preferredLang,
 } from "./translate.ts";
 export type { MessageKey } from "./zh-HK.ts";
 
 /**
- * Every text, both languages (each widget reads its own alone: ./widgets/). The element builds
- * start from less and fill these objects as an element needs more (lib/load/catalogues.ts):
- * vite.config.ts (englishOnDemand, widgetTextsOnDemand) and build/catalogues.ts.
+ * Every text, every language (each widget reads its own alone: ./widgets/); zh-Hans leaves the
+ * staff tools' out, which it reads in zh-HK (translate.ts). The element builds start from less and
+ * fill these objects as an element needs more (lib/load/catalogues.ts): vite.config.ts
+ * (englishOnDemand, widgetTextsOnDemand) and build/catalogues.ts.
  */
-export const messages: Record<Lang, Record<MessageKey, string>> = {
+export const messages: {
+  "zh-HK": Record<MessageKey, string>;
+  "zh-Hans": Partial<Record<MessageKey, string>>;
+  en: Record<MessageKey, string>;
+} = {
   "zh-HK": { ...zhHK, ...zhHKWidgets },
+  "zh-Hans": { ...zhHans, ...zhHansWidgets },
   en: { ...en, ...enWidgets },
 };
 

@@ -1,4 +1,4 @@
-import type { Catalogues } from "./translate.ts";
+import type { Lang } from "./translate.ts";
 import { addressTexts } from "./widgets/address.ts";
 import { dateTexts } from "./widgets/date.ts";
 import { dialogTexts } from "./widgets/dialog.ts";
@@ -10,7 +10,7 @@ import { selectTexts } from "./widgets/select.ts";
  * them for markers, and i18n.test.ts checks they are exactly zh-HK.widgets.ts's and en.widgets.ts's
  * (so a widget texts module missing here fails that test). Shipped by no build.
  */
-export const WIDGET_TEXT_MODULES: Catalogues<string>[] = [
+export const WIDGET_TEXT_MODULES: Record<Lang, Readonly<Record<string, string>>>[] = [
   addressTexts,
   dateTexts,
   dialogTexts,

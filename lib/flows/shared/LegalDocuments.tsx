@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { displayDate, hkToday } from "../../core/dates.ts";
+import { hkToday, sentenceDate } from "../../core/dates.ts";
 import type { AcceptedDocument, LegalDocument, LegalDocumentKind } from "../../core/types.ts";
 import { dialogSheet, useModalDialog } from "../../ui/dialog.ts";
 import { ErrorMessage } from "../../ui/form/ErrorMessage.tsx";
@@ -129,7 +129,7 @@ function DocumentDialog({
               <p id={ids.meta} className="nu-doc-meta">
                 {t("flows.documents.version", {
                   version: document.version,
-                  date: displayDate(hkToday(Date.parse(document.published_at))),
+                  date: sentenceDate(hkToday(Date.parse(document.published_at)), lang),
                 })}
               </p>
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable text must be reachable by keyboard. */}

@@ -2,7 +2,7 @@ import { useStore } from "@nanostores/react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { errorText } from "../../api/errorText.ts";
 import { shownKinds } from "../../core/benefits.ts";
-import { displayDate, hkToday, lastRedemptionDay } from "../../core/dates.ts";
+import { hkToday, lastRedemptionDay, sentenceDate } from "../../core/dates.ts";
 import { nameIn } from "../../core/personName.ts";
 import type { Clinic, Lead, Product, RedemptionKind, RedemptionOffer } from "../../core/types.ts";
 import { ErrorMessage } from "../../ui/form/ErrorMessage.tsx";
@@ -192,7 +192,7 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
               <dd>
                 {lead
                   ? t("flows.done.untilDate", {
-                      date: displayDate(lastRedemptionDay(lead.created_at, offer.valid_days)),
+                      date: sentenceDate(lastRedemptionDay(lead.created_at, offer.valid_days), lang),
                     })
                   : "…"}
               </dd>
@@ -222,7 +222,7 @@ export function MemberQr({ step: _step, leadId, extra, onRestart }: MemberQrProp
                 <span className={done ? "nu-status-done" : undefined}>
                   {done
                     ? t("flows.member.redeemedOn", {
-                        date: displayDate(hkToday(Date.parse(done.redeemed_at))),
+                        date: sentenceDate(hkToday(Date.parse(done.redeemed_at)), lang),
                       })
                     : lead
                       ? t("flows.member.notRedeemed")

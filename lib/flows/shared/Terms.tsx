@@ -87,7 +87,7 @@ export function Terms({ text, step, submitLabel, onAccept, onBack, toReview }: T
         ...consents,
         marketing: Boolean(consents.marketing),
         // The wording's language, recorded with the consent (docs/privacy.md).
-        lang: lang === "en" ? "en" : "zh-HK",
+        lang,
         documents: acceptedVersions(documents),
       });
     });

@@ -232,8 +232,10 @@ describe("review texts", () => {
   it("writes a Hong Kong address in the customer's language", () => {
     expect(hkAddressText({ ...amoy }, "zh-HK")).toBe("九龍 觀塘區 淘大花園 P座 10樓 A室");
     expect(hkAddressText(null, "zh-HK")).toBe("");
-    expect(hkAddressText({ ...amoy, buildingEn: "AMOY GARDENS", block: "P座" }, "en")).toContain(
-      "AMOY GARDENS",
-    );
+    const en = hkAddressText({ ...amoy, buildingEn: "AMOY GARDENS", block: "P座" }, "en");
+    expect(en).toContain("AMOY GARDENS");
+    // Upper case throughout, as the lookup writes its names: our district names follow them.
+    expect(en).toContain("KWUN TONG, KOWLOON");
+    expect(en).toBe(en.toUpperCase());
   });
 });

@@ -11,20 +11,57 @@ import type { Lang } from "../index.ts";
 /** Each flow page's heading (`<h1>`), and the first part of its tab title. */
 export const FLOW_TITLES: Record<Lang, Record<Flow, string>> = {
   "zh-HK": { nuform: "會員登記", recruitment: "媽媽會員招募" },
+  "zh-Hans": { nuform: "会员登记", recruitment: "妈妈会员招募" },
   en: { nuform: "Member registration", recruitment: "Mum membership" },
 };
 
 /** The staff home's heading (`<h1>`), and the staff pages' name in the tab and the staff bar. */
-export const STAFF_AREA_TITLE: Record<Lang, string> = { "zh-HK": "職員專區", en: "Staff area" };
+export const STAFF_AREA_TITLE: Record<Lang, string> = {
+  "zh-HK": "職員專區",
+  "zh-Hans": "员工专区",
+  en: "Staff area",
+};
 
 /**
- * The language switch's texts, the footer's label and the loading overlay's spoken text, shared by
- * the customer and staff pages.
+ * The staff pages' language for the page's: staff work in Hong Kong, so Simplified Chinese shows
+ * them in Traditional Chinese (their switch offers 中文 and English only).
+ */
+export const staffLang = (lang: Lang): "zh-HK" | "en" => (lang === "en" ? "en" : "zh-HK");
+
+/**
+ * The language switch's texts (each other language, named in itself), the footer's label and the
+ * loading overlay's spoken text, shared by the customer and staff pages. The staff pages offer
+ * only zh-HK and English (staffLang).
  */
 export const HOST_TEXTS = {
-  "zh-HK": { switchTo: "English", switchLang: "en", siteInfo: "網站資訊", loading: "載入中…" },
-  en: { switchTo: "中文", switchLang: "zh-HK", siteInfo: "Site information", loading: "Loading…" },
-} as const satisfies Record<Lang, { switchTo: string; switchLang: Lang; siteInfo: string; loading: string }>;
+  "zh-HK": {
+    switches: [
+      ["en", "English"],
+      ["zh-Hans", "简体"],
+    ],
+    siteInfo: "網站資訊",
+    loading: "載入中…",
+  },
+  "zh-Hans": {
+    switches: [
+      ["zh-HK", "繁體"],
+      ["en", "English"],
+    ],
+    siteInfo: "网站信息",
+    loading: "加载中…",
+  },
+  en: {
+    switches: [
+      ["zh-HK", "中文"],
+      ["zh-Hans", "简体"],
+    ],
+    siteInfo: "Site information",
+    loading: "Loading…",
+  },
+} as const satisfies Record<
+  Lang,
+  { switches: readonly (readonly [Lang, string])[]; siteInfo: string; loading: string }
+>;
 
 /** The page shown when the network failed to bring the form's code (hosts/pages/BundleLoadError.tsx). */
 export const LOAD_ERROR_TEXTS = {
@@ -32,6 +69,11 @@ export const LOAD_ERROR_TEXTS = {
     title: "未能載入表格",
     text: "網絡不穩定，表格未能載入。請檢查網絡連線後再試。",
     reload: "重新載入",
+  },
+  "zh-Hans": {
+    title: "表格加载失败",
+    text: "网络不稳定，表格未能加载。请检查网络连接后再试。",
+    reload: "重新加载",
   },
   en: {
     title: "The form could not be loaded",
@@ -61,6 +103,27 @@ const STEP_TITLES: Record<Lang, Record<Flow, Record<string, string>>> = {
       babyInfo: "寶寶資料",
       lookingForward: "確認資料",
       memberRedemption: "會員二維碼",
+    },
+  },
+  "zh-Hans": {
+    nuform: {
+      "": "邮箱登录",
+      personInfoHK: "个人信息",
+      personInfoCN: "个人信息",
+      TnCNew: "条款及细则",
+      TnCExisting: "条款及细则",
+      TnCPartnership: "条款及细则",
+      product: "选择营养产品",
+      memberRedemption: "会员二维码",
+    },
+    recruitment: {
+      "": "邮箱登录",
+      personInfo: "个人信息",
+      termsAndConditions: "条款及细则",
+      cooperativePartner: "合作伙伴",
+      babyInfo: "宝宝信息",
+      lookingForward: "确认信息",
+      memberRedemption: "会员二维码",
     },
   },
   en: {

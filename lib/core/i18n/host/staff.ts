@@ -2,7 +2,6 @@
  * The staff pages' own texts (the staff elements bring theirs), which load with those pages: the
  * staff bar, the page titles and the idle warning.
  */
-import type { Lang } from "../index.ts";
 import { STAFF_AREA_TITLE } from "./shell.ts";
 
 export const STAFF_TEXTS = {
@@ -48,6 +47,6 @@ export const STAFF_TEXTS = {
     idleStay: "Stay signed in",
     idleLeave: "Sign out now",
   },
-} satisfies Record<Lang, Record<string, string | ((left: string) => string)>>;
+} satisfies Record<"zh-HK" | "en", Record<string, string | ((left: string) => string)>>;
 
 export type StaffTexts = (typeof STAFF_TEXTS)["zh-HK"];

@@ -6,6 +6,10 @@ export const dialogTexts = bilingual({
     "widgets.dialog.confirm": "確定",
     "widgets.dialog.cancel": "取消",
   },
+  "zh-Hans": {
+    "widgets.dialog.confirm": "确定",
+    "widgets.dialog.cancel": "取消",
+  },
   en: {
     "widgets.dialog.confirm": "Confirm",
     "widgets.dialog.cancel": "Cancel",
