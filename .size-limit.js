@@ -32,6 +32,8 @@ const hostScripts = (route) => {
 // +0.34 to 0.59 kB on each element's first step (December 2026): the build no longer minifies the
 // CSS strings (+0.42 kB), shortens chunk hashes to 7 characters (+0.02 to 0.14) or patches
 // nanostores' global (+0.02): measured at that cost, less than their upkeep (docs/performance.md).
+// Merged with this turn's other changes (the mail's language and page address, step history, the
+// counter's shared parts) each was measured again and set to its size + 20 B.
 // Simplified Chinese (zh-Hans) raised every one: the language tags and the loaders of its parts in
 // the runtime (+0.1 kB), the API client's probe that tells a refused origin from a broken network
 // (+0.1 kB on the live steps), the host shell's titles and switch in three languages (+0.4 kB).
@@ -45,26 +47,26 @@ export default [
     name: "<nu-form> sign-in step shown and taking text: the entry and the sign-in stand-in",
     path: filesOf("nu-form stand-in"),
     gzip: true,
-    limit: "9890 B",
+    limit: "10344 B",
   },
   {
     name: '<nu-form lang="en"> sign-in step shown and taking text: the same and the English sign-in texts',
     path: filesOf('nu-form lang="en" stand-in'),
     gzip: true,
-    limit: "12412 B",
+    limit: "12868 B",
   },
   {
     // Simplified Chinese as English: its sign-in texts load for lang="zh-Hans", the rest at idle.
     name: '<nu-form lang="zh-Hans"> sign-in step shown and taking text: the same and the Simplified Chinese sign-in texts',
     path: filesOf('nu-form lang="zh-Hans" stand-in'),
     gzip: true,
-    limit: "12689 B",
+    limit: "13144 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step shown and taking text",
     path: filesOf("nu-recruitment-form stand-in"),
     gzip: true,
-    limit: "9890 B",
+    limit: "10344 B",
   },
   {
     // +1.0 kB: the API client and ky in a file of their own (`api`, build/chunks.ts), so that a
@@ -77,26 +79,26 @@ export default [
     name: "<nu-form> sign-in step live: entry and every chunk it needs before the live e-mail field shows",
     path: filesOf("nu-form"),
     gzip: true,
-    limit: "42874 B",
+    limit: "44050 B",
   },
   {
     // The English sign-in texts load for lang="en" (lib/load/catalogues.ts); the rest at idle.
     name: '<nu-form lang="en"> sign-in step live: the same files and the English sign-in texts',
     path: filesOf('nu-form lang="en"'),
     gzip: true,
-    limit: "45396 B",
+    limit: "46574 B",
   },
   {
     name: '<nu-form lang="zh-Hans"> sign-in step live: the same files and the Simplified Chinese sign-in texts',
     path: filesOf('nu-form lang="zh-Hans"'),
     gzip: true,
-    limit: "45673 B",
+    limit: "46850 B",
   },
   {
     name: "<nu-recruitment-form> sign-in step live",
     path: filesOf("nu-recruitment-form"),
     gzip: true,
-    limit: "43093 B",
+    limit: "44295 B",
   },
   {
     name: "<nu-staff-login> first screen (its own texts come with its code; the other tools' at idle)",
@@ -104,7 +106,7 @@ export default [
     gzip: true,
     // +1.0 kB: the API client in `api`, as for <nu-form> above. +140 B (and /staff/home below): the
     // client learns the server's ALS_URL from its answers (lib/config.ts learnFromServer).
-    limit: "44916 B",
+    limit: "45375 B",
   },
   {
     // What /staff/home really downloads signed out: e2e/staff-budget.spec.ts checks in Chromium
@@ -112,7 +114,7 @@ export default [
     name: "/staff/home: the host shell, its staff pages, the entry and the <nu-staff-login> first screen",
     path: [...hostScripts("/staff"), ...filesOf("nu-staff-login")],
     gzip: true,
-    limit: "64176 B",
+    limit: "64784 B",
   },
   {
     // The staff pages and home, maintenance and 404 are chunks of their own (hosts/App.tsx):
