@@ -58,6 +58,22 @@ const dayjsModules = [
 ];
 
 /**
+ * nanostores keeps a counter on `globalThis.nanostoresGlobal` so that several copies of it agree;
+ * the element bundle has exactly one copy, so the counter stays inside it and the brand's page
+ * gets no global of ours. Kept for that promise, not for bytes (e2e/embed.spec.ts checks that
+ * loading the elements adds no name to `window`); fails the build if nanostores changes.
+ */
+const noNanostoresGlobal: Plugin = {
+  name: "nu-forms:no-nanostores-global",
+  transform(code, id) {
+    if (!/node_modules[\\/]nanostores[\\/]atom[\\/]index\.js$/.test(id)) return null;
+    const global = "(globalThis.nanostoresGlobal ||= { epoch: 0 })";
+    if (!code.includes(global)) this.error(`nanostores changed: "${global}" is no longer in ${id}`);
+    return { code: code.replace(global, "({ epoch: 0 })"), map: null };
+  },
+};
+
+/**
  * The English and Simplified Chinese catalogues load only for `lang="en"` and `lang="zh-Hans"`
  * (lib/load/catalogues.ts): in the element bundle, lib/core/i18n starts with them empty instead of
  * importing them.
@@ -192,6 +208,7 @@ export default defineConfig(({ mode }): UserConfig => {
       plugins: [
         react(),
         registrationsRun,
+        noNanostoresGlobal,
         englishOnDemand,
         widgetTextsOnDemand,
         splitCatalogues(),

@@ -272,6 +272,9 @@ test.describe("with Hong Kong time 30 Dec 2026, 10:00", () => {
     await dialog.getByRole("button", { name: "下一個月" }).tap();
     await day.tap();
     await expect(day).toHaveAttribute("aria-pressed", "true");
+    // Whether a tap alone leaves :hover differs between Chromium builds (the headless shell does
+    // not): the pointer is put over the day, as a finger resting there, so the state is the same.
+    await day.hover();
     expect(await day.evaluate((element) => element.matches(":hover"))).toBe(true);
     expect(await contrastOf(day)).toBeGreaterThanOrEqual(4.5);
     // Today, tapped: its own ring must not win over the chosen look either.

@@ -218,9 +218,11 @@ export function staticRoutes(app: Hono<AppEnv>, config: ServerConfig): void {
       );
     }
     const host = file === hostIndex;
-    // The staff pages are in zh-HK or English only (staff work in Hong Kong).
-    const asked = host ? pageLang(getCookie(c), c.req.header("accept-language")) : "zh-HK";
-    const lang = /^\/staff(\/|$)/i.test(c.req.path) ? staffLang(asked) : asked;
+    // The staff pages are in zh-HK or English only, by the visitor's choice: a counter tablet's
+    // browser language does not pick it (staff work in Hong Kong; Chinese first).
+    const staff = /^\/staff(\/|$)/i.test(c.req.path);
+    const asked = host ? pageLang(getCookie(c), staff ? "" : c.req.header("accept-language")) : "zh-HK";
+    const lang = staff ? staffLang(asked) : asked;
     const { page: text, csp } = writePage(bytes.toString("utf8"), {
       config,
       pathname: c.req.path,

@@ -10,14 +10,14 @@ import { footerLinks } from "./footerLinks.ts";
 const brandName = (lang: Lang) => brandNameIn(BRAND, lang);
 
 /** The operator's name and logo, linking home, and the switch to the other language, named in that language. */
-export function BrandHeader({ lang }: { lang: Lang }) {
+export function BrandHeader({ lang, only }: { lang: Lang; only?: readonly Lang[] }) {
   return (
     <header class="site-header">
       <a class="brand" href="/">
         {BRAND.logoUrl ? <img class="brand-logo" src={BRAND.logoUrl} alt="" width={32} height={32} /> : null}
         <span>{brandName(lang)}</span>
       </a>
-      <LangSwitch lang={lang} class="lang-switch" />
+      <LangSwitch lang={lang} class="lang-switch" only={only} />
     </header>
   );
 }

@@ -19,6 +19,7 @@ export function PageShell({
   wide,
   busy,
   lang,
+  langs,
 }: {
   title: string;
   documentTitle?: ReadonlyArray<string | null | undefined>;
@@ -26,11 +27,13 @@ export function PageShell({
   wide?: boolean;
   busy?: boolean;
   lang: Lang;
+  /** The languages the switch offers (the staff area: zh-HK and English). */
+  langs?: readonly Lang[];
 }) {
   useDocumentTitle(...(documentTitle ?? [title]));
   return (
     <>
-      <BrandHeader lang={lang} />
+      <BrandHeader lang={lang} only={langs} />
       <main class={wide ? "page page-wide" : "page"} aria-busy={busy ? "true" : undefined}>
         <h1>{title}</h1>
         {children}

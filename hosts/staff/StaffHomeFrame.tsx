@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 
 import type { ComponentChildren } from "preact";
-import { STAFF_AREA_TITLE } from "../../lib/core/i18n/host/shell.ts";
+import { STAFF_AREA_TITLE, STAFF_LANGS } from "../../lib/core/i18n/host/shell.ts";
 import type { Lang } from "../../lib/core/i18n/index.ts";
 
 import { PageShell } from "../pages/PageShell.tsx";
@@ -18,7 +18,7 @@ export function StaffHomeFrame({
 }) {
   return (
     <div class="staff-area">
-      <PageShell title={STAFF_AREA_TITLE[lang]} lang={lang} busy={busy}>
+      <PageShell title={STAFF_AREA_TITLE[lang]} lang={lang} langs={STAFF_LANGS} busy={busy}>
         {children}
       </PageShell>
     </div>

@@ -1,13 +1,11 @@
 /** @jsxImportSource preact */
 
 import type { ComponentChildren } from "preact";
-import { staffLang } from "../../lib/core/i18n/host/shell.ts";
+import { STAFF_LANGS, staffLang } from "../../lib/core/i18n/host/shell.ts";
 import { STAFF_TEXTS } from "../../lib/core/i18n/host/staff.ts";
 import type { Lang } from "../../lib/core/i18n/index.ts";
 import { useDocumentTitle } from "../brand.ts";
 import { LangSwitch } from "../pages/BrandChrome.tsx";
-
-const STAFF_LANGS = ["zh-HK", "en"] as const;
 
 export interface StaffLayoutProps {
   title: string;

@@ -420,9 +420,16 @@ describe("the visitor's language (the nu-forms-lang cookie the language switch s
       await get("/customer/nuForm", { ...mainland, cookie: "nu-forms-lang=zh-HK" })
     ).text();
     expect(chosen).toContain('<html lang="zh-HK">');
-    // The staff pages stay Traditional Chinese for it.
+    // The staff pages stay Traditional Chinese for it, and a counter tablet's browser language
+    // does not pick theirs: only the staff member's own choice does.
     const staff = await (await get("/staff/home", { cookie: "nu-forms-lang=zh-Hans" })).text();
     expect(staff).toContain('<html lang="zh-HK">');
+    expect(await (await get("/staff/home", { "accept-language": "en-US" })).text()).toContain(
+      '<html lang="zh-HK">',
+    );
+    expect(await (await get("/staff/home", { cookie: "nu-forms-lang=en" })).text()).toContain(
+      '<html lang="en">',
+    );
   });
 });
 

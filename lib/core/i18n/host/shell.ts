@@ -28,6 +28,9 @@ export const STAFF_AREA_TITLE: Record<Lang, string> = {
  */
 export const staffLang = (lang: Lang): "zh-HK" | "en" => (lang === "en" ? "en" : "zh-HK");
 
+/** The languages the staff pages' switches offer. */
+export const STAFF_LANGS = ["zh-HK", "en"] as const;
+
 /**
  * The language switch's texts (each other language, named in itself), the footer's label and the
  * loading overlay's spoken text, shared by the customer and staff pages. The staff pages offer
