@@ -124,13 +124,14 @@ export default [
     gzip: true,
     // +416 B (and /staff/home's, home's): the served sign-in step is a real form, which the shell
     // keeps and hands over to the live step (hosts/flows/firstStepPreview.tsx): the customer's tap
-    // before the scripts is worth it.
-    limit: "15526 B",
+    // before the scripts is worth it. +15 B: the header's switch offers the staff pages their two
+    // languages only.
+    limit: "15561 B",
   },
   {
     name: "home, maintenance and 404: the host shell and their own chunk (the element bundle comes at run time)",
     path: hostScripts("/site"),
     gzip: true,
-    limit: "17173 B",
+    limit: "17206 B",
   },
 ];
