@@ -414,7 +414,8 @@ export const CHECKS: Check[] = [
         servers.failNext(path, 0);
         // The customer comes back (a new visit to the page; the page's 重新載入 does the same).
         await page.open("/customer/nuForm");
-        await until(page, "the form after coming back", visible("combobox", "電郵地址"));
+        // The live step, not the served one: the served field shows before any script is asked for.
+        await until(page, "the form after coming back", liveEntryStep);
         const asked = servers.takeRequests().filter((url) => url.split("?")[0] === path);
         if (asked.length === 0) throw new Error(`${path} was never requested once the failures ended`);
       },
